@@ -1,0 +1,26 @@
+import { defineConfig } from 'vitest/config';
+
+// Two cores on the reference machine: never more than two workers.
+export default defineConfig({
+  test: {
+    pool: 'forks',
+    maxWorkers: 2,
+    fileParallelism: true,
+    testTimeout: 30_000,
+    hookTimeout: 60_000,
+    projects: [
+      { extends: true, test: { name: 'cfdi', include: ['packages/cfdi/**/*.test.ts'], environment: 'node' } },
+      { extends: true, test: { name: 'contract', include: ['packages/contract/**/*.test.ts'], environment: 'node' } },
+      {
+        extends: true,
+        test: {
+          name: 'api',
+          include: ['apps/api/**/*.test.ts'],
+          environment: 'node',
+          globalSetup: ['apps/api/test/global-setup.ts'],
+        },
+      },
+      { extends: true, test: { name: 'web', include: ['apps/web/**/*.test.{ts,tsx}'], environment: 'jsdom' } },
+    ],
+  },
+});
