@@ -1,0 +1,56 @@
+import { z } from 'zod';
+
+export const PROCESS_TYPES = ['CIF', 'DOWNLOAD_INVOICES', 'CSF', 'CIEC', 'CSD', 'EFIRMA'] as const;
+export type ProcessType = (typeof PROCESS_TYPES)[number];
+
+/** Spec §3 background process, plus progress bookkeeping. */
+export const backgroundProcessSchema = z.object({
+  id: z.string(),
+  type: z.enum(PROCESS_TYPES),
+  title: z.string(),
+  message: z.string(),
+  month: z.number().int().nullable(),
+  year: z.number().int().nullable(),
+  warning: z.string().nullable(),
+  progress: z.number().int(),
+  finished: z.boolean(),
+  code: z.number().int().nullable(),
+  last_update: z.string(),
+});
+export type BackgroundProcess = z.infer<typeof backgroundProcessSchema>;
+export const backgroundProcessListSchema = z.object({ data: z.array(backgroundProcessSchema) });
+
+/** Socket event names (spec §7.16) and the live progress message (spec §3). */
+export const SOCKET_EVENTS = {
+  progress: 'progress',
+  ciec: 'ciec',
+  cif: 'cif',
+  csf: 'csf',
+  csd: 'csd',
+  efirma: 'efirma',
+  downloadInvoices: 'downloadInvoices',
+  charge: 'frontStEvent',
+} as const;
+export const SOCKET_CODES = { ok: 200, error: 500 } as const;
+
+export const progressMessageSchema = z.object({
+  rfc: z.string(),
+  title: z.string(),
+  message: z.string(),
+  code: z.number().int(),
+  finished: z.boolean(),
+  data: z.unknown().optional(),
+  warning: z.string().nullable().optional(),
+  month: z.number().int().nullable().optional(),
+  year: z.number().int().nullable().optional(),
+  last_update: z.string(),
+  jobId: z.string().optional(),
+  type: z.enum(PROCESS_TYPES).optional(),
+  progress: z.number().int().min(0).max(100).optional(),
+});
+export type ProgressMessage = z.infer<typeof progressMessageSchema>;
+
+export const ciecSchema = z.object({
+  ciec: z.string({ error: 'La CIEC es obligatoria' }).min(8, 'La CIEC debe tener al menos 8 caracteres').max(40, 'La CIEC es demasiado larga'),
+});
+export const jobStartedSchema = z.object({ id: z.string(), message: z.string() });

@@ -1,0 +1,17 @@
+import { z } from 'zod';
+
+export const outboxMessageSchema = z.object({
+  to: z.string(),
+  subject: z.string(),
+  text: z.string(),
+  html: z.string(),
+  created_at: z.string(),
+});
+export const outboxResponseSchema = z.object({ data: z.array(outboxMessageSchema) });
+
+/** Test-only account switches (NODE_ENV=test): exercise the 402 / 451 / premium paths end to end. */
+export const accountFlagsSchema = z.object({
+  unpaid: z.boolean().optional(),
+  suspended: z.boolean().optional(),
+  rol: z.union([z.literal(1), z.literal(10), z.literal(11)]).optional(),
+});
