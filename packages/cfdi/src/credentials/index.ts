@@ -1,0 +1,11 @@
+export { Certificate, readCertificate } from './certificate';
+export type { CertificateKind } from './certificate';
+export { Credential, loadCredential } from './credential';
+export type { CredentialInput, CredentialPurpose, LoadCredentialOptions } from './credential';
+export { CredentialError } from './errors';
+export type { CredentialErrorCode, CredentialField } from './errors';
+export { readPrivateKey } from './private-key';
+export type { Password } from './private-key';
+export { signData, verifySignature } from './sign';
+export type { SignatureAlgorithm } from './sign';
+export type { KeyUsage, NameAttribute } from './x509-fields';
