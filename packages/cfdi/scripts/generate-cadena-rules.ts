@@ -12,6 +12,7 @@ import { readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { deriveCadenaRules, type RuleSetEntry } from '../src/cadena/derive/derive-rules';
+import type { DerivedRules } from '../src/cadena/rules-types';
 
 const here = path.dirname(fileURLToPath(import.meta.url));
 const defaultRoot = path.resolve(here, '../../../../shared/fixtures/sat-xml');
@@ -24,6 +25,23 @@ export const ENTRIES: RuleSetEntry[] = [
   { id: 'tfd11', path: 'www.sat.gob.mx/sitio_internet/cfd/TimbreFiscalDigital/cadenaoriginal_TFD_1_1.xslt' },
 ];
 
+/** One template per line: small diffs when SAT changes a stylesheet. */
+function formatRules(rules: DerivedRules): string {
+  const j = (v: unknown): string => JSON.stringify(v);
+  const lines = (items: string[], indent: string): string => items.map((i) => `${indent}${i},`).join('\n');
+  const sheets = rules.stylesheets.map(
+    (s) => `{\n      "path": ${j(s.path)},\n      "templates": [\n${lines(s.templates.map(j), '        ')}\n      ]\n    }`,
+  );
+  return [
+    '{',
+    `  "sources": [\n${lines(rules.sources.map(j), '    ')}\n  ],`,
+    `  "namespaces": [\n${lines(rules.namespaces.map(j), '    ')}\n  ],`,
+    `  "stylesheets": [\n${lines(sheets, '    ')}\n  ],`,
+    `  "ruleSets": [\n${lines(rules.ruleSets.map(j), '    ')}\n  ]`,
+    '}',
+  ].join('\n');
+}
+
 function main(): void {
   const root = path.resolve(process.argv[2] ?? defaultRoot);
   const { rules, notes } = deriveCadenaRules(ENTRIES, (rel) => readFileSync(path.join(root, rel)));
@@ -35,7 +53,7 @@ function main(): void {
     '',
     'export const derivedRules: DerivedRules = ',
   ].join('\n');
-  writeFileSync(outFile, `${header}${JSON.stringify(rules)};\n`);
+  writeFileSync(outFile, `${header}${formatRules(rules)};\n`);
   for (const note of notes) console.log(`nota: ${note}`);
   const templates = rules.stylesheets.reduce((n, s) => n + s.templates.length, 0);
   console.log(

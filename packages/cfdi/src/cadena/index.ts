@@ -1,0 +1,54 @@
+import type { XmlElement } from '../xml/types';
+import { NS } from '../xml/namespaces';
+import { compileRuleSet, type CompiledRuleSet } from './compile';
+import { UnsupportedComplementError, UnsupportedDocumentError } from './errors';
+import { derivedRules } from './rules.generated';
+import type { RuleSetId } from './rules-types';
+
+export { UnsupportedComplementError, UnsupportedDocumentError } from './errors';
+export { normalizeSpace } from './normalize-space';
+export type { RuleSetId } from './rules-types';
+
+const compiled = new Map<RuleSetId, CompiledRuleSet>(
+  derivedRules.ruleSets.map((spec) => [spec.id, compileRuleSet(derivedRules, spec)]),
+);
+
+/** Which SAT stylesheet applies to a document root: by namespace URI and Version, never by prefix. */
+export function detectRuleSet(root: XmlElement): RuleSetId | undefined {
+  const version = root.attrs.get('Version');
+  if (root.local === 'Comprobante' && root.ns === NS.cfdi40 && version === '4.0') return 'cfdi40';
+  if (root.local === 'Comprobante' && root.ns === NS.cfdi33 && version === '3.3') return 'cfdi33';
+  if (root.local === 'Retenciones' && root.ns === NS.retenciones20 && version === '2.0') return 'retenciones20';
+  if (root.local === 'TimbreFiscalDigital' && root.ns === NS.tfd && version === '1.1') return 'tfd11';
+  return undefined;
+}
+
+function evaluate(id: RuleSetId, root: XmlElement): string {
+  const { cadena, unsupported } = compiled.get(id)!.run(root);
+  if (unsupported.length > 0) throw new UnsupportedComplementError(unsupported);
+  return cadena;
+}
+
+/**
+ * The cadena original of a CFDI 4.0, CFDI 3.3 or Retenciones 2.0 document, byte-identical to
+ * SAT's XSLT (`||v1|v2|...||`). Addenda is never part of it.
+ *
+ * @throws UnsupportedDocumentError when the root is none of those.
+ * @throws UnsupportedComplementError when a complement's namespace has no SAT rules.
+ */
+export function cadenaOriginal(root: XmlElement): string {
+  const id = detectRuleSet(root);
+  if (id === undefined || id === 'tfd11') throw new UnsupportedDocumentError(root.ns, root.attrs.get('Version'));
+  return evaluate(id, root);
+}
+
+/**
+ * The cadena original of a TimbreFiscalDigital 1.1 element (what SelloSAT signs), as SAT's
+ * cadenaoriginal_TFD_1_1.xslt gives it for the element taken as its own document.
+ *
+ * @throws UnsupportedDocumentError when `tfd` is not a TFD 1.1 element.
+ */
+export function cadenaTfd(tfd: XmlElement): string {
+  if (detectRuleSet(tfd) !== 'tfd11') throw new UnsupportedDocumentError(tfd.ns, tfd.attrs.get('Version'));
+  return evaluate('tfd11', tfd);
+}
