@@ -1,0 +1,54 @@
+import { readCertificate } from '../../credentials/certificate';
+import type { Command } from '../command';
+import { readInputFile } from '../input';
+
+const KIND_NAMES = { CSD: 'CSD (Certificado de Sello Digital)', FIEL: 'e.firma (FIEL)' } as const;
+const fmt = (d: Date) => `${d.toISOString().slice(0, 19).replace('T', ' ')} UTC`;
+
+export const infoCommand: Command = {
+  name: 'info',
+  summary: 'Describe un certificado (.cer): número, RFC, nombre, tipo y vigencia',
+  help: `Uso: cfdi info CERTIFICADO.cer [--json]
+
+Describe un certificado del SAT (DER o PEM): NoCertificado, RFC, nombre, tipo (CSD o e.firma),
+vigencia y días restantes.`,
+  options: { json: { type: 'boolean' } },
+  positionals: 1,
+  run({ positionals, values, io }) {
+    const cert = readCertificate(readInputFile(positionals[0], 'certificado', 1024 * 1024));
+    const now = new Date();
+    const days = cert.daysToExpiry(now);
+    if (values.json) {
+      const data = {
+        noCertificado: cert.noCertificado,
+        rfc: cert.rfc,
+        representanteRfc: cert.representanteRfc,
+        curp: cert.curp,
+        nombre: cert.nombre,
+        sucursal: cert.sucursal,
+        tipo: cert.kind,
+        emisor: cert.issuer,
+        vigenteDesde: cert.validFrom.toISOString(),
+        vigenteHasta: cert.validTo.toISOString(),
+        diasRestantes: days,
+      };
+      io.stdout(`${JSON.stringify(data, null, 2)}\n`);
+      return 0;
+    }
+    const estado = now < cert.validFrom ? 'aún no vigente' : days < 0 ? `VENCIDO hace ${-days} día(s)` : `${days} día(s) restantes`;
+    const lines = [
+      `NoCertificado:  ${cert.noCertificado}`,
+      `RFC:            ${cert.rfc || '(sin RFC: no es un certificado del SAT)'}`,
+      ...(cert.representanteRfc ? [`Representante:  ${cert.representanteRfc}`] : []),
+      ...(cert.curp ? [`CURP:           ${cert.curp}`] : []),
+      `Nombre:         ${cert.nombre}`,
+      ...(cert.sucursal ? [`Sucursal:       ${cert.sucursal}`] : []),
+      `Tipo:           ${KIND_NAMES[cert.kind]}`,
+      `Emitido por:    ${cert.issuer}`,
+      `Vigencia:       ${fmt(cert.validFrom)} a ${fmt(cert.validTo)}`,
+      `Estado:         ${estado}`,
+    ];
+    io.stdout(`${lines.join('\n')}\n`);
+    return 0;
+  },
+};
