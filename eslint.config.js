@@ -24,7 +24,8 @@ export default tseslint.config(
       'no-restricted-imports': ['error', {
         patterns: [
           { group: ['@facturo/api*', '**/apps/api/**'], message: 'La web no importa la API.' },
-          { group: ['@facturo/cfdi', '@facturo/cfdi/*', '!@facturo/cfdi/money', '!@facturo/cfdi/catalogs/*'], message: 'Solo money y catálogos del motor son seguros en el navegador.' },
+          // A regex, not a group: gitignore-style groups cannot re-include a path under an excluded one.
+          { regex: '^@facturo/cfdi(?!/money$|/catalogs/)', message: 'Solo money y catálogos del motor son seguros en el navegador.' },
         ],
       }],
     },

@@ -1,0 +1,23 @@
+import type { RouteObject } from 'react-router';
+import { incomesRoutes } from '../features/incomes/routes';
+import { outcomesRoutes } from '../features/outcomes/routes';
+import { productsRoutes } from '../features/products/routes';
+import { clientsRoutes } from '../features/clients/routes';
+import { employeesRoutes } from '../features/employees/routes';
+import { prePayrollRoutes } from '../features/pre-payroll/routes';
+import { payrollRoutes } from '../features/payroll/routes';
+import { announcementRoutes } from '../features/announcement/routes';
+import { paymentsRoutes } from '../features/payments/routes';
+import { invoicingRoutes } from '../features/invoicing/routes';
+import { retentionsRoutes } from '../features/retentions/routes';
+import { creditNotesRoutes } from '../features/credit-notes/routes';
+import { paymentReceptionRoutes } from '../features/payment-reception/routes';
+import { statementsRoutes } from '../features/statements/routes';
+import { profileRoutes } from '../features/profile/routes';
+import { accountsRoutes } from '../features/accounts/routes';
+import { tutorialsRoutes } from '../features/tutorials/routes';
+
+/** Route modules of the areas other helpers build; each is swapped in its own feature folder. */
+export const areaRoutes: RouteObject[] = [
+  ...incomesRoutes, ...outcomesRoutes, ...productsRoutes, ...clientsRoutes, ...employeesRoutes, ...prePayrollRoutes, ...payrollRoutes, ...announcementRoutes, ...paymentsRoutes, ...invoicingRoutes, ...retentionsRoutes, ...creditNotesRoutes, ...paymentReceptionRoutes, ...statementsRoutes, ...profileRoutes, ...accountsRoutes, ...tutorialsRoutes,
+];

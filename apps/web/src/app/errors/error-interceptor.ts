@@ -1,0 +1,69 @@
+import type { ApiInterceptors, ApiRequestOptions } from '../../shared/api/api-client';
+import type { ApiError } from '../../shared/api/api-error';
+import { formatApiErrorLines } from '../../shared/api/format-api-error';
+import { toastGuardMs } from '../../shared/ui/toast-timing';
+
+export const paySubscriptionPath = '/suspended-account/pay-subscription';
+/** Pages where a 402 must not redirect (§8). */
+const paymentPages = ['/plans', '/payment-cards', paySubscriptionPath];
+
+export interface InterceptorDeps {
+  navigate: (to: string) => void;
+  pathname: () => string;
+  setNavHidden: (hidden: boolean) => void;
+  toastError: (lines: string[]) => void;
+  toastTooMany: () => void;
+  /** Session expired (401 outside the login forms). */
+  onUnauthenticated: () => void;
+  /** §8: a successful response runs the urgent-notifications check. */
+  onSuccessfulResponse: () => void;
+  now?: () => number;
+}
+
+/**
+ * Builds the §8 interceptor: status redirects (402/403/451), the one-shot 429 toast,
+ * default error toasts with the request-error lines, and success side effects.
+ */
+export function createErrorInterceptor(deps: InterceptorDeps): Required<ApiInterceptors> {
+  const now = deps.now ?? Date.now;
+  let tooManyShownAt: number | null = null;
+
+  const onError = (err: ApiError, _path: string, options: ApiRequestOptions) => {
+    switch (err.status) {
+      case 402:
+        deps.setNavHidden(true);
+        if (!paymentPages.some((p) => deps.pathname().startsWith(p))) deps.navigate(paySubscriptionPath);
+        return;
+      case 403:
+        deps.navigate('/unauthorized');
+        return;
+      case 451:
+        deps.navigate('/suspended-account');
+        return;
+      case 429: {
+        // Shown once; the guard clears after 3 s so a later burst warns again.
+        const t = now();
+        if (tooManyShownAt === null || t - tooManyShownAt >= toastGuardMs) {
+          tooManyShownAt = t;
+          deps.toastTooMany();
+        }
+        return;
+      }
+      case 401:
+        if (!options.passThrough) {
+          deps.onUnauthenticated();
+          return;
+        }
+        break;
+    }
+    if (options.passThrough) return;
+    deps.toastError(formatApiErrorLines(err.body));
+  };
+
+  const onSuccess = () => {
+    deps.setNavHidden(false);
+    deps.onSuccessfulResponse();
+  };
+
+  return { onError, onSuccess };
+}

@@ -1,0 +1,23 @@
+import { Button, Code, Text } from '@mantine/core';
+import { isRouteErrorResponse, Link, useRouteError } from 'react-router';
+import { useTranslation } from 'react-i18next';
+import { FullPage } from '../../shared/ui/full-page';
+
+/** Last-resort screen for errors thrown while rendering or loading a route. */
+export function RouteErrorBoundary() {
+  const { t } = useTranslation();
+  const error = useRouteError();
+  const detail = isRouteErrorResponse(error) ? `${error.status} ${error.statusText}` : error instanceof Error ? error.message : '';
+  return (
+    <FullPage title={t('toast.error.title')} subtitle={t('toast.error.text')}>
+      {detail && (
+        <Text size="sm">
+          <Code>{detail}</Code>
+        </Text>
+      )}
+      <Button component={Link} to="/login" reloadDocument>
+        {t('pages.notFound.back')}
+      </Button>
+    </FullPage>
+  );
+}

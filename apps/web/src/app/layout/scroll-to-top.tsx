@@ -1,0 +1,24 @@
+import { ActionIcon, Affix, Transition } from '@mantine/core';
+import { useWindowScroll } from '@mantine/hooks';
+import { IconArrowUp } from '@tabler/icons-react';
+import { useTranslation } from 'react-i18next';
+
+/** §2.5: shows after 250 px of scroll. */
+export const scrollTopThreshold = 250;
+
+/** Scroll-to-top button. */
+export function ScrollToTop() {
+  const { t } = useTranslation();
+  const [scroll, scrollTo] = useWindowScroll();
+  return (
+    <Affix position={{ bottom: 24, right: 24 }}>
+      <Transition transition="slide-up" mounted={scroll.y > scrollTopThreshold}>
+        {(styles) => (
+          <ActionIcon style={styles} size="xl" radius="xl" onClick={() => scrollTo({ y: 0 })} aria-label={t('app.scrollTop')}>
+            <IconArrowUp size={20} />
+          </ActionIcon>
+        )}
+      </Transition>
+    </Affix>
+  );
+}

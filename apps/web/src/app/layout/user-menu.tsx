@@ -1,0 +1,48 @@
+import { Avatar, Group, Menu, Text, UnstyledButton } from '@mantine/core';
+import { IconChevronDown, IconLogout, IconUser, IconWallet } from '@tabler/icons-react';
+import { Link } from 'react-router';
+import { useTranslation } from 'react-i18next';
+import { useSession } from '../../shared/session/session-store';
+import { useLogout } from '../../features/auth/model/use-logout';
+
+/** Avatar menu: profile, plan and logout (§4). */
+export function UserMenu() {
+  const { t } = useTranslation();
+  const { user } = useSession();
+  const logout = useLogout();
+  const initials = (user?.fullName || user?.username || '?').slice(0, 2).toUpperCase();
+  return (
+    <Menu width={220} position="bottom-end" shadow="md">
+      <Menu.Target>
+        <UnstyledButton aria-label={t('user.menu')} data-testid="user-menu">
+          <Group gap={8} wrap="nowrap">
+            <Avatar src={user?.avatar || null} radius="xl" color="indigo" size={34}>
+              {initials}
+            </Avatar>
+            <div style={{ lineHeight: 1.1 }} className="user-menu-text">
+              <Text size="sm" fw={600} lineClamp={1} maw={160}>
+                {user?.fullName || user?.username}
+              </Text>
+              <Text size="xs" c="dimmed">
+                {user?.username}
+              </Text>
+            </div>
+            <IconChevronDown size={14} />
+          </Group>
+        </UnstyledButton>
+      </Menu.Target>
+      <Menu.Dropdown>
+        <Menu.Item component={Link} to="/profile" leftSection={<IconUser size={16} />}>
+          {t('user.profile')}
+        </Menu.Item>
+        <Menu.Item component={Link} to="/plans" leftSection={<IconWallet size={16} />}>
+          {t('user.plans')}
+        </Menu.Item>
+        <Menu.Divider />
+        <Menu.Item color="red" leftSection={<IconLogout size={16} />} onClick={() => void logout()}>
+          {t('user.logout')}
+        </Menu.Item>
+      </Menu.Dropdown>
+    </Menu>
+  );
+}

@@ -1,0 +1,54 @@
+import { NavLink, ScrollArea } from '@mantine/core';
+import { IconCircle } from '@tabler/icons-react';
+import { Link, useLocation } from 'react-router';
+import { useTranslation } from 'react-i18next';
+import { buildMenu, isGroup, isPayrollBasicTenant, type MenuLink } from './menu-items';
+
+const basicPayroll = isPayrollBasicTenant(import.meta.env.VITE_PROJECT_ID, import.meta.env.VITE_PAYROLL_BASIC_TENANT);
+
+function isActive(pathname: string, to: string): boolean {
+  return pathname === to || pathname.startsWith(`${to}/`);
+}
+
+/** Vertical navigation menu with every app area (§2.1, §2.5). */
+export function VerticalMenu({ onNavigate }: { onNavigate?: () => void }) {
+  const { t } = useTranslation();
+  const { pathname } = useLocation();
+  const menu = buildMenu(basicPayroll);
+  const link = (item: MenuLink, nested: boolean) => {
+    const Icon = item.icon ?? (nested ? IconCircle : undefined);
+    return (
+      <NavLink
+        key={item.to}
+        component={Link}
+        to={item.to}
+        label={t(item.label)}
+        active={isActive(pathname, item.to) && !(item.to === '/payroll' && pathname !== '/payroll')}
+        leftSection={Icon ? <Icon size={nested ? 10 : 18} stroke={1.7} /> : undefined}
+        onClick={onNavigate}
+        style={{ borderRadius: 'var(--mantine-radius-md)' }}
+      />
+    );
+  };
+  return (
+    <ScrollArea type="scroll" h="100%" px="sm" pb="md" component="nav" aria-label={t('menu.title')}>
+      {menu.map((item) => {
+        if (!isGroup(item)) return link(item, false);
+        const Icon = item.icon;
+        const open = item.children.some((c) => isActive(pathname, c.to));
+        return (
+          <NavLink
+            key={item.label}
+            label={t(item.label)}
+            leftSection={<Icon size={18} stroke={1.7} />}
+            defaultOpened={open}
+            childrenOffset={20}
+            style={{ borderRadius: 'var(--mantine-radius-md)' }}
+          >
+            {item.children.map((c) => link(c, true))}
+          </NavLink>
+        );
+      })}
+    </ScrollArea>
+  );
+}

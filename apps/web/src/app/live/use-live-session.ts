@@ -1,0 +1,40 @@
+import { useEffect } from 'react';
+import { useQueryClient } from '@tanstack/react-query';
+import { SOCKET_CODES, SOCKET_EVENTS } from '@facturo/contract';
+import { useSession } from '../../shared/session/session-store';
+import { connectLive, disconnectLive, onLive } from '../../shared/socket/live-channel';
+import { toastSuccess, toastWarning } from '../../shared/ui/toasts';
+import { t } from '../../shared/i18n/i18n';
+
+/**
+ * Keeps one socket open while a confirmed user has a token, and reacts to app-wide
+ * events: charge events (§4, §8) toast and refresh plan access; finished jobs refresh
+ * the background-process list.
+ */
+export function useLiveSession(): void {
+  const { token, user } = useSession();
+  const queryClient = useQueryClient();
+  const rfc = user?.is_confirmed ? user.username : null;
+
+  useEffect(() => {
+    if (!token || !rfc) {
+      disconnectLive();
+      return;
+    }
+    connectLive(token, rfc);
+  }, [token, rfc]);
+
+  useEffect(() => {
+    if (!rfc) return;
+    return onLive((event, msg) => {
+      if (event === SOCKET_EVENTS.charge) {
+        if (msg.code === SOCKET_CODES.ok) toastSuccess(msg.message, msg.title || t('charge.okTitle'));
+        else toastWarning(msg.message, msg.title || t('charge.failTitle'));
+        void queryClient.invalidateQueries({ queryKey: ['plans', rfc] });
+        void queryClient.invalidateQueries({ queryKey: ['payments', rfc] });
+        return;
+      }
+      if (msg.finished) void queryClient.invalidateQueries({ queryKey: ['background', rfc] });
+    });
+  }, [rfc, queryClient]);
+}

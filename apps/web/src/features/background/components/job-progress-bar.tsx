@@ -1,0 +1,77 @@
+import { useEffect, useState } from 'react';
+import { Group, Progress, Stack, Text } from '@mantine/core';
+import { IconAlertTriangle, IconCircleCheck, IconLoader2 } from '@tabler/icons-react';
+import { useTranslation } from 'react-i18next';
+import type { BackgroundProcess, ProcessType } from '@facturo/contract';
+import { onLive } from '../../../shared/socket/live-channel';
+import { initialJobState, messageMatches, reduceJob, type JobState } from '../model/job-state';
+
+export interface JobProgressBarProps {
+  /** Follow one job (as returned by the endpoint that started it). */
+  jobId?: string;
+  /** Or follow the latest job of a type (CIEC, CIF, CSF, DOWNLOAD_INVOICES...). */
+  type?: ProcessType;
+  /** Last known state (from GET /api/background/process) shown until the socket speaks. */
+  initial?: Pick<BackgroundProcess, 'progress' | 'finished' | 'code' | 'title' | 'message' | 'warning'>;
+  onFinished?: (state: JobState) => void;
+}
+
+function fromInitial(p: JobProgressBarProps['initial']): JobState {
+  if (!p) return initialJobState;
+  const status = p.code === 500 ? 'failed' : p.finished ? 'success' : p.progress > 0 ? 'running' : 'pending';
+  return { status, progress: p.finished ? 100 : p.progress, title: p.title, message: p.message, warning: p.warning };
+}
+
+const colorOf = { pending: 'gray', running: 'blue', success: 'teal', failed: 'red' } as const;
+
+/** Live progress of a background job, fed by the socket (rfc-filtered by the live channel). */
+export function JobProgressBar({ jobId, type, initial, onFinished }: JobProgressBarProps) {
+  const { t } = useTranslation();
+  const [state, setState] = useState<JobState>(() => fromInitial(initial));
+
+  useEffect(() => {
+    return onLive((event, msg) => {
+      if (!messageMatches(event, msg, { jobId, type })) return;
+      setState((prev) => {
+        const next = reduceJob(prev, msg);
+        if (next.status === 'success' || next.status === 'failed') queueMicrotask(() => onFinished?.(next));
+        return next;
+      });
+    });
+  }, [jobId, type, onFinished]);
+
+  const Icon = state.status === 'success' ? IconCircleCheck : state.status === 'failed' ? IconAlertTriangle : IconLoader2;
+  return (
+    <Stack gap={4} data-testid="job-progress" data-status={state.status} data-progress={state.progress}>
+      <Group justify="space-between" gap="xs">
+        <Group gap={6}>
+          <Icon size={16} color={`var(--mantine-color-${colorOf[state.status]}-6)`} />
+          <Text size="sm" fw={600}>
+            {state.title || t(`jobs.status.${state.status}`)}
+          </Text>
+        </Group>
+        <Text size="sm" c="dimmed">
+          {state.progress}%
+        </Text>
+      </Group>
+      <Progress
+        value={state.progress}
+        color={colorOf[state.status]}
+        striped={state.status === 'running'}
+        animated={state.status === 'running'}
+        aria-label={t('jobs.progressLabel')}
+        transitionDuration={200}
+      />
+      {state.message && (
+        <Text size="xs" c={state.status === 'failed' ? 'red' : 'dimmed'}>
+          {state.message}
+        </Text>
+      )}
+      {state.warning && (
+        <Text size="xs" c="yellow.8">
+          {state.warning}
+        </Text>
+      )}
+    </Stack>
+  );
+}

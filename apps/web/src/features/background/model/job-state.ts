@@ -1,0 +1,46 @@
+import { SOCKET_CODES, SOCKET_EVENTS, type ProcessType, type ProgressMessage } from '@facturo/contract';
+
+export type JobStatus = 'pending' | 'running' | 'success' | 'failed';
+
+export interface JobState {
+  status: JobStatus;
+  progress: number;
+  title: string;
+  message: string;
+  warning: string | null;
+}
+
+export const initialJobState: JobState = { status: 'pending', progress: 0, title: '', message: '', warning: null };
+
+/** Socket event each process type reports on (§7.16). */
+export const eventForType: Partial<Record<ProcessType, string>> = {
+  CIEC: SOCKET_EVENTS.ciec,
+  CIF: SOCKET_EVENTS.cif,
+  CSF: SOCKET_EVENTS.csf,
+  CSD: SOCKET_EVENTS.csd,
+  EFIRMA: SOCKET_EVENTS.efirma,
+  DOWNLOAD_INVOICES: SOCKET_EVENTS.downloadInvoices,
+};
+
+/** Whether a live message belongs to the job a bar follows (by job id, else by type/event). */
+export function messageMatches(event: string, msg: ProgressMessage, target: { jobId?: string; type?: ProcessType }): boolean {
+  if (target.jobId) return msg.jobId === target.jobId;
+  if (target.type) return msg.type === target.type || event === eventForType[target.type];
+  return false;
+}
+
+/**
+ * Folds a live message into the job state (§4 validation flows): code 500 fails,
+ * finished with any other code succeeds, otherwise it is running at the reported progress.
+ */
+export function reduceJob(prev: JobState, msg: ProgressMessage): JobState {
+  const failed = msg.code === SOCKET_CODES.error;
+  const progress = msg.finished ? 100 : Math.max(0, Math.min(100, msg.progress ?? prev.progress));
+  return {
+    status: failed ? 'failed' : msg.finished ? 'success' : 'running',
+    progress: failed ? Math.max(prev.progress, msg.progress ?? prev.progress) : progress,
+    title: msg.title,
+    message: msg.message,
+    warning: msg.warning ?? null,
+  };
+}

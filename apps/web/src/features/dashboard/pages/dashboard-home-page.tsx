@@ -1,0 +1,31 @@
+import { SimpleGrid, Stack, Text, Title } from '@mantine/core';
+import { useTranslation } from 'react-i18next';
+import { MONTHS } from '@facturo/contract';
+import { useSession } from '../../../shared/session/session-store';
+import { usePeriod } from '../../period-filter/model/period-store';
+import { ProcessesList } from '../../background/components/processes-list';
+import { CiecCard } from '../../background/components/ciec-card';
+
+/**
+ * Dashboard home. Until the income/expense dashboard lands it shows the background
+ * processes and the CIEC validation card (both fed live by the socket).
+ */
+export function DashboardHomePage() {
+  const { t } = useTranslation();
+  const { user } = useSession();
+  const { month, year } = usePeriod();
+  return (
+    <Stack gap="lg">
+      <div>
+        <Title order={2}>{t('dashboard.welcome', { name: user?.fullName || user?.username })}</Title>
+        <Text c="dimmed">
+          {t('dashboard.title')} · {MONTHS[month - 1]} {year}
+        </Text>
+      </div>
+      <SimpleGrid cols={{ base: 1, lg: 2 }}>
+        <CiecCard />
+        <ProcessesList />
+      </SimpleGrid>
+    </Stack>
+  );
+}

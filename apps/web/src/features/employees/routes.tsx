@@ -1,0 +1,12 @@
+import type { RouteObject } from 'react-router';
+import { UnderConstruction } from '../../shared/ui/under-construction';
+
+/**
+ * Route module of this area, mounted inside the guarded app shell.
+ * Under construction: replace the elements with the real pages (paths stay as spec §2.1).
+ */
+export const employeesRoutes: RouteObject[] = [
+  { path: '/employees', element: <UnderConstruction areaKey="areas.employees" /> },
+  { path: '/employees/create', element: <UnderConstruction areaKey="areas.employeesCreate" /> },
+  { path: '/employees/edit/:id', element: <UnderConstruction areaKey="areas.employeesEdit" /> },
+];

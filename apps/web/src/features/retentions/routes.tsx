@@ -1,0 +1,11 @@
+import type { RouteObject } from 'react-router';
+import { UnderConstruction } from '../../shared/ui/under-construction';
+
+/**
+ * Route module of this area, mounted inside the guarded app shell.
+ * Under construction: replace the elements with the real pages (paths stay as spec §2.1).
+ */
+export const retentionsRoutes: RouteObject[] = [
+  { path: '/retentions/issued', element: <UnderConstruction areaKey="areas.retentionsIssued" /> },
+  { path: '/retentions/received', element: <UnderConstruction areaKey="areas.retentionsReceived" /> },
+];

@@ -1,0 +1,67 @@
+import { io, type Socket } from 'socket.io-client';
+import { getToken, subscribeSession } from '../session/session-store';
+import { SOCKET_EVENTS, progressMessageSchema, type ProgressMessage } from '@facturo/contract';
+
+export type LiveEvent = (typeof SOCKET_EVENTS)[keyof typeof SOCKET_EVENTS];
+export type LiveListener = (event: LiveEvent, msg: ProgressMessage) => void;
+
+const events = Object.values(SOCKET_EVENTS) as LiveEvent[];
+const listeners = new Set<LiveListener>();
+let socket: Socket | null = null;
+let currentRfc: string | null = null;
+let currentToken: string | null = null;
+
+/**
+ * §4: only messages whose rfc equals the user's are accepted; malformed ones are dropped.
+ * Exported for tests.
+ */
+export function acceptMessage(raw: unknown, rfc: string | null): ProgressMessage | null {
+  if (!rfc) return null;
+  const parsed = progressMessageSchema.safeParse(raw);
+  if (!parsed.success) return null;
+  return parsed.data.rfc.toUpperCase() === rfc.toUpperCase() ? parsed.data : null;
+}
+
+/** Delivers an accepted message to every listener (used by the socket and by tests). */
+export function dispatchLive(event: LiveEvent, raw: unknown, rfc = currentRfc): void {
+  const msg = acceptMessage(raw, rfc);
+  if (!msg) return;
+  for (const l of listeners) l(event, msg);
+}
+
+/**
+ * Opens the one socket for this session (same origin, path /socket.io, `auth: {token}`);
+ * reconnects only when the token or RFC change.
+ */
+export function connectLive(token: string, rfc: string): void {
+  if (socket && currentToken === token && currentRfc === rfc) return;
+  disconnectLive();
+  currentToken = token;
+  currentRfc = rfc;
+  socket = io({ path: '/socket.io', auth: { token }, transports: ['websocket', 'polling'] });
+  for (const e of events) socket.on(e, (raw: unknown) => dispatchLive(e, raw));
+}
+
+/** Closes the socket (logout). */
+export function disconnectLive(): void {
+  socket?.disconnect();
+  socket = null;
+  currentRfc = null;
+  currentToken = null;
+}
+
+/** Sets the RFC used for filtering without a socket (tests). */
+export function setLiveRfc(rfc: string | null): void {
+  currentRfc = rfc;
+}
+
+/** Subscribes to accepted live messages; returns the unsubscribe function. */
+export function onLive(l: LiveListener): () => void {
+  listeners.add(l);
+  return () => listeners.delete(l);
+}
+
+// Logout closes the socket.
+subscribeSession(() => {
+  if (!getToken() && socket) disconnectLive();
+});
