@@ -1,0 +1,61 @@
+import { describe, expect, it } from 'vitest';
+import { PayrollError } from './errors';
+import { employeePayrollPreview } from './preview';
+
+describe('employeePayrollPreview', () => {
+  it('a fortnight of plain salary in 2026 (no percepciones given: salario × days)', () => {
+    const p = employeePayrollPreview({
+      salarioDiario: '500.00', sdi: '524.66', periodType: 'quincenal', days: '15', paymentDate: '2026-03-15', primaRiesgo: '0.54355',
+    });
+    expect(p).toMatchObject({
+      totalPercepciones: '7500.00',
+      totalGravado: '7500.00',
+      // 15-day 2026 row 5: 660.75 + (7,500 − 7,225.96) × 17.92 % = 709.857968
+      isr: '709.86',
+      subsidio: '0.00',
+      // worker: excedente 10.36 + dinero 19.67 + GMP 29.51 + IyV 49.19 + CEAV 88.54
+      imssObrero: '197.27',
+      totalDeducciones: '907.13',
+      neto: '6592.87',
+    });
+    expect(p.detalle.imss.ceavBanda).toBe(8);
+    expect(p.imssPatronal).toBe(p.detalle.imss.totales.patronImss);
+  });
+
+  it('a salario mínimo month in 2025 with subsidio, other deductions and otros pagos', () => {
+    const p = employeePayrollPreview({
+      salarioDiario: '278.80', sdi: '292.55', periodType: 'mensual', days: '30', paymentDate: '2025-06-30', primaRiesgo: '2.59840',
+      percepciones: [{ tipo: '001', gravado: '8364.00', exento: '0' }, { tipo: '010', gravado: '500.00', exento: '0' }, { tipo: '029', gravado: '0', exento: '300.00' }],
+      deducciones: [{ tipo: '004', importe: '200.00' }],
+      otrosPagos: [{ tipo: '999', importe: '150.00' }],
+    });
+    // ISR: 371.83 + (8,864 − 6,332.06) × 10.88 % = 647.305072 → 647.31; subsidio 474.65 → 172.66
+    expect(p).toMatchObject({
+      totalPercepciones: '9164.00', totalGravado: '8864.00', totalExento: '300.00', totalOtrosPagos: '150.00',
+      isr: '172.66', subsidio: '474.65', imssObrero: '0.00', totalDeducciones: '372.66', neto: '8941.34',
+    });
+    expect(p.detalle.imss.patronCubreObrero).toBe(true); // LSS art. 36
+    expect(p.detalle.isr.dias).toBe('30.4'); // a monthly period is a full month for the subsidio
+  });
+
+  it('leaves separation payments out of the subsidio ceiling', () => {
+    const input = {
+      salarioDiario: '266.67', sdi: '279.83', periodType: 'quincenal' as const, days: '15', paymentDate: '2025-06-15', primaRiesgo: '0.54355',
+    };
+    const withSeparation = employeePayrollPreview({
+      ...input, percepciones: [{ tipo: '001', gravado: '4000.00', exento: '0' }, { tipo: '025', gravado: '5000.00', exento: '0' }],
+    });
+    const withBonus = employeePayrollPreview({
+      ...input, percepciones: [{ tipo: '001', gravado: '4000.00', exento: '0' }, { tipo: '010', gravado: '5000.00', exento: '0' }],
+    });
+    expect(withSeparation.subsidio).toBe('234.20');
+    expect(withBonus.subsidio).toBe('0.00');
+    expect(withSeparation.detalle.isr.isrCausado).toBe(withBonus.detalle.isr.isrCausado);
+  });
+
+  it('rejects bad amounts in Spanish', () => {
+    const input = { salarioDiario: '300', sdi: '315', periodType: 'semanal' as const, days: '7', paymentDate: '2026-05-02', primaRiesgo: '1' };
+    expect(() => employeePayrollPreview({ ...input, deducciones: [{ tipo: '004', importe: '-5' }] })).toThrow(/deducciones\[0\]\.importe no puede ser negativo/);
+    expect(() => employeePayrollPreview({ ...input, days: '0' })).toThrow(PayrollError);
+  });
+});

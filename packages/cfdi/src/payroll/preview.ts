@@ -1,0 +1,132 @@
+import { Decimal, toDecimal, type DecimalInput } from './decimal';
+import { PayrollError } from './errors';
+import { imssQuotas, type ImssQuotas } from './imss-quotas';
+import { isrToWithhold, type IsrToWithholdResult } from './isr';
+import type { PeriodType, SalarioMinimoZona } from './types';
+
+/** A percepción of the receipt (tipo = c_TipoPercepcion, e.g. '001' sueldos). */
+export interface PreviewPercepcion {
+  readonly tipo: string;
+  readonly gravado: DecimalInput;
+  readonly exento: DecimalInput;
+}
+
+/** A deducción other than ISR and the IMSS worker share (tipo = c_TipoDeduccion, e.g. '004' otros). */
+export interface PreviewImporte {
+  readonly tipo: string;
+  readonly importe: DecimalInput;
+}
+
+export interface EmployeePayrollPreviewInput {
+  readonly salarioDiario: DecimalInput;
+  /** Salario diario integrado, the IMSS base. */
+  readonly sdi: DecimalInput;
+  readonly periodType: PeriodType;
+  /** Days paid in the period (also the days that pay IMSS). */
+  readonly days: DecimalInput;
+  /** Omit to pay salario diario × days as taxable sueldo ('001'). */
+  readonly percepciones?: readonly PreviewPercepcion[];
+  /** Deductions besides ISR ('002') and IMSS ('001'), which the preview computes. */
+  readonly deducciones?: readonly PreviewImporte[];
+  /** Otros pagos other than the subsidio (c_TipoOtroPago, e.g. '003' viáticos). */
+  readonly otrosPagos?: readonly PreviewImporte[];
+  readonly paymentDate: string;
+  readonly primaRiesgo: DecimalInput;
+  readonly zona?: SalarioMinimoZona;
+}
+
+/** What the employees screen shows for one period; amounts are 2-decimal text. */
+export interface EmployeePayrollPreview {
+  readonly totalPercepciones: string;
+  readonly totalGravado: string;
+  readonly totalExento: string;
+  readonly totalOtrosPagos: string;
+  /** ISR withheld after the subsidio. */
+  readonly isr: string;
+  /** Subsidio causado of the period (credited against ISR, never paid in cash). */
+  readonly subsidio: string;
+  readonly imssObrero: string;
+  /** Employer IMSS including retiro and cesantía y vejez. */
+  readonly imssPatronal: string;
+  readonly infonavit: string;
+  readonly totalDeducciones: string;
+  readonly neto: string;
+  readonly detalle: { readonly isr: IsrToWithholdResult; readonly imss: ImssQuotas };
+}
+
+/**
+ * c_TipoPercepcion keys the subsidio decree leaves out of the income ceiling: prima de antigüedad (022),
+ * pagos por separación (023) and indemnizaciones (025).
+ */
+const SEPARATION_TIPOS = new Set(['022', '023', '025']);
+
+function amount(value: DecimalInput, field: string): Decimal {
+  let parsed: Decimal;
+  try {
+    parsed = toDecimal(value);
+  } catch {
+    throw new PayrollError(`El importe de ${field} no es válido`, field);
+  }
+  if (parsed.isNegative()) throw new PayrollError(`El importe de ${field} no puede ser negativo`, field);
+  return parsed;
+}
+
+/**
+ * One worker's payroll for a period as the employees screen previews it (GET
+ * /api/employees/calculate/{employeeId}): ISR art. 96 net of subsidio, IMSS worker and employer
+ * shares, other deductions and net pay. All gravado is taxed with the art. 96 tariff of the period;
+ * separation payments (art. 95 rule) are not split out. A 'mensual' period is taken as a full month
+ * for the subsidio.
+ */
+export function employeePayrollPreview(input: EmployeePayrollPreviewInput): EmployeePayrollPreview {
+  const days = amount(input.days, 'days');
+  if (days.isZero()) throw new PayrollError('Los días pagados deben ser mayores que cero', 'days');
+  const percepciones = input.percepciones ?? [
+    { tipo: '001', gravado: amount(input.salarioDiario, 'salarioDiario').times(days).toDecimalPlaces(2), exento: '0' },
+  ];
+
+  let gravado = new Decimal(0);
+  let exento = new Decimal(0);
+  let subsidyIncome = new Decimal(0);
+  percepciones.forEach((p, i) => {
+    const g = amount(p.gravado, `percepciones[${i}].gravado`);
+    gravado = gravado.plus(g);
+    exento = exento.plus(amount(p.exento, `percepciones[${i}].exento`));
+    if (!SEPARATION_TIPOS.has(p.tipo)) subsidyIncome = subsidyIncome.plus(g);
+  });
+  const otrosPagos = (input.otrosPagos ?? []).reduce((acc, o, i) => acc.plus(amount(o.importe, `otrosPagos[${i}].importe`)), new Decimal(0));
+  const otrasDeducciones = (input.deducciones ?? []).reduce((acc, d, i) => acc.plus(amount(d.importe, `deducciones[${i}].importe`)), new Decimal(0));
+
+  const isr = isrToWithhold({
+    income: gravado,
+    periodType: input.periodType,
+    paymentDate: input.paymentDate,
+    daysPaid: input.periodType === 'mensual' ? undefined : days,
+    subsidyIncome,
+  });
+  const imss = imssQuotas({
+    sbc: input.sdi,
+    days,
+    paymentDate: input.paymentDate,
+    primaRiesgo: input.primaRiesgo,
+    zona: input.zona,
+    salarioDiario: input.salarioDiario,
+  });
+
+  const totalPercepciones = gravado.plus(exento);
+  const totalDeducciones = new Decimal(isr.isrRetener).plus(imss.totales.obrero).plus(otrasDeducciones);
+  return {
+    totalPercepciones: totalPercepciones.toFixed(2),
+    totalGravado: gravado.toFixed(2),
+    totalExento: exento.toFixed(2),
+    totalOtrosPagos: otrosPagos.toFixed(2),
+    isr: isr.isrRetener,
+    subsidio: isr.subsidioCausado,
+    imssObrero: imss.totales.obrero,
+    imssPatronal: imss.totales.patronImss,
+    infonavit: imss.totales.infonavit,
+    totalDeducciones: totalDeducciones.toFixed(2),
+    neto: totalPercepciones.plus(otrosPagos).minus(totalDeducciones).toFixed(2),
+    detalle: { isr, imss },
+  };
+}
