@@ -11,7 +11,11 @@ import { existsSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { parseArgs } from 'node:util';
+import { borderMunicipioFlags, deriveBorderFlags, type CpRow } from './catalogs/border-region';
+import { readPostalCsv, readProdServCsv } from './catalogs/fixture-sources';
 import { readSqlTable } from './catalogs/sql-source';
+import { loadWorkbookSources } from './catalogs/workbook-sources';
+import { writePostalCodes, writeProdServ, type ProdServRow } from './catalogs/write-big';
 import { writeSmallCatalogs, type SmallSource } from './catalogs/write-small';
 
 const here = path.dirname(fileURLToPath(import.meta.url));
@@ -27,17 +31,34 @@ const { values: args } = parseArgs({
   },
 });
 
-async function main(): Promise<void> {
+function main(): void {
   const fixtures = path.resolve(args.fixtures!, existsSync(path.join(args.fixtures!, 'sat-catalogs')) ? 'sat-catalogs' : '.');
+  const full = path.join(fixtures, 'full');
   const sqlSource: SmallSource = (def) => readSqlTable(path.join(fixtures, 'data'), def.table);
-  const workbookSource = await loadWorkbooks();
-  const tables = writeSmallCatalogs(workbookSource ?? sqlSource, outDir, workbookSource ? sqlSource : undefined);
+  const wb = loadWorkbookSources({ cfdi: args.cfdi, nomina: args.nomina, retenciones: args.retenciones, pagos: args.pagos });
+
+  const tables = writeSmallCatalogs(wb ? wb.small : sqlSource, outDir, wb ? sqlSource : undefined);
   for (const [name, table] of tables) console.log(`${name.padEnd(48)} ${String(table.rows.length).padStart(6)}`);
+
+  const prodServ: ProdServRow[] = wb?.prodServ() ?? readProdServCsv(full);
+  writeProdServ(prodServ, outDir);
+  console.log(`${'c_ClaveProdServ'.padEnd(48)} ${String(prodServ.length).padStart(6)}`);
+
+  let cps: CpRow[] | null = wb?.postalCodes() ?? null;
+  if (cps) {
+    console.log('c_CodigoPostal: bandera de región fronteriza tomada del libro del SAT');
+  } else {
+    const csv = readPostalCsv(full);
+    cps = csv.rows;
+    console.log(`c_CodigoPostal: ${csv.satFlags} CPs con bandera del SAT (parte 2), ${csv.disagreements} difieren en estado/municipio`);
+  }
+  const municipios = tables.get('c_Municipio')!;
+  const [clave, estado, descripcion] = ['clave', 'estado', 'descripcion'].map((f) => municipios.fields.indexOf(f));
+  const flags = borderMunicipioFlags(municipios.rows.map((r) => ({ clave: String(r[clave]), estado: String(r[estado]), descripcion: String(r[descripcion]) })));
+  const derived = cps.filter((r) => r.flag === undefined).length;
+  deriveBorderFlags(cps, flags);
+  const { combos } = writePostalCodes(cps, outDir);
+  console.log(`${'c_CodigoPostal'.padEnd(48)} ${String(cps.length).padStart(6)} (${derived} banderas derivadas, ${combos} combinaciones)`);
 }
 
-/** Returns a source reading SAT workbooks, or null when none was given. */
-async function loadWorkbooks(): Promise<SmallSource | null> {
-  return null;
-}
-
-await main();
+main();
