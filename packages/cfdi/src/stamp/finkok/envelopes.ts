@@ -1,0 +1,91 @@
+import { escapeAttr, escapeText } from '../../xml';
+import type { CancelMotivo } from '../port';
+
+/** Namespaces of Finkok's SOAP services (spyne-generated WSDLs). */
+export const FINKOK_NS = {
+  soapenv: 'http://schemas.xmlsoap.org/soap/envelope/',
+  stamp: 'http://facturacion.finkok.com/stamp',
+  cancel: 'http://facturacion.finkok.com/cancel',
+  apps: 'apps.services.soap.core.views',
+} as const;
+
+export type FinkokStampMethod = 'stamp' | 'quick_stamp';
+
+export interface FinkokAuth {
+  username: string;
+  password: string;
+}
+
+const element = (prefix: string, name: string, value: string): string =>
+  `<${prefix}:${name}>${escapeText(value)}</${prefix}:${name}>`;
+
+function envelope(prefix: string, ns: string, method: string, body: string): string {
+  return (
+    `<?xml version="1.0" encoding="UTF-8"?>` +
+    `<soapenv:Envelope xmlns:soapenv="${FINKOK_NS.soapenv}" xmlns:${prefix}="${ns}" xmlns:apps="${FINKOK_NS.apps}">` +
+    `<soapenv:Header/><soapenv:Body><${prefix}:${method}>${body}</${prefix}:${method}></soapenv:Body></soapenv:Envelope>`
+  );
+}
+
+/** stamp / quick_stamp: the sealed CFDI travels base64-encoded in `xml`. */
+export function stampEnvelope(method: FinkokStampMethod, xml: string, auth: FinkokAuth): string {
+  const body =
+    element('stamp', 'xml', Buffer.from(xml, 'utf8').toString('base64')) +
+    element('stamp', 'username', auth.username) +
+    element('stamp', 'password', auth.password);
+  return envelope('stamp', FINKOK_NS.stamp, method, body);
+}
+
+export interface FinkokCancelItem {
+  uuid: string;
+  motivo: CancelMotivo;
+  folioSustitucion?: string;
+}
+
+export interface FinkokCancelArgs extends FinkokAuth {
+  taxpayerId: string;
+  items: FinkokCancelItem[];
+  /** Base64 of the CSD certificate in PEM. */
+  cer: string;
+  /** Base64 of the CSD private key in PEM, encrypted with the Finkok account password (Finkok's rule). */
+  key: string;
+  storePending?: boolean;
+}
+
+/** cancel: CSD-based cancellation; Finkok builds and signs SAT's request with the given CSD. */
+export function cancelEnvelope(args: FinkokCancelArgs): string {
+  const uuids = args.items
+    .map(
+      (i) =>
+        `<apps:UUID UUID="${escapeAttr(i.uuid)}" FolioSustitucion="${escapeAttr(i.folioSustitucion ?? '')}" Motivo="${escapeAttr(i.motivo)}"/>`,
+    )
+    .join('');
+  const body =
+    `<can:UUIDS>${uuids}</can:UUIDS>` +
+    element('can', 'username', args.username) +
+    element('can', 'password', args.password) +
+    element('can', 'taxpayer_id', args.taxpayerId) +
+    element('can', 'cer', args.cer) +
+    element('can', 'key', args.key) +
+    element('can', 'store_pending', String(args.storePending ?? false));
+  return envelope('can', FINKOK_NS.cancel, 'cancel', body);
+}
+
+export interface FinkokSatStatusArgs extends FinkokAuth {
+  taxpayerId: string;
+  rtaxpayerId: string;
+  uuid: string;
+  total: string;
+}
+
+/** get_sat_status: SAT's consulta de estado through Finkok. */
+export function satStatusEnvelope(args: FinkokSatStatusArgs): string {
+  const body =
+    element('can', 'username', args.username) +
+    element('can', 'password', args.password) +
+    element('can', 'taxpayer_id', args.taxpayerId) +
+    element('can', 'rtaxpayer_id', args.rtaxpayerId) +
+    element('can', 'uuid', args.uuid) +
+    element('can', 'total', args.total);
+  return envelope('can', FINKOK_NS.cancel, 'get_sat_status', body);
+}

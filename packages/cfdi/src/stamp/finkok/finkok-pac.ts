@@ -1,0 +1,204 @@
+import type { KeyObject } from 'node:crypto';
+import { PacError, pacError } from '../errors';
+import type {
+  CancelRequest,
+  CancelResult,
+  CfdiEstado,
+  EsCancelable,
+  EstatusCancelacion,
+  PacPort,
+  SatStatus,
+  StampOptions,
+  StampResult,
+  StatusQuery,
+} from '../port';
+import { cancelEnvelope, satStatusEnvelope, stampEnvelope, type FinkokStampMethod } from './envelopes';
+import { descendants, errorElement, incidencias, soapResult, text } from './response';
+
+/** Finkok's SOAP endpoints. */
+export const FINKOK_ENDPOINTS = {
+  demo: {
+    stamp: 'https://demo-facturacion.finkok.com/servicios/soap/stamp',
+    cancel: 'https://demo-facturacion.finkok.com/servicios/soap/cancel',
+  },
+  production: {
+    stamp: 'https://facturacion.finkok.com/servicios/soap/stamp',
+    cancel: 'https://facturacion.finkok.com/servicios/soap/cancel',
+  },
+} as const;
+
+/** The emisor's CSD, which Finkok's `cancel` method needs to sign SAT's request. */
+export interface FinkokCancelCsd {
+  /** The CSD certificate in PEM. */
+  certificatePem: string;
+  privateKey: KeyObject;
+}
+
+export interface FinkokPacOptions {
+  username: string;
+  password: string;
+  /** 'demo' (default) or 'production', or explicit endpoint URLs. */
+  environment?: 'demo' | 'production' | { stamp: string; cancel: string };
+  /** stamp (default: waits for SAT) or quick_stamp (answers at once, SAT later). */
+  stampMethod?: FinkokStampMethod;
+  /** Returns the CSD of an emisor RFC, needed only to cancel. */
+  csdFor?: (rfc: string) => Promise<FinkokCancelCsd> | FinkokCancelCsd;
+  /** Per-request timeout. Default 60 s (stamping can wait on SAT). */
+  timeoutMs?: number;
+  /** Injectable for tests; default global fetch. */
+  fetch?: typeof fetch;
+}
+
+/** Finkok codes meaning "already stamped": the answer still carries the original stamp. */
+const PREVIOUSLY_STAMPED = new Set(['307']);
+
+/** PAC port over Finkok's documented SOAP protocol, with hand-written envelopes. */
+export class FinkokPac implements PacPort {
+  private readonly endpoints: { stamp: string; cancel: string };
+  private readonly fetchFn: typeof fetch;
+
+  constructor(private readonly opts: FinkokPacOptions) {
+    const env = opts.environment ?? 'demo';
+    this.endpoints = typeof env === 'string' ? FINKOK_ENDPOINTS[env] : env;
+    this.fetchFn = opts.fetch ?? fetch;
+  }
+
+  /**
+   * Stamps through Finkok. The idempotency key is not sent: Finkok deduplicates by document
+   * (incidencia 307 with the original stamp), which is what a retry needs.
+   */
+  async stamp(xml: string, _opts: StampOptions = {}): Promise<StampResult> {
+    const method = this.opts.stampMethod ?? 'stamp';
+    const result = soapResult(await this.call(this.endpoints.stamp, method, stampEnvelope(method, xml, this.opts)), `${method}Result`);
+    const issues = incidencias(result);
+    const stampedXml = text(result, 'xml');
+    const uuid = text(result, 'UUID');
+    if (!stampedXml || !uuid) {
+      throw new PacError('rejected', issues.length > 0 ? issues : [{ code: 'FINKOK', message: text(result, 'CodEstatus') || 'El PAC no timbró el comprobante.' }]);
+    }
+    const tfdAttr = (name: string) => new RegExp(`<[\\w]*:?TimbreFiscalDigital[^>]*\\s${name}="([^"]*)"`).exec(stampedXml)?.[1] ?? '';
+    return {
+      uuid: uuid.toUpperCase(),
+      xml: stampedXml,
+      fechaTimbrado: tfdAttr('FechaTimbrado') || text(result, 'Fecha'),
+      noCertificadoSAT: text(result, 'NoCertificadoSAT') || tfdAttr('NoCertificadoSAT'),
+      selloSAT: text(result, 'SatSeal') || tfdAttr('SelloSAT'),
+      selloCFD: tfdAttr('SelloCFD'),
+      previouslyStamped: issues.some((i) => PREVIOUSLY_STAMPED.has(i.code)),
+    };
+  }
+
+  async cancel(req: CancelRequest): Promise<CancelResult> {
+    if (!this.opts.csdFor) {
+      throw pacError('invalid-request', 'CSD', 'Para cancelar con Finkok se requiere el CSD del emisor.');
+    }
+    const csd = await this.opts.csdFor(req.rfcEmisor);
+    const envelope = cancelEnvelope({
+      username: this.opts.username,
+      password: this.opts.password,
+      taxpayerId: req.rfcEmisor,
+      items: [{ uuid: req.uuid, motivo: req.motivo, folioSustitucion: req.folioSustitucion }],
+      cer: Buffer.from(csd.certificatePem, 'utf8').toString('base64'),
+      // Finkok requires the key as PEM encrypted (3DES) with the account password.
+      key: Buffer.from(
+        csd.privateKey.export({ type: 'pkcs1', format: 'pem', cipher: 'des-ede3-cbc', passphrase: this.opts.password }) as string,
+        'utf8',
+      ).toString('base64'),
+    });
+    const result = soapResult(await this.call(this.endpoints.cancel, 'cancel', envelope), 'cancelResult');
+    const folio = descendants(result, 'Folio').find((f) => text(f, 'UUID').toUpperCase() === req.uuid.toUpperCase());
+    if (!folio) {
+      throw errorElement(result) ?? pacError('rejected', text(result, 'CodEstatus') || 'FINKOK', 'El PAC no aceptó la solicitud de cancelación.');
+    }
+    const estatusUUID = text(folio, 'EstatusUUID');
+    const estatusCancelacion = asEstatusCancelacion(text(folio, 'EstatusCancelacion'));
+    if (estatusUUID !== '201' && estatusUUID !== '202') {
+      throw pacError('rejected', estatusUUID || 'FINKOK', cancelCodeMessage(estatusUUID));
+    }
+    const cancelled = estatusUUID === '202' || estatusCancelacion.startsWith('Cancelado') || estatusCancelacion === 'Plazo vencido';
+    return {
+      uuid: req.uuid.toUpperCase(),
+      estatusUUID,
+      estado: cancelled ? 'Cancelado' : 'Vigente',
+      esCancelable: estatusCancelacion === 'En proceso' ? 'Cancelable con aceptación' : 'Cancelable sin aceptación',
+      estatusCancelacion,
+      acuse: text(result, 'Acuse') || undefined,
+      fecha: text(result, 'Fecha'),
+    };
+  }
+
+  async status(query: StatusQuery | string): Promise<SatStatus> {
+    const q = typeof query === 'string' ? { uuid: query } : query;
+    if (!q.rfcEmisor || !q.rfcReceptor || !q.total) {
+      throw pacError('invalid-request', 'CONSULTA', 'La consulta de estado requiere RFC emisor, RFC receptor y total.');
+    }
+    const envelope = satStatusEnvelope({
+      username: this.opts.username,
+      password: this.opts.password,
+      taxpayerId: q.rfcEmisor,
+      rtaxpayerId: q.rfcReceptor,
+      uuid: q.uuid,
+      total: q.total,
+    });
+    const result = soapResult(await this.call(this.endpoints.cancel, 'get_sat_status', envelope), 'get_sat_statusResult');
+    const error = errorElement(result);
+    if (error) throw error;
+    return {
+      estado: asEstado(text(result, 'Estado')),
+      esCancelable: asEsCancelable(text(result, 'EsCancelable')),
+      estatusCancelacion: asEstatusCancelacion(text(result, 'EstatusCancelacion')),
+    };
+  }
+
+  private async call(url: string, action: string, body: string): Promise<string> {
+    let response: Response;
+    try {
+      response = await this.fetchFn(url, {
+        method: 'POST',
+        headers: { 'content-type': 'text/xml; charset=utf-8', soapaction: `"${action}"` },
+        body,
+        signal: AbortSignal.timeout(this.opts.timeoutMs ?? 60_000),
+      });
+    } catch (cause) {
+      const err = pacError('unavailable', 'RED', 'No fue posible comunicarse con el PAC; intente de nuevo más tarde.');
+      (err as Error & { cause?: unknown }).cause = cause;
+      throw err;
+    }
+    const text = await response.text();
+    // SOAP faults come with HTTP 500 and still carry a body worth reading.
+    if (!response.ok && !text.includes('Envelope')) {
+      throw pacError('unavailable', `HTTP${response.status}`, `El PAC respondió con error HTTP ${response.status}.`);
+    }
+    return text;
+  }
+}
+
+const ESTADOS: CfdiEstado[] = ['Vigente', 'Cancelado', 'No Encontrado'];
+const CANCELABLES: EsCancelable[] = ['Cancelable sin aceptación', 'Cancelable con aceptación', 'No cancelable'];
+const ESTATUS: EstatusCancelacion[] = [
+  'En proceso',
+  'Cancelado sin aceptación',
+  'Cancelado con aceptación',
+  'Solicitud rechazada',
+  'Plazo vencido',
+];
+
+const asEstado = (s: string): CfdiEstado => ESTADOS.find((e) => e === s) ?? 'No Encontrado';
+const asEsCancelable = (s: string): EsCancelable => CANCELABLES.find((e) => e === s) ?? 'No cancelable';
+/** SAT also writes "Cancelado por plazo vencido" in some answers. */
+const asEstatusCancelacion = (s: string): EstatusCancelacion =>
+  ESTATUS.find((e) => e === s) ?? (/plazo vencido/i.test(s) ? 'Plazo vencido' : '');
+
+/** Spanish text for SAT's per-UUID cancellation codes. */
+function cancelCodeMessage(code: string): string {
+  switch (code) {
+    case '203':
+      return 'El UUID no corresponde al RFC del emisor.';
+    case '205':
+      return 'El UUID no existe o aún no está registrado en el SAT.';
+    case 'no_cancelable':
+      return 'El comprobante no es cancelable: tiene CFDI relacionados vigentes.';
+    default:
+      return `El SAT no aceptó la cancelación (código ${code || 'desconocido'}).`;
+  }
+}

@@ -1,0 +1,24 @@
+export type {
+  AcceptRejectAnswer,
+  CancelMotivo,
+  CancelRequest,
+  CancelResult,
+  CfdiEstado,
+  EsCancelable,
+  EstatusCancelacion,
+  PacPort,
+  SandboxPacPort,
+  SatStatus,
+  StampOptions,
+  StampResult,
+  StatusQuery,
+} from './port';
+export { PacError, pacError, type PacErrorKind, type PacIssue } from './errors';
+export { buildTfd, findTfd, insertTfd, type TfdFields } from './tfd';
+export { fromMexicoCityLocal, toMexicoCityLocal } from './mexico-time';
+export { SandboxPac, SANDBOX_LEYENDA, type SandboxPacOptions, type SandboxValidator } from './sandbox/sandbox-pac';
+export { MemorySandboxStore, type SandboxStore } from './sandbox/store';
+export { SANDBOX_PAC_RFC, loadSandboxCredentials, noCertificadoOf, type SandboxCredentials } from './sandbox/credentials';
+export { checkDocumentForStamping } from './sandbox/document-checks';
+export { esCancelable, totalEnPesos, type CancellationFacts } from './sandbox/cancellation-rules';
+export { FinkokPac, FINKOK_ENDPOINTS, type FinkokPacOptions, type FinkokCancelCsd } from './finkok/finkok-pac';

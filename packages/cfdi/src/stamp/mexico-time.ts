@@ -1,0 +1,44 @@
+/**
+ * CFDI dates carry no offset: SAT reads Fecha and FechaTimbrado as local time of central Mexico.
+ * These helpers convert between instants and that wall-clock form through the IANA zone, so
+ * historical daylight saving (abolished in 2022) is handled by the runtime's tz database.
+ */
+
+const ZONE = 'America/Mexico_City';
+
+const formatter = new Intl.DateTimeFormat('en-CA', {
+  timeZone: ZONE,
+  year: 'numeric',
+  month: '2-digit',
+  day: '2-digit',
+  hour: '2-digit',
+  minute: '2-digit',
+  second: '2-digit',
+  hourCycle: 'h23',
+});
+
+/** Formats an instant as Mexico City wall-clock time: `YYYY-MM-DDTHH:mm:ss`. */
+export function toMexicoCityLocal(instant: Date): string {
+  const parts = Object.fromEntries(formatter.formatToParts(instant).map((p) => [p.type, p.value]));
+  return `${parts.year}-${parts.month}-${parts.day}T${parts.hour}:${parts.minute}:${parts.second}`;
+}
+
+const LOCAL_PATTERN = /^(\d{4})-(\d{2})-(\d{2})T(\d{2}):(\d{2}):(\d{2})$/;
+
+/**
+ * Reads a CFDI date (`YYYY-MM-DDTHH:mm:ss`, Mexico City time) as an instant.
+ * Returns undefined when the text does not follow the pattern.
+ */
+export function fromMexicoCityLocal(local: string): Date | undefined {
+  const m = LOCAL_PATTERN.exec(local);
+  if (!m) return undefined;
+  const asUtc = Date.UTC(+m[1], +m[2] - 1, +m[3], +m[4], +m[5], +m[6]);
+  if (Number.isNaN(asUtc)) return undefined;
+  // Guess the offset at that wall time, then correct once more in case the guess crossed a DST change.
+  let instant = asUtc;
+  for (let i = 0; i < 2; i++) {
+    const shown = Date.parse(`${toMexicoCityLocal(new Date(instant))}Z`);
+    instant += asUtc - shown;
+  }
+  return new Date(instant);
+}
