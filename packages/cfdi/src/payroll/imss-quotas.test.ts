@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { Decimal } from './decimal';
+import { Decimal } from '../money';
 import { PayrollError } from './errors';
 import { imssQuotas, type ImssQuotas } from './imss-quotas';
 

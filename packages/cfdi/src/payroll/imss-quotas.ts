@@ -1,5 +1,5 @@
 import { parsePaymentDate, umaYearFor } from './dates';
-import { Decimal, roundTo, toDecimal, type DecimalInput } from './decimal';
+import { Decimal, roundTo, toDecimal, type DecimalInput } from '../money';
 import { PayrollError } from './errors';
 import {
   CEAV_BAND_UPPER_UMA, CEAV_OBRERO, EXCEDENTE_UMA, IMSS_RATES, PRIMA_RIESGO_MAX, PRIMA_RIESGO_MIN, SBC_TOPE_UMA,

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { Decimal } from './decimal';
+import { Decimal } from '../money';
 import { PayrollError } from './errors';
 import { annualIsr, isrToWithhold } from './isr';
 import { facts, type FactRow } from './test-facts';

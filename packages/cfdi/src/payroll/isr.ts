@@ -1,5 +1,5 @@
 import { parsePaymentDate } from './dates';
-import { Decimal, toDecimal, type DecimalInput } from './decimal';
+import { Decimal, toDecimal, type DecimalInput } from '../money';
 import { PayrollError } from './errors';
 import { subsidioForPeriod } from './subsidio-empleo';
 import { isrTariffsFor } from './tables';

@@ -1,4 +1,4 @@
-import { Decimal, toDecimal, type DecimalInput } from './decimal';
+import { Decimal, toDecimal, type DecimalInput } from '../money';
 import { PayrollError } from './errors';
 import { imssQuotas, type ImssQuotas } from './imss-quotas';
 import { isrToWithhold, type IsrToWithholdResult } from './isr';

@@ -1,4 +1,4 @@
-import { Decimal, roundTo, toDecimal, type DecimalInput } from './decimal';
+import { Decimal, roundTo, toDecimal, type DecimalInput } from '../money';
 import { PayrollError } from './errors';
 
 /**

@@ -1,5 +1,5 @@
 import { type PayrollDate, umaYearFor } from './dates';
-import { Decimal, roundTo } from './decimal';
+import { Decimal, roundTo } from '../money';
 import { subsidioRuleOf, umaOf } from './tables';
 import { DAYS_PER_MONTH } from './types';
 

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { Decimal } from './decimal';
+import { Decimal } from '../money';
 import {
   CEAV_OBRERO, CEAV_PATRONAL_BY_YEAR, ISR_TARIFFS_2025, ISR_TARIFFS_2026, SALARIO_MINIMO_BY_YEAR, SUBSIDIO_BY_YEAR,
   UMA_BY_YEAR,

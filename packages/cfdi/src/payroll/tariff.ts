@@ -1,4 +1,4 @@
-import { Decimal, roundTo } from './decimal';
+import { Decimal, roundTo } from '../money';
 import { PayrollError } from './errors';
 import { PERIOD_DAYS, type IsrTariff, type IsrTariffRow, type IsrTariffSet, type PeriodType } from './types';
 
