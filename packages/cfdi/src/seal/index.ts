@@ -1,6 +1,6 @@
 export { SealError, sealCfdi, sealDocument, sealRetenciones } from './seal';
 export type { SealErrorCode, SealOptions } from './seal';
-export { DocumentTypeError, documentLayout, emisorRfc, findTfd } from './document';
+export { DocumentTypeError, documentLayout } from './document';
 export type { SignedDocumentKind, SignedDocumentLayout } from './document';
 export { fechaInstantRange } from './fecha';
 export type { InstantRange } from './fecha';

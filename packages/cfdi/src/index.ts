@@ -1,0 +1,15 @@
+/**
+ * Public barrel of the fiscal engine. Each folder also has its own entry
+ * (`@facturo/cfdi/<folder>`); this file re-exports them all for callers that want one import.
+ * Name clashes between folders are resolved explicitly below.
+ */
+export * from './xml';
+export * from './cadena';
+export * from './money';
+// money and catalogs both export currencyDecimals; money's is the one amount code should use.
+export { currencyDecimals } from './money';
+export * from './catalogs';
+export * from './payroll';
+export * from './credentials';
+export * from './seal';
+export * from './verify';
