@@ -56,3 +56,9 @@ export const rfcMessages: Record<RfcProblem, string> = {
   fecha: 'El RFC contiene una fecha inválida',
   digito: 'El dígito verificador del RFC no es correcto',
 };
+
+/** Completes an RFC base (11 or 12 characters, without the check digit) with its check digit. */
+export function withCheckDigit(base: string): string {
+  const padded = `${normalizeRfc(base)}0`;
+  return padded.slice(0, -1) + rfcCheckDigit(padded);
+}

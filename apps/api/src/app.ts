@@ -1,0 +1,115 @@
+import { existsSync } from 'node:fs';
+import { fileURLToPath } from 'node:url';
+import Fastify, { type FastifyInstance } from 'fastify';
+import cors from '@fastify/cors';
+import helmet from '@fastify/helmet';
+import jwt from '@fastify/jwt';
+import multipart from '@fastify/multipart';
+import rateLimit from '@fastify/rate-limit';
+import fastifyStatic from '@fastify/static';
+import swagger from '@fastify/swagger';
+import swaggerUi from '@fastify/swagger-ui';
+import { jsonSchemaTransform, serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
+import { Redis } from 'ioredis';
+import { messages } from '@facturo/contract';
+import type { JobContext } from './jobs/context';
+import { registerErrorHandler } from './http/errors';
+import { registerRequestContext, type TokenPayload } from './http/context';
+import { memoryCounter, redisCounter } from './http/attempts';
+import { jwtKey } from './security/secrets';
+import { VerificationCodes } from './modules/auth/verification-codes';
+import { authRoutes } from './modules/auth/auth.routes';
+import { currentSession, type AuthDeps } from './modules/auth/auth.service';
+import { plansRoutes } from './modules/plans/plans.routes';
+import { notificationsRoutes } from './modules/notifications/notifications.routes';
+import { backgroundRoutes } from './modules/background/background.routes';
+import { ciecRoutes } from './modules/ciec/ciec.routes';
+import { devRoutes } from './modules/dev/dev.routes';
+import { healthRoutes } from './modules/health/health.routes';
+import { registerFeatureModules } from './modules';
+
+export const WEB_DIST = fileURLToPath(new URL('../../web/dist/', import.meta.url));
+
+/** Keys whose values never reach the logs. */
+const REDACT = ['req.headers.authorization', 'req.headers.cookie', 'req.body.password', 'req.body.ciec', 'req.body.code'];
+
+/** Builds the HTTP app: plugins, security, every module's routes, and the built web app. */
+export async function buildApp(ctx: JobContext): Promise<FastifyInstance> {
+  const { config, db } = ctx;
+  const app = Fastify({
+    logger: { level: config.logLevel, redact: REDACT },
+    trustProxy: true,
+    bodyLimit: 12 * 1024 * 1024,
+  }).withTypeProvider<ZodTypeProvider>();
+  app.setValidatorCompiler(validatorCompiler);
+  app.setSerializerCompiler(serializerCompiler);
+  registerErrorHandler(app);
+
+  await app.register(helmet, {
+    contentSecurityPolicy: {
+      directives: {
+        defaultSrc: ["'self'"], imgSrc: ["'self'", 'data:', 'blob:'], styleSrc: ["'self'", "'unsafe-inline'"],
+        scriptSrc: ["'self'"], connectSrc: ["'self'", 'ws:', 'wss:'], fontSrc: ["'self'", 'data:'], objectSrc: ["'none'"],
+        frameSrc: ["'self'", 'blob:'], upgradeInsecureRequests: null,
+      },
+    },
+  });
+  // CORS is closed unless CORS_ORIGINS lists the allowed origins (the web is served same-origin).
+  await app.register(cors, { origin: config.corsOrigins.length ? config.corsOrigins : false, credentials: false });
+  await app.register(jwt, { secret: jwtKey(config.appSecret), sign: { expiresIn: config.tokenTtl } });
+
+  const redis = config.redisUrl ? new Redis(config.redisUrl, { maxRetriesPerRequest: 2 }) : undefined;
+  app.addHook('onClose', async () => redis?.disconnect());
+  await app.register(rateLimit, {
+    global: true,
+    max: config.rateLimitPerMinute,
+    timeWindow: '1 minute',
+    ...(redis ? { redis, nameSpace: `${config.rateLimitNamespace}rl:` } : {}),
+    keyGenerator: (req) => req.ip,
+    errorResponseBuilder: () => ({ statusCode: 429, message: messages.tooManyRequests }),
+  });
+  await app.register(multipart, { limits: { fileSize: 10 * 1024 * 1024, files: 4, fields: 20 } });
+  await app.register(swagger, {
+    openapi: { info: { title: 'Facturo API', version: '0.1.0', description: 'API de facturación electrónica e impuestos' } },
+    transform: jsonSchemaTransform,
+  });
+  await app.register(swaggerUi, { routePrefix: '/api/docs' });
+
+  registerRequestContext(app, db);
+
+  const attempts = redis ? redisCounter(redis, `${config.rateLimitNamespace}attempts:`) : memoryCounter();
+  const authDeps: AuthDeps = {
+    db,
+    mailer: ctx.mailer,
+    codes: new VerificationCodes(db, config.appSecret),
+    attempts,
+    loginMaxAttempts: config.loginMaxAttempts,
+    authRateLimitPerMinute: config.authRateLimitPerMinute,
+    signToken: (user, remember) =>
+      app.jwt.sign({ sub: user.id, rfc: user.rfc, tv: user.tokenVersion } satisfies TokenPayload, { expiresIn: remember ? config.rememberTokenTtl : config.tokenTtl }),
+  };
+
+  await app.register(healthRoutes(ctx.database));
+  await app.register(authRoutes(authDeps));
+  await app.register(plansRoutes(db));
+  await app.register(notificationsRoutes(db));
+  await app.register(backgroundRoutes(db));
+  await app.register(ciecRoutes(ctx));
+  await app.register(devRoutes(db, ctx.mailer, config.env, (id) => currentSession(authDeps, id)));
+  await registerFeatureModules(app, ctx);
+
+  await registerWeb(app);
+  return app;
+}
+
+/** Serves the built single-page app; any non-API GET falls back to index.html (client routing). */
+async function registerWeb(app: FastifyInstance): Promise<void> {
+  const hasWeb = existsSync(WEB_DIST);
+  if (hasWeb) await app.register(fastifyStatic, { root: WEB_DIST, prefix: '/', wildcard: false, index: ['index.html'] });
+  app.setNotFoundHandler((req, reply) => {
+    if (!hasWeb || req.url.startsWith('/api/') || req.url.startsWith('/socket.io') || req.method !== 'GET') {
+      return reply.code(404).send({ message: messages.notFound });
+    }
+    return reply.type('text/html').sendFile('index.html');
+  });
+}

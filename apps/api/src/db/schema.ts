@@ -1,0 +1,143 @@
+import { sql } from 'drizzle-orm';
+import {
+  boolean, index, integer, jsonb, pgTable, primaryKey, serial, text, timestamp, uniqueIndex, uuid, varchar,
+} from 'drizzle-orm/pg-core';
+
+const createdAt = () => timestamp('created_at', { withTimezone: true }).notNull().defaultNow();
+const updatedAt = () => timestamp('updated_at', { withTimezone: true }).notNull().defaultNow();
+
+/** One account per RFC (the tenant). */
+export const users = pgTable('users', {
+  id: serial('id').primaryKey(),
+  rfc: varchar('rfc', { length: 13 }).notNull(),
+  email: varchar('email', { length: 190 }).notNull(),
+  passwordHash: text('password_hash').notNull(),
+  fullName: varchar('full_name', { length: 254 }),
+  persona: varchar('persona', { length: 6 }).notNull(),
+  regimen: varchar('regimen', { length: 3 }),
+  cp: varchar('cp', { length: 5 }),
+  estado: varchar('estado', { length: 3 }),
+  municipio: varchar('municipio', { length: 3 }),
+  timeZone: varchar('time_zone', { length: 64 }),
+  img: text('img'),
+  isConfirmed: boolean('is_confirmed').notNull().default(false),
+  profileCompleted: boolean('profile_completed').notNull().default(false),
+  rolId: integer('rol_id').notNull().default(10),
+  planId: integer('plan_id').notNull().default(1),
+  contrStripe: boolean('contr_stripe').notNull().default(false),
+  unpaid: boolean('unpaid').notNull().default(false),
+  suspended: boolean('suspended').notNull().default(false),
+  /** Bumped on logout / password reset: older tokens stop working. */
+  tokenVersion: integer('token_version').notNull().default(0),
+  createdAt: createdAt(),
+  updatedAt: updatedAt(),
+}, (t) => [uniqueIndex('users_rfc_uq').on(t.rfc), uniqueIndex('users_email_uq').on(t.email)]);
+
+/** One-time 6-digit codes (account verification, password reset); only a hash is kept. */
+export const verificationCodes = pgTable('verification_codes', {
+  id: serial('id').primaryKey(),
+  userId: integer('user_id').notNull().references(() => users.id, { onDelete: 'cascade' }),
+  purpose: varchar('purpose', { length: 16 }).notNull(),
+  codeHash: text('code_hash').notNull(),
+  attempts: integer('attempts').notNull().default(0),
+  expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+  consumedAt: timestamp('consumed_at', { withTimezone: true }),
+  createdAt: createdAt(),
+}, (t) => [index('verification_codes_user_idx').on(t.userId, t.purpose)]);
+
+/** The embedded mail transport: every message the app sends, readable at /api/dev/outbox. */
+export const outbox = pgTable('outbox', {
+  id: serial('id').primaryKey(),
+  to: varchar('to', { length: 190 }).notNull(),
+  subject: text('subject').notNull(),
+  text: text('text').notNull(),
+  html: text('html').notNull(),
+  createdAt: createdAt(),
+}, (t) => [index('outbox_to_idx').on(t.to, t.id)]);
+
+export const plans = pgTable('plans', {
+  id: integer('id').primaryKey(),
+  name: text('name').notNull(),
+  description: text('description').notNull(),
+  isFree: boolean('is_free').notNull(),
+  rolId: integer('rol_id').notNull(),
+  monthlyCost: text('monthly_cost').notNull(),
+  yearlyCost: text('yearly_cost').notNull(),
+  monthlyPriceId: text('monthly_price_id'),
+  yearlyPriceId: text('yearly_price_id'),
+});
+
+export const products = pgTable('products', {
+  id: integer('id').primaryKey(),
+  name: text('name').notNull(),
+  /** Main route plus the other routes the product covers (JSON array of paths). */
+  route: text('route').notNull(),
+  routes: jsonb('routes').$type<string[]>().notNull(),
+});
+
+export const features = pgTable('features', {
+  id: integer('id').primaryKey(),
+  productId: integer('product_id').notNull().references(() => products.id),
+  elementId: text('element_id').notNull(),
+  name: text('name').notNull(),
+});
+
+export const planProducts = pgTable('plan_products', {
+  planId: integer('plan_id').notNull().references(() => plans.id),
+  productId: integer('product_id').notNull().references(() => products.id),
+}, (t) => [primaryKey({ columns: [t.planId, t.productId] })]);
+
+export const planFeatures = pgTable('plan_features', {
+  planId: integer('plan_id').notNull().references(() => plans.id),
+  featureId: integer('feature_id').notNull().references(() => features.id),
+}, (t) => [primaryKey({ columns: [t.planId, t.featureId] })]);
+
+export const notifications = pgTable('notifications', {
+  id: serial('id').primaryKey(),
+  userId: integer('user_id').notNull().references(() => users.id, { onDelete: 'cascade' }),
+  title: text('title').notNull(),
+  message: text('message').notNull(),
+  link: text('link'),
+  urgent: boolean('urgent').notNull().default(false),
+  readAt: timestamp('read_at', { withTimezone: true }),
+  createdAt: createdAt(),
+}, (t) => [index('notifications_user_idx').on(t.userId, t.createdAt)]);
+
+/** Spec §3 background process: one row per job, updated as progress arrives. */
+export const backgroundProcesses = pgTable('background_processes', {
+  id: uuid('id').primaryKey().default(sql`gen_random_uuid()`),
+  userId: integer('user_id').notNull().references(() => users.id, { onDelete: 'cascade' }),
+  rfc: varchar('rfc', { length: 13 }).notNull(),
+  type: varchar('type', { length: 24 }).notNull(),
+  title: text('title').notNull(),
+  message: text('message').notNull(),
+  month: integer('month'),
+  year: integer('year'),
+  warning: text('warning'),
+  progress: integer('progress').notNull().default(0),
+  finished: boolean('finished').notNull().default(false),
+  code: integer('code'),
+  data: jsonb('data'),
+  lastUpdate: timestamp('last_update', { withTimezone: true }).notNull().defaultNow(),
+  createdAt: createdAt(),
+}, (t) => [index('background_processes_user_idx').on(t.userId, t.createdAt)]);
+
+/**
+ * Fiscal credentials (CIEC, CSD, e.firma): secrets encrypted with AES-256-GCM under APP_SECRET,
+ * public facts (serial, validity) in clear for the screens.
+ */
+export const fiscalCredentials = pgTable('fiscal_credentials', {
+  id: serial('id').primaryKey(),
+  userId: integer('user_id').notNull().references(() => users.id, { onDelete: 'cascade' }),
+  kind: varchar('kind', { length: 8 }).notNull(),
+  status: varchar('status', { length: 12 }).notNull(),
+  statusMessage: text('status_message'),
+  secret: text('secret').notNull(),
+  certificateNumber: varchar('certificate_number', { length: 20 }),
+  certificateRfc: varchar('certificate_rfc', { length: 13 }),
+  validFrom: timestamp('valid_from', { withTimezone: true }),
+  validTo: timestamp('valid_to', { withTimezone: true }),
+  jobId: uuid('job_id'),
+  createdAt: createdAt(),
+  updatedAt: updatedAt(),
+}, (t) => [index('fiscal_credentials_user_idx').on(t.userId, t.kind)]);

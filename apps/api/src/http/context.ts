@@ -1,0 +1,104 @@
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import { eq } from 'drizzle-orm';
+import { messages, normalizeRfc } from '@facturo/contract';
+import type { Db } from '../db/client';
+import { users } from '../db/schema';
+import { AppError, forbidden, unauthorized } from './errors';
+import { planAllowsProduct } from '../modules/plans/plans.repository';
+
+/** The authenticated tenant, loaded once per request from the token's subject. */
+export interface Account {
+  id: number;
+  rfc: string;
+  email: string;
+  rolId: number;
+  planId: number;
+  regimen: string | null;
+  persona: string;
+  isConfirmed: boolean;
+  profileCompleted: boolean;
+}
+
+export interface TokenPayload {
+  sub: number;
+  rfc: string;
+  tv: number;
+}
+
+declare module 'fastify' {
+  interface FastifyRequest {
+    account: Account;
+  }
+  interface FastifyContextConfig {
+    /** No token needed (login, registration, health, catalogs for registration). */
+    public?: boolean;
+    /** Reachable while the subscription is unpaid (plans, payments, logout, session). */
+    allowUnpaid?: boolean;
+    /** Reachable before the account is confirmed and its profile completed. */
+    allowIncomplete?: boolean;
+    /** Plan product id the route belongs to (spec §6); refused with 403 when the plan lacks it. */
+    product?: number;
+    /** The body's `rfc` names a third party (a customer, an employee), not the tenant. */
+    bodyRfcIsThirdParty?: boolean;
+  }
+}
+
+declare module '@fastify/jwt' {
+  interface FastifyJWT {
+    payload: TokenPayload;
+    user: TokenPayload;
+  }
+}
+
+/**
+ * Every route is private unless `config.public`. onRequest: token → account (401), suspended (451),
+ * unpaid (402), incomplete profile (403), plan product (403 locked). preHandler: a path, query or body
+ * RFC that is not the token's is a 403 — tenant isolation does not depend on each module remembering.
+ */
+export function registerRequestContext(app: FastifyInstance, db: Db): void {
+  app.decorateRequest('account', null as unknown as Account);
+
+  app.addHook('onRequest', async (req) => {
+    const config = req.routeOptions.config ?? {};
+    if (!req.routeOptions.url || config.public) return;
+    let payload: TokenPayload;
+    try {
+      payload = await req.jwtVerify<TokenPayload>();
+    } catch {
+      throw unauthorized('Tu sesión expiró o no es válida. Inicia sesión de nuevo.');
+    }
+    const [user] = await db.select().from(users).where(eq(users.id, payload.sub)).limit(1);
+    if (!user || user.tokenVersion !== payload.tv || user.rfc !== payload.rfc) {
+      throw unauthorized('Tu sesión expiró o no es válida. Inicia sesión de nuevo.');
+    }
+    if (user.suspended) throw new AppError(451, messages.suspended);
+    if (user.unpaid && !config.allowUnpaid) throw new AppError(402, messages.paymentRequired);
+    if (!config.allowIncomplete && (!user.isConfirmed || !user.profileCompleted)) {
+      throw forbidden('Completa la verificación y la información de tu cuenta para continuar');
+    }
+    if (config.product !== undefined && user.rolId !== 1 && !(await planAllowsProduct(db, user.planId, config.product))) {
+      throw forbidden(messages.locked);
+    }
+    req.account = {
+      id: user.id, rfc: user.rfc, email: user.email, rolId: user.rolId, planId: user.planId,
+      regimen: user.regimen, persona: user.persona, isConfirmed: user.isConfirmed, profileCompleted: user.profileCompleted,
+    };
+  });
+
+  app.addHook('preHandler', async (req) => {
+    if (!req.account) return;
+    assertOwnRfc(req, req.params);
+    assertOwnRfc(req, req.query);
+    if (!req.routeOptions.config?.bodyRfcIsThirdParty) assertOwnRfc(req, req.body);
+  });
+}
+
+function assertOwnRfc(req: FastifyRequest, source: unknown): void {
+  if (!source || typeof source !== 'object') return;
+  for (const key of ['rfc', 'rfcEmisor', 'rfc_emisor']) {
+    const value = (source as Record<string, unknown>)[key];
+    if (typeof value === 'string' && value && normalizeRfc(value) !== req.account.rfc) {
+      throw forbidden('No puedes acceder a datos de otro RFC');
+    }
+  }
+}

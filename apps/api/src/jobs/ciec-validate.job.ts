@@ -1,0 +1,44 @@
+import { eq } from 'drizzle-orm';
+import type PgBoss from 'pg-boss';
+import { fiscalCredentials } from '../db/schema';
+import { ProgressReporter } from './progress';
+import { QUEUES } from './queue';
+import type { JobContext } from './context';
+
+export interface CiecJobData {
+  processId: string;
+  credentialId: number;
+  rfc: string;
+  title: string;
+}
+
+export const CIEC_SECRET_PURPOSE = 'ciec';
+
+/** Validates a stored CIEC against SAT (through the SAT port) and reports each step live. */
+export async function runCiecValidation(ctx: JobContext, data: CiecJobData): Promise<void> {
+  const progress = new ProgressReporter(ctx.db, ctx.publisher, { id: data.processId, rfc: data.rfc, type: 'CIEC', title: data.title });
+  await progress.step(10, 'Preparando la validación de tu CIEC');
+  const [credential] = await ctx.db.select().from(fiscalCredentials).where(eq(fiscalCredentials.id, data.credentialId)).limit(1);
+  if (!credential) return progress.fail('No se encontró la CIEC a validar');
+  const ciec = ctx.secrets.open(credential.secret, CIEC_SECRET_PURPOSE).toString('utf8');
+  await progress.step(35, 'Consultando al SAT');
+  const result = await ctx.sat.validateCiec(data.rfc, ciec);
+  await progress.step(80, 'Guardando el resultado');
+  await ctx.db.update(fiscalCredentials)
+    .set({ status: result.valid ? 'valid' : 'invalid', statusMessage: result.message, updatedAt: new Date() })
+    .where(eq(fiscalCredentials.id, data.credentialId));
+  if (result.valid) await progress.succeed(result.message);
+  else await progress.fail(result.message);
+}
+
+export async function registerCiecWorker(boss: PgBoss, ctx: JobContext): Promise<void> {
+  await boss.work<CiecJobData>(QUEUES.ciecValidate, { pollingIntervalSeconds: 0.5, batchSize: 1 }, async ([job]) => {
+    try {
+      await runCiecValidation(ctx, job!.data);
+    } catch (err) {
+      const progress = new ProgressReporter(ctx.db, ctx.publisher, { id: job!.data.processId, rfc: job!.data.rfc, type: 'CIEC', title: job!.data.title });
+      await progress.fail('Ocurrió un error al validar la CIEC; inténtalo de nuevo').catch(() => undefined);
+      throw err;
+    }
+  });
+}

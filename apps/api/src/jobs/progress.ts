@@ -1,0 +1,52 @@
+import { SOCKET_CODES, SOCKET_EVENTS, type ProcessType, type ProgressMessage } from '@facturo/contract';
+import type { Db } from '../db/client';
+import type { Publisher } from '../realtime/publisher';
+import { updateProcess } from '../modules/background/background.repository';
+
+const EVENT_BY_TYPE: Record<ProcessType, string> = {
+  CIEC: SOCKET_EVENTS.ciec,
+  CIF: SOCKET_EVENTS.cif,
+  CSF: SOCKET_EVENTS.csf,
+  CSD: SOCKET_EVENTS.csd,
+  EFIRMA: SOCKET_EVENTS.efirma,
+  DOWNLOAD_INVOICES: SOCKET_EVENTS.downloadInvoices,
+};
+
+/**
+ * Progress of one background process: each step updates its record (so a page opened later sees
+ * it through GET /api/background/process) and is pushed live to the RFC's room, both on the
+ * type's own event (spec §7.16) and on the generic `progress` event the progress bar listens to.
+ */
+export class ProgressReporter {
+  constructor(
+    private readonly db: Db,
+    private readonly publisher: Publisher,
+    readonly process: { id: string; rfc: string; type: ProcessType; title: string; month?: number | null; year?: number | null },
+  ) {}
+
+  private async emit(fields: { message: string; progress: number; finished: boolean; code: number; warning?: string | null; data?: unknown }) {
+    const row = await updateProcess(this.db, this.process.id, {
+      message: fields.message, progress: fields.progress, finished: fields.finished, code: fields.code,
+      warning: fields.warning ?? null, data: fields.data ?? null,
+    });
+    const message: ProgressMessage = {
+      rfc: this.process.rfc, title: this.process.title, message: fields.message, code: fields.code, finished: fields.finished,
+      data: fields.data ?? null, warning: fields.warning ?? null, month: this.process.month ?? null, year: this.process.year ?? null,
+      last_update: (row?.lastUpdate ?? new Date()).toISOString(), jobId: this.process.id, type: this.process.type, progress: fields.progress,
+    };
+    this.publisher.publish(EVENT_BY_TYPE[this.process.type], message);
+    this.publisher.publish(SOCKET_EVENTS.progress, message);
+  }
+
+  step(progress: number, message: string, data?: unknown) {
+    return this.emit({ message, progress: Math.max(0, Math.min(99, Math.round(progress))), finished: false, code: SOCKET_CODES.ok, data });
+  }
+
+  succeed(message: string, data?: unknown, warning?: string | null) {
+    return this.emit({ message, progress: 100, finished: true, code: SOCKET_CODES.ok, data, warning });
+  }
+
+  fail(message: string, data?: unknown) {
+    return this.emit({ message, progress: 100, finished: true, code: SOCKET_CODES.error, data });
+  }
+}

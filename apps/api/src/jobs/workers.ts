@@ -1,0 +1,8 @@
+import type PgBoss from 'pg-boss';
+import type { JobContext } from './context';
+import { registerCiecWorker } from './ciec-validate.job';
+
+/** Every queue's worker; the same list runs in the API process (embedded) or in `npm run worker`. */
+export async function registerWorkers(boss: PgBoss, ctx: JobContext): Promise<void> {
+  await registerCiecWorker(boss, ctx);
+}

@@ -1,0 +1,20 @@
+import { loadConfig } from './config';
+import { startApi } from './runtime';
+
+const started = performance.now();
+const config = loadConfig();
+const runtime = await startApi(config);
+await runtime.app.listen({ port: config.port, host: config.host });
+runtime.app.log.info(
+  `Facturo listo en ${config.publicUrl} (${config.databaseUrl ? 'PostgreSQL' : 'PGlite embebido'}, ${Math.round(performance.now() - started)} ms)`,
+);
+
+let stopping = false;
+for (const signal of ['SIGINT', 'SIGTERM'] as const) {
+  process.on(signal, async () => {
+    if (stopping) return;
+    stopping = true;
+    await runtime.close();
+    process.exit(0);
+  });
+}

@@ -1,0 +1,174 @@
+import {
+  MX_TIME_ZONES, personaFromRfc, type CompleteAccountInput, type LoginInput, type LoginResponse, type PreRegisterInput,
+} from '@facturo/contract';
+import { getCatalog, municipios, regimenAllowed } from '@facturo/cfdi/catalogs';
+import type { Db } from '../../db/client';
+import type { Mailer } from '../../providers/mail/mailer';
+import { resetPasswordEmail, verificationEmail } from '../../providers/mail/templates';
+import { hashPassword, verifyPassword } from '../../security/passwords';
+import type { AttemptCounter } from '../../http/attempts';
+import { AppError, badRequest, fieldError, forbidden } from '../../http/errors';
+import { lookupPostalCode } from '../catalogs/postal-codes';
+import {
+  bumpTokenVersion, findTakenFields, findUserByEmail, findUserById, findUserByLogin, insertUser, updateUser, type UserRow,
+} from './auth.repository';
+import { CODE_TTL_MINUTES, VerificationCodes } from './verification-codes';
+
+export interface AuthDeps {
+  db: Db;
+  mailer: Mailer;
+  codes: VerificationCodes;
+  attempts: AttemptCounter;
+  signToken: (user: UserRow, remember: boolean) => string;
+  loginMaxAttempts: number;
+  authRateLimitPerMinute: number;
+}
+
+const LOGIN_WINDOW_MS = 15 * 60_000;
+const BAD_CREDENTIALS = 'El RFC, correo o contraseña son incorrectos';
+
+/** Spec §3 login response for a user row. */
+export function sessionFor(deps: AuthDeps, user: UserRow, remember = false): LoginResponse {
+  const now = new Date();
+  return {
+    access_token: deps.signToken(user, remember),
+    user: {
+      name: user.fullName, rfc: user.rfc, img: user.img, email: user.email, regimen: user.regimen,
+      clave_sat: user.regimen, is_confirmed: user.isConfirmed, profile_completed: user.profileCompleted,
+      rol: user.rolId, contr_stripe: user.contrStripe,
+    },
+    filters: { year: now.getFullYear(), month: now.getMonth() + 1 },
+  };
+}
+
+const isUniqueViolation = (err: unknown) => (err as { code?: string })?.code === '23505' || (err as { cause?: { code?: string } })?.cause?.code === '23505';
+
+export async function preRegister(deps: AuthDeps, input: PreRegisterInput): Promise<{ message: string }> {
+  const taken = await findTakenFields(deps.db, input.rfc, input.email);
+  const errors: Record<string, string[]> = {};
+  if (taken.rfc) errors.rfc = ['Ya existe una cuenta con este RFC'];
+  if (taken.email) errors.email = ['Ya existe una cuenta con este correo electrónico'];
+  if (Object.keys(errors).length) throw badRequest(Object.values(errors)[0]![0]!, errors);
+  const passwordHash = await hashPassword(input.password);
+  let code: string;
+  try {
+    code = await deps.db.transaction(async (tx) => {
+      const user = await insertUser(tx, { rfc: input.rfc, email: input.email, passwordHash, persona: personaFromRfc(input.rfc) });
+      return deps.codes.issue(user.id, 'verify', tx);
+    });
+  } catch (err) {
+    if (isUniqueViolation(err)) throw badRequest('Ya existe una cuenta con este RFC o correo electrónico', { rfc: ['Ya existe una cuenta con este RFC o correo electrónico'] });
+    throw err;
+  }
+  await deps.mailer.send(verificationEmail(input.email, code, CODE_TTL_MINUTES));
+  return { message: 'Te enviamos un código de verificación a tu correo electrónico' };
+}
+
+export async function resendVerification(deps: AuthDeps, email: string): Promise<{ message: string }> {
+  const count = await deps.attempts.hit(`resend:${email}`, 60_000);
+  if (count > 3) throw new AppError(429, 'Ya enviamos varios códigos; espera un minuto antes de pedir otro');
+  const user = await findUserByEmail(deps.db, email);
+  if (user && !user.isConfirmed) {
+    const code = await deps.codes.issue(user.id, 'verify');
+    await deps.mailer.send(verificationEmail(email, code, CODE_TTL_MINUTES));
+  }
+  return { message: 'Si la cuenta existe y no está verificada, enviamos un código nuevo' };
+}
+
+export async function verifyAccount(deps: AuthDeps, email: string, code: string): Promise<LoginResponse> {
+  const user = await findUserByEmail(deps.db, email);
+  if (!user) throw fieldError('email', 'No encontramos una cuenta con este correo electrónico');
+  if (user.isConfirmed) throw fieldError('email', 'Esta cuenta ya está verificada; inicia sesión');
+  await deps.codes.consume(user.id, 'verify', code);
+  const confirmed = await updateUser(deps.db, user.id, { isConfirmed: true });
+  return sessionFor(deps, confirmed);
+}
+
+export function registrationCatalogs() {
+  return {
+    estados: estadosMx(),
+    regimen: getCatalog('c_RegimenFiscal').map((r) => ({ clave: r.clave, descripcion: r.descripcion, fisica: r.fisica, moral: r.moral })),
+    timeZones: MX_TIME_ZONES.map((z) => ({ ...z })),
+  };
+}
+
+function estadosMx() {
+  return getCatalog('c_Estado').filter((e) => e.pais === 'MEX').map((e) => ({ clave: e.clave, nombre: e.descripcion }));
+}
+
+export async function completeAccount(deps: AuthDeps, userId: number, input: CompleteAccountInput): Promise<LoginResponse> {
+  const user = await findUserById(deps.db, userId);
+  if (!user) throw forbidden();
+  if (!user.isConfirmed) throw forbidden('Verifica tu cuenta antes de completar tu información');
+  const persona = personaFromRfc(user.rfc);
+  const errors: Record<string, string[]> = {};
+  const regimen = getCatalog('c_RegimenFiscal').find((r) => r.clave === input.regimen);
+  if (!regimen) errors.regimen = ['El régimen fiscal no existe en el catálogo del SAT'];
+  else if (!regimenAllowed(input.regimen, persona)) {
+    errors.regimen = [`El régimen ${regimen.clave} no aplica a una persona ${persona === 'fisica' ? 'física' : 'moral'}`];
+  }
+  if (!estadosMx().some((e) => e.clave === input.estado)) errors.estado = ['El estado no existe en el catálogo'];
+  else if (!municipios(input.estado).some((m) => m.clave === input.municipio)) {
+    errors.municipio = ['El municipio no pertenece al estado seleccionado'];
+  }
+  const cp = await lookupPostalCode(input.cp);
+  if (!cp) errors.cp = ['El código postal no existe en el catálogo del SAT'];
+  else if (cp.estado.clave !== input.estado) errors.cp = [`El código postal ${input.cp} pertenece a ${cp.estado.nombre}, no al estado seleccionado`];
+  else if (cp.municipio && cp.municipio.clave !== input.municipio && !errors.municipio) {
+    errors.municipio = [`El código postal ${input.cp} pertenece al municipio ${cp.municipio.nombre}`];
+  }
+  if (!MX_TIME_ZONES.some((z) => z.value === input.timeZone)) errors.timeZone = ['Selecciona una zona horaria de la lista'];
+  if (Object.keys(errors).length) throw badRequest(Object.values(errors)[0]![0]!, errors);
+  const updated = await updateUser(deps.db, user.id, {
+    fullName: input.fullName, regimen: input.regimen, cp: input.cp, estado: input.estado, municipio: input.municipio,
+    timeZone: input.timeZone, profileCompleted: true,
+  });
+  return sessionFor(deps, updated);
+}
+
+export async function login(deps: AuthDeps, input: LoginInput, ip: string): Promise<LoginResponse> {
+  const key = `login:${ip}:${input.username.trim().toLowerCase()}`;
+  if ((await deps.attempts.count(key)) >= deps.loginMaxAttempts) {
+    throw new AppError(429, 'Demasiados intentos fallidos. Espera unos minutos antes de volver a intentar.');
+  }
+  const user = await findUserByLogin(deps.db, input.username);
+  const ok = user ? await verifyPassword(user.passwordHash, input.password) : false;
+  if (!user || !ok) {
+    const n = await deps.attempts.hit(key, LOGIN_WINDOW_MS);
+    if (n >= deps.loginMaxAttempts + 1) throw new AppError(429, 'Demasiados intentos fallidos. Espera unos minutos antes de volver a intentar.');
+    throw new AppError(401, BAD_CREDENTIALS);
+  }
+  await deps.attempts.reset(key);
+  return sessionFor(deps, user, input.remember ?? false);
+}
+
+export async function logout(deps: AuthDeps, userId: number): Promise<void> {
+  await bumpTokenVersion(deps.db, userId);
+}
+
+export async function sendResetCode(deps: AuthDeps, email: string): Promise<{ message: string }> {
+  const count = await deps.attempts.hit(`reset:${email}`, 60_000);
+  if (count > 3) throw new AppError(429, 'Ya enviamos varios códigos; espera un minuto antes de pedir otro');
+  const user = await findUserByEmail(deps.db, email);
+  if (user) {
+    const code = await deps.codes.issue(user.id, 'reset');
+    await deps.mailer.send(resetPasswordEmail(email, code, CODE_TTL_MINUTES));
+  }
+  // Same answer whether or not the account exists: the endpoint must not reveal registered e-mails.
+  return { message: 'Si el correo está registrado, te enviamos un código para cambiar tu contraseña' };
+}
+
+export async function resetPassword(deps: AuthDeps, email: string, code: string, password: string): Promise<{ message: string }> {
+  const user = await findUserByEmail(deps.db, email);
+  if (!user) throw fieldError('code', 'El código no es correcto');
+  await deps.codes.consume(user.id, 'reset', code);
+  await updateUser(deps.db, user.id, { passwordHash: await hashPassword(password) });
+  await bumpTokenVersion(deps.db, user.id);
+  return { message: 'Tu contraseña se actualizó. Inicia sesión con la nueva contraseña.' };
+}
+
+export async function currentSession(deps: AuthDeps, userId: number): Promise<LoginResponse> {
+  const user = await findUserById(deps.db, userId);
+  if (!user) throw forbidden();
+  return sessionFor(deps, user);
+}

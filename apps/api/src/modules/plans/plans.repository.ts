@@ -1,0 +1,31 @@
+import { and, asc, eq, inArray } from 'drizzle-orm';
+import type { Db } from '../../db/client';
+import { features, planFeatures, planProducts, plans, products } from '../../db/schema';
+
+export async function planAllowsProduct(db: Db, planId: number, productId: number): Promise<boolean> {
+  const rows = await db.select({ p: planProducts.productId }).from(planProducts)
+    .where(and(eq(planProducts.planId, planId), eq(planProducts.productId, productId))).limit(1);
+  return rows.length > 0;
+}
+
+export async function planHasFeature(db: Db, planId: number, featureId: number): Promise<boolean> {
+  const rows = await db.select({ f: planFeatures.featureId }).from(planFeatures)
+    .where(and(eq(planFeatures.planId, planId), eq(planFeatures.featureId, featureId))).limit(1);
+  return rows.length > 0;
+}
+
+export async function loadCatalog(db: Db) {
+  const [planRows, productRows, featureRows, planProductRows, planFeatureRows] = await Promise.all([
+    db.select().from(plans).orderBy(asc(plans.id)),
+    db.select().from(products).orderBy(asc(products.id)),
+    db.select().from(features).orderBy(asc(features.id)),
+    db.select().from(planProducts),
+    db.select().from(planFeatures),
+  ]);
+  return { planRows, productRows, featureRows, planProductRows, planFeatureRows };
+}
+
+export async function planById(db: Db, planId: number) {
+  const [row] = await db.select().from(plans).where(inArray(plans.id, [planId])).limit(1);
+  return row;
+}

@@ -1,0 +1,31 @@
+import type { Server } from 'socket.io';
+import { Emitter } from '@socket.io/redis-emitter';
+import { Redis } from 'ioredis';
+import type { ProgressMessage } from '@facturo/contract';
+
+export const roomFor = (rfc: string) => `rfc:${rfc}`;
+
+/** Where live messages go: the in-process socket.io server, or Redis when a worker has none. */
+export interface Publisher {
+  publish(event: string, message: ProgressMessage): void;
+  close(): Promise<void>;
+}
+
+export function ioPublisher(io: Server): Publisher {
+  return {
+    publish: (event, message) => void io.to(roomFor(message.rfc)).emit(event, message),
+    close: async () => undefined,
+  };
+}
+
+export function redisPublisher(redisUrl: string): Publisher {
+  const redis = new Redis(redisUrl, { maxRetriesPerRequest: 2 });
+  const emitter = new Emitter(redis);
+  return {
+    publish: (event, message) => void emitter.to(roomFor(message.rfc)).emit(event, message),
+    close: async () => void redis.disconnect(),
+  };
+}
+
+/** A worker process without Redis can still update the process record; nobody is listening live. */
+export const nullPublisher: Publisher = { publish: () => undefined, close: async () => undefined };

@@ -1,0 +1,90 @@
+import path from 'node:path';
+import type { FastifyInstance } from 'fastify';
+import type { Config } from './config';
+import { openDatabase, type Database } from './db/client';
+import { migrate } from './db/migrate';
+import type { JobContext } from './jobs/context';
+import { createBoss, startBoss } from './jobs/queue';
+import { registerWorkers } from './jobs/workers';
+import { outboxMailer, smtpMailer } from './providers/mail/mailer';
+import { localSatGateway } from './providers/sat/sat-gateway';
+import { ioPublisher, nullPublisher, redisPublisher, type Publisher } from './realtime/publisher';
+import { attachSocket } from './realtime/socket';
+import { SecretBox } from './security/secrets';
+import { buildApp } from './app';
+
+export interface RuntimeOptions {
+  /** A database opened by the caller (tests clone a migrated template); otherwise from config. */
+  database?: Database;
+  /** Run queue workers in this process (embedded default); false for scaled-out API processes. */
+  workers?: boolean;
+}
+
+export async function openConfiguredDatabase(config: Config): Promise<Database> {
+  return config.databaseUrl
+    ? openDatabase({ kind: 'postgres', connectionString: config.databaseUrl })
+    : openDatabase({ kind: 'pglite', dataDir: path.join(config.dataDir, 'db') });
+}
+
+/** Everything the API and the workers share: database, queue, mail, SAT, secrets. */
+export async function createJobContext(config: Config, database: Database, publisher: Publisher): Promise<JobContext> {
+  await migrate(database);
+  const boss = await startBoss(createBoss(database));
+  return {
+    config,
+    database,
+    db: database.db,
+    boss,
+    publisher,
+    secrets: new SecretBox(config.appSecret),
+    sat: localSatGateway({ latencyMs: config.satLocalLatencyMs }),
+    mailer: config.smtpUrl ? smtpMailer(config.smtpUrl, config.mailFrom) : outboxMailer(database.db),
+  };
+}
+
+export interface ApiRuntime {
+  app: FastifyInstance;
+  ctx: JobContext;
+  close(): Promise<void>;
+}
+
+/** The API process: HTTP + socket.io (+ workers unless scaled out). Call app.listen() afterwards. */
+export async function startApi(config: Config, opts: RuntimeOptions = {}): Promise<ApiRuntime> {
+  const database = opts.database ?? (await openConfiguredDatabase(config));
+  const publisherRef: { current: Publisher } = { current: nullPublisher };
+  const ctx = await createJobContext(config, database, {
+    publish: (event, message) => publisherRef.current.publish(event, message),
+    close: async () => undefined,
+  });
+  const app = await buildApp(ctx);
+  await app.ready();
+  const socket = await attachSocket(app, ctx.db, config.redisUrl);
+  publisherRef.current = ioPublisher(socket.io);
+  if (opts.workers ?? config.jobsInProcess) await registerWorkers(ctx.boss, ctx);
+  return {
+    app,
+    ctx,
+    async close() {
+      await ctx.boss.stop({ graceful: false, wait: true, timeout: 5_000 }).catch(() => undefined);
+      await socket.close();
+      await app.close();
+      await database.close();
+    },
+  };
+}
+
+/** `npm run worker`: queue workers only; live messages reach browsers through Redis. */
+export async function startWorker(config: Config): Promise<{ close(): Promise<void> }> {
+  const database = await openConfiguredDatabase(config);
+  const publisher = config.redisUrl ? redisPublisher(config.redisUrl) : nullPublisher;
+  if (!config.redisUrl) console.warn('[worker] sin REDIS_URL el avance no llega en vivo a los navegadores');
+  const ctx = await createJobContext(config, database, publisher);
+  await registerWorkers(ctx.boss, ctx);
+  return {
+    async close() {
+      await ctx.boss.stop({ graceful: true, wait: true, timeout: 10_000 }).catch(() => undefined);
+      await publisher.close();
+      await database.close();
+    },
+  };
+}
