@@ -79,7 +79,10 @@ describe('SandboxPac.stamp', () => {
 
   it('refuses a tampered document with CFDI40102', async () => {
     const pac = new SandboxPac({ clock: () => NOW });
-    const xml = freshCfdi('created-with-discounts-40.xml', NOW).replace('Total="3248.00"', 'Total="3249.00"');
+    const genuine = freshCfdi('created-with-discounts-40.xml', NOW);
+    await pac.stamp(genuine);
+    // Same Sello as a document already stamped, other content: must not get the earlier stamp.
+    const xml = genuine.replace('Total="3248.00"', 'Total="3249.00"');
     const err = await rejection(pac.stamp(xml));
     expect(err.kind).toBe('rejected');
     expect(err.codes).toEqual(['CFDI40102']);

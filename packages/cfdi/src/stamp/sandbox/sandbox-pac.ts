@@ -1,6 +1,6 @@
 import { createHash, randomUUID } from 'node:crypto';
 import Decimal from 'decimal.js';
-import { cadenaTfd } from '../../cadena';
+import { cadenaOriginal, cadenaTfd } from '../../cadena';
 import { signData } from '../../credentials';
 import { XmlInputError, parseXml, writeXml, type XmlElement } from '../../xml';
 import { PacError, pacError, type PacIssue } from '../errors';
@@ -72,7 +72,7 @@ export class SandboxPac implements SandboxPacPort {
 
   async stamp(xml: string, opts: StampOptions = {}): Promise<StampResult> {
     const root = parse(xml);
-    const docKey = createHash('sha256').update(root.attrs.get('Sello') || xml).digest('hex');
+    const docKey = documentKey(root, xml);
     if (opts.idempotencyKey) {
       const bound = await this.store.get(`idem:${opts.idempotencyKey}`);
       if (bound && bound !== docKey) {
@@ -193,6 +193,20 @@ export class SandboxPac implements SandboxPacPort {
     const raw = await this.store.get(key);
     return raw === undefined ? undefined : (JSON.parse(raw) as T);
   }
+}
+
+/**
+ * Identity of a document for deduplication: its Sello plus its cadena original, so a document
+ * edited after sealing (same Sello, other content) is never answered with the earlier stamp.
+ */
+function documentKey(root: XmlElement, xml: string): string {
+  let cadena: string;
+  try {
+    cadena = cadenaOriginal(root);
+  } catch {
+    cadena = xml; // not a stampable document; the checks will refuse it anyway
+  }
+  return createHash('sha256').update(`${root.attrs.get('Sello') ?? ''}\n${cadena}`).digest('hex');
 }
 
 function parse(xml: string): XmlElement {

@@ -1,0 +1,107 @@
+import { createPrivateKey } from 'node:crypto';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { readFixture, readFixtureText } from '../../../test/fixtures';
+import { PacError } from '../errors';
+import { SandboxPac } from '../sandbox/sandbox-pac';
+import { FakeClock, freshCfdi } from '../test-helpers';
+import { startFakeFinkok, type FakeFinkok } from './fake-finkok-server';
+import { FinkokPac } from './finkok-pac';
+
+const NOW = new Date('2026-03-10T18:00:00Z');
+const clock = new FakeClock(NOW);
+let server: FakeFinkok;
+let finkok: FinkokPac;
+
+beforeAll(async () => {
+  server = await startFakeFinkok(new SandboxPac({ clock: clock.get }), 'usuario@example.com', 's3creto');
+  finkok = new FinkokPac({
+    username: 'usuario@example.com',
+    password: 's3creto',
+    environment: { stamp: `${server.url}/stamp`, cancel: `${server.url}/cancel` },
+    csdFor: () => ({
+      certificatePem: readFixtureText('certs', 'csd', 'EKU9003173C9.cer.pem').replace(/^[\s\S]*?(?=-----BEGIN CERTIFICATE)/, ''),
+      privateKey: createPrivateKey(readFixture('certs', 'csd', 'EKU9003173C9.key.pem')),
+    }),
+  });
+});
+afterAll(() => server.close());
+
+async function pacError(p: Promise<unknown>): Promise<PacError> {
+  try {
+    await p;
+  } catch (err) {
+    if (err instanceof PacError) return err;
+    throw err;
+  }
+  throw new Error('expected a PacError');
+}
+
+describe('FinkokPac over a local Finkok SOAP server', () => {
+  it('stamps with a base64 envelope and reads the stamp back', async () => {
+    const xml = freshCfdi('created-with-discounts-40.xml', NOW);
+    const result = await finkok.stamp(xml);
+    const request = server.requests.at(-1)!;
+    expect(request.soapAction).toBe('"stamp"');
+    expect(request.body).toContain('<stamp:username>usuario@example.com</stamp:username>');
+    expect(request.body).toContain(`<stamp:xml>${Buffer.from(xml).toString('base64')}</stamp:xml>`);
+    expect(result.uuid).toMatch(/^[0-9A-F-]{36}$/);
+    expect(result.xml).toContain(`UUID="${result.uuid}"`);
+    expect(result.noCertificadoSAT).toBe('30001000000500099999');
+    expect(result.fechaTimbrado).toBe('2026-03-10T12:00:00');
+    expect(result.selloSAT.length).toBeGreaterThan(300);
+    expect(result.selloCFD).toBe(/ Sello="([^"]+)"/.exec(xml)![1]);
+    expect(result.previouslyStamped).toBe(false);
+    // Finkok answers a repeated document with incidencia 307 and the original stamp.
+    const again = await finkok.stamp(xml);
+    expect(again).toMatchObject({ uuid: result.uuid, previouslyStamped: true });
+  });
+
+  it('supports quick_stamp', async () => {
+    const quick = new FinkokPac({ username: 'usuario@example.com', password: 's3creto', stampMethod: 'quick_stamp', environment: { stamp: `${server.url}/stamp`, cancel: `${server.url}/cancel` } });
+    const result = await quick.stamp(freshCfdi('created-with-discounts-40.xml', new Date(NOW.getTime() - 1000)));
+    expect(server.requests.at(-1)!.soapAction).toBe('"quick_stamp"');
+    expect(result.uuid).toHaveLength(36);
+  });
+
+  it('maps Incidencias to a PacError with SAT codes', async () => {
+    const bad = freshCfdi('created-with-discounts-40.xml', NOW).replace('Total="3248.00"', 'Total="1.00"');
+    const err = await pacError(finkok.stamp(bad));
+    expect(err.kind).toBe('rejected');
+    expect(err.codes).toEqual(['CFDI40102']);
+    const wrongUser = new FinkokPac({ username: 'x', password: 'y', environment: { stamp: `${server.url}/stamp`, cancel: `${server.url}/cancel` } });
+    const authErr = await pacError(wrongUser.stamp(freshCfdi('created-with-discounts-40.xml', NOW)));
+    expect(authErr.issues).toEqual([{ code: '702', message: 'Usuario o contraseña inválidos' }]);
+  });
+
+  it('cancels with the CSD (key encrypted with the account password) and queries SAT status', async () => {
+    const stamped = await finkok.stamp(freshCfdi('created-with-discounts-40.xml', new Date(NOW.getTime() - 2000)));
+    const query = { uuid: stamped.uuid, rfcEmisor: 'EKU9003173C9', rfcReceptor: 'COSC8001137NA', total: '3248.00' };
+    expect(await finkok.status(query)).toEqual({ estado: 'Vigente', esCancelable: 'Cancelable sin aceptación', estatusCancelacion: '' });
+    const result = await finkok.cancel({ ...query, motivo: '02' });
+    const request = server.requests.at(-1)!;
+    expect(request.soapAction).toBe('"cancel"');
+    expect(request.body).toMatch(new RegExp(`<apps:UUID UUID="${stamped.uuid}" FolioSustitucion="" Motivo="02"/>`));
+    expect(result).toMatchObject({ uuid: stamped.uuid, estatusUUID: '201', estado: 'Cancelado', estatusCancelacion: 'Cancelado sin aceptación' });
+    expect(await finkok.status(query)).toMatchObject({ estado: 'Cancelado' });
+    expect((await finkok.status({ ...query, total: '1.00' })).estado).toBe('No Encontrado');
+  });
+
+  it('reports a per-UUID refusal and requires the CSD and the status arguments', async () => {
+    const err = await pacError(
+      finkok.cancel({ uuid: '11111111-2222-4333-8444-555555555555', rfcEmisor: 'EKU9003173C9', rfcReceptor: 'X', motivo: '02', total: '1' }),
+    );
+    expect(err.codes).toEqual(['205']);
+    const noCsd = new FinkokPac({ username: 'a', password: 'b', environment: { stamp: `${server.url}/stamp`, cancel: `${server.url}/cancel` } });
+    expect((await pacError(noCsd.cancel({ uuid: 'x', rfcEmisor: 'A', rfcReceptor: 'B', motivo: '02', total: '1' }))).kind).toBe('invalid-request');
+    expect((await pacError(finkok.status('11111111-2222-4333-8444-555555555555'))).codes).toEqual(['CONSULTA']);
+  });
+
+  it('turns SOAP faults and network failures into "unavailable"', async () => {
+    const wrongPath = new FinkokPac({ username: 'a', password: 'b', environment: { stamp: `${server.url}/cancel`, cancel: `${server.url}/cancel` } });
+    const fault = await pacError(wrongPath.stamp('<x/>'));
+    expect(fault).toMatchObject({ kind: 'unavailable' });
+    expect(fault.codes).toEqual(['SOAP-FAULT']);
+    const down = new FinkokPac({ username: 'a', password: 'b', environment: { stamp: 'http://127.0.0.1:9/stamp', cancel: 'http://127.0.0.1:9/cancel' }, timeoutMs: 2000 });
+    expect((await pacError(down.stamp('<x/>'))).codes).toEqual(['RED']);
+  });
+});
