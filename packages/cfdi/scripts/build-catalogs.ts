@@ -2,12 +2,12 @@
  * Regenerates packages/cfdi/src/catalogs/data from SAT sources. See docs/catalogs.md.
  *
  *   npx tsx packages/cfdi/scripts/build-catalogs.ts [--fixtures DIR] [--cfdi catCFDI_V_4_x.xlsx]
- *     [--nomina catNomina.xlsx] [--retenciones catRetenciones.xlsx] [--pagos catPagos.xlsx]
+ *     [--nomina catNomina.xlsx] [--retenciones catRetenciones.xlsx] [--pagos catPagos.xlsx] [--out DIR]
  *
  * Without workbooks every catalog comes from the fixtures (phpcfdi SQL dumps + the big CSVs).
  * A workbook, when given, wins over the fixtures for every sheet it contains.
  */
-import { existsSync } from 'node:fs';
+import { existsSync, mkdirSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { parseArgs } from 'node:util';
@@ -19,7 +19,6 @@ import { writePostalCodes, writeProdServ, type ProdServRow } from './catalogs/wr
 import { writeSmallCatalogs, type SmallSource } from './catalogs/write-small';
 
 const here = path.dirname(fileURLToPath(import.meta.url));
-const outDir = path.resolve(here, '../src/catalogs/data');
 
 const { values: args } = parseArgs({
   options: {
@@ -28,10 +27,13 @@ const { values: args } = parseArgs({
     nomina: { type: 'string' },
     retenciones: { type: 'string' },
     pagos: { type: 'string' },
+    out: { type: 'string', default: path.resolve(here, '../src/catalogs/data') },
   },
 });
 
 function main(): void {
+  const outDir = path.resolve(args.out!);
+  mkdirSync(outDir, { recursive: true });
   const fixtures = path.resolve(args.fixtures!, existsSync(path.join(args.fixtures!, 'sat-catalogs')) ? 'sat-catalogs' : '.');
   const full = path.join(fixtures, 'full');
   const sqlSource: SmallSource = (def) => readSqlTable(path.join(fixtures, 'data'), def.table);
