@@ -52,7 +52,7 @@ declare module '@fastify/jwt' {
 
 /**
  * Every route is private unless `config.public`. onRequest: token → account (401), suspended (451),
- * unpaid (402), incomplete profile (403), plan product (403 locked). preHandler: a path, query or body
+ * unpaid (402), incomplete profile (403), plan product (403 locked). preValidation: a path, query or body
  * RFC that is not the token's is a 403 — tenant isolation does not depend on each module remembering.
  */
 export function registerRequestContext(app: FastifyInstance, db: Db): void {
@@ -60,7 +60,8 @@ export function registerRequestContext(app: FastifyInstance, db: Db): void {
 
   app.addHook('onRequest', async (req) => {
     const config = req.routeOptions.config ?? {};
-    if (!req.routeOptions.url || config.public) return;
+    // The OpenAPI document and its UI are public, like the contract they describe.
+    if (!req.routeOptions.url || config.public || req.routeOptions.url.startsWith('/api/docs')) return;
     let payload: TokenPayload;
     try {
       payload = await req.jwtVerify<TokenPayload>();
@@ -85,7 +86,8 @@ export function registerRequestContext(app: FastifyInstance, db: Db): void {
     };
   });
 
-  app.addHook('preHandler', async (req) => {
+  // preValidation sees the body before the zod schemas strip unknown keys.
+  app.addHook('preValidation', async (req) => {
     if (!req.account) return;
     assertOwnRfc(req, req.params);
     assertOwnRfc(req, req.query);
