@@ -49,6 +49,8 @@ describe('rounding', () => {
     expect(currencyDecimals('CLF')).toBe(4);
     expect(currencyDecimals('XXX')).toBe(0);
     expect(currencyDecimals('BHD')).toBe(3);
+    expect(currencyDecimals(' usd ')).toBe(2);
+    expect(() => currencyDecimals('ZZZ')).toThrow(/c_Moneda/);
   });
 });
 

@@ -1,0 +1,29 @@
+const FECHA = /^\d{4}-(0[1-9]|1[0-2])-(0[1-9]|[12]\d|3[01])T([01]\d|2[0-3]):[0-5]\d:[0-5]\d$/;
+
+/**
+ * Checks and returns a CFDI Fecha ("YYYY-MM-DDTHH:mm:ss", local time of LugarExpedicion, no zone).
+ * @throws Error (Spanish) on any other shape.
+ */
+export function checkFecha(fecha: string, campo = 'Fecha'): string {
+  if (!FECHA.test(fecha)) throw new Error(`${campo} debe tener el formato AAAA-MM-DDThh:mm:ss (se recibió "${fecha}")`);
+  return fecha;
+}
+
+/**
+ * Formats an instant as a CFDI Fecha in a time zone (default Mexico City), using Intl so it also
+ * runs in the browser. SAT wants the local time of the place of issue, without offset.
+ */
+export function formatFecha(date: Date, timeZone = 'America/Mexico_City'): string {
+  const parts = new Intl.DateTimeFormat('en-CA', {
+    timeZone,
+    year: 'numeric',
+    month: '2-digit',
+    day: '2-digit',
+    hour: '2-digit',
+    minute: '2-digit',
+    second: '2-digit',
+    hourCycle: 'h23',
+  }).formatToParts(date);
+  const get = (t: string) => parts.find((p) => p.type === t)?.value ?? '00';
+  return `${get('year')}-${get('month')}-${get('day')}T${get('hour')}:${get('minute')}:${get('second')}`;
+}

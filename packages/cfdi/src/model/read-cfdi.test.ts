@@ -1,0 +1,105 @@
+import { describe, expect, it } from 'vitest';
+import { readFixtureText } from '../../test/fixtures';
+import { parseXml } from '../xml';
+import { sum, toDecimal } from '../money';
+import { readCfdi, readRetenciones, CfdiReadError } from './index';
+
+const read = (...p: string[]) => readCfdi(parseXml(readFixtureText('cfdi', ...p)));
+
+describe('readCfdi on the reference documents', () => {
+  it('reads cfdi40-valid (4.0 I, stamped)', () => {
+    const c = read('cfdi40-valid.xml');
+    expect(c).toMatchObject({ version: '4.0', tipoDeComprobante: 'I', moneda: expect.any(String) });
+    expect(c.emisor.rfc).toBe('EKU9003173C9');
+    expect(c.receptor.rfc).toBe('MCI7306249Y1');
+    expect(c.timbre?.version).toBe('1.1');
+    expect(c.timbre?.uuid).toMatch(/^[0-9A-F]{8}-[0-9A-F]{4}-[0-9A-F]{4}-[0-9A-F]{4}-[0-9A-F]{12}$/);
+    expect(c.conceptos.length).toBeGreaterThan(0);
+    expect(c.timbre?.selloCFD).toBe(c.sello);
+  });
+
+  it('reads cfdi40-real with its taxes adding up', () => {
+    const c = read('cfdi40-real.xml');
+    expect(c.version).toBe('4.0');
+    expect(c.timbre?.rfcProvCertif).toBeTruthy();
+    const trasladados = sum(c.impuestos!.traslados.map((t) => t.importe ?? '0'));
+    expect(trasladados.eq(toDecimal(c.impuestos!.totalImpuestosTrasladados!))).toBe(true);
+    expect(c.conceptos.every((k) => k.objetoImp !== undefined)).toBe(true);
+  });
+
+  it('reads a 3.3 document with implocal kept as an unknown complement', () => {
+    const c = read('cfdi33-real.xml');
+    expect(c).toMatchObject({ version: '3.3', serie: 'H', folio: '11541', subTotal: '1709.12', total: '2010.01', moneda: 'MXN' });
+    expect(c.emisor).toEqual({ rfc: 'POT9207213D6', nombre: 'PROMOTORA OTIR SA DE CV', regimenFiscal: '601' });
+    expect(c.receptor).toEqual({ rfc: 'DIM8701081LA', nombre: 'DAY INTERNATIONAL DE MEXICO SA DE CV', usoCFDI: 'G03' });
+    expect(c.conceptos[0]).toMatchObject({ cantidad: '2.00', valorUnitario: '677.83', importe: '1355.67' });
+    expect(c.conceptos[0].traslados).toEqual([{ base: '1355.67', importe: '216.91', impuesto: '002', tasaOCuota: '0.160000', tipoFactor: 'Tasa' }]);
+    expect(c.impuestos).toEqual({
+      totalImpuestosTrasladados: '273.46',
+      retenciones: [],
+      traslados: [{ importe: '273.46', impuesto: '002', tasaOCuota: '0.160000', tipoFactor: 'Tasa' }],
+    });
+    expect(c.complementos.map((e) => e.local)).toEqual(['ImpuestosLocales', 'TimbreFiscalDigital']);
+    expect(c.timbre?.uuid).toBe('CEE4BE01-ADFA-4DEB-8421-ADD60F0BEDAC');
+    expect(c.conceptos[0].objetoImp).toBeUndefined();
+  });
+
+  it('reads cfdi33-valid', () => {
+    const c = read('cfdi33-valid.xml');
+    expect(c.version).toBe('3.3');
+    expect(c.timbre).toBeDefined();
+    expect(c.conceptos.length).toBeGreaterThan(0);
+  });
+
+  it('reads discounts', () => {
+    const c = read('created-with-discounts-40.xml');
+    expect(c.descuento).toBeDefined();
+    expect(sum(c.conceptos.map((k) => k.descuento ?? '0')).eq(toDecimal(c.descuento!))).toBe(true);
+  });
+
+  it('reads the Pagos 2.0 complement', () => {
+    const c = read('pagos20-calculator', '001.xml');
+    expect(c.tipoDeComprobante).toBe('P');
+    expect(c.pagos?.version).toBe('2.0');
+    expect(c.pagos?.totales?.montoTotalPagos).toBe('2534.43');
+    expect(c.pagos?.pagos).toHaveLength(2);
+    const first = c.pagos!.pagos[0];
+    expect(first).toMatchObject({ monedaP: 'MXN', monto: '1840', formaDePagoP: '04' });
+    expect(first.doctos[0]).toMatchObject({ idDocumento: '6DE9442D-ED57-5320-B2BA-F73E15079FA3', impSaldoInsoluto: '5741.64' });
+    expect(first.doctos[0].trasladosDR[2]).toEqual({ baseDR: '70.852089', impuestoDR: '002', tipoFactorDR: 'Exento' });
+    expect(first.trasladosP).toHaveLength(3);
+  });
+
+  it('refuses what is not a CFDI', () => {
+    expect(() => readCfdi(parseXml('<a/>'))).toThrow(CfdiReadError);
+    expect(() => readCfdi(parseXml('<cfdi:Comprobante xmlns:cfdi="http://www.sat.gob.mx/cfd/2"/>'))).toThrow(/no es un CFDI/);
+  });
+
+  it('tolerates attribute-name case variations and missing optional attributes', () => {
+    const xml =
+      '<cfdi:Comprobante xmlns:cfdi="http://www.sat.gob.mx/cfd/3" version="3.3" fecha="2018-01-01T00:00:00" subTotal="10" total="10" tipoDeComprobante="i" LugarExpedicion="01000">' +
+      '<cfdi:Emisor rfc="aaa010101aaa" RegimenFiscal="601"/><cfdi:Receptor Rfc="XAXX010101000" UsoCFDI="P01"/></cfdi:Comprobante>';
+    const c = readCfdi(parseXml(xml));
+    expect(c).toMatchObject({ version: '3.3', fecha: '2018-01-01T00:00:00', subTotal: '10', total: '10', tipoDeComprobante: 'I', moneda: 'MXN' });
+    expect(c.emisor.rfc).toBe('AAA010101AAA');
+    expect(c.conceptos).toEqual([]);
+    expect(c.impuestos).toBeUndefined();
+  });
+});
+
+describe('readRetenciones', () => {
+  it('reads the Retenciones 2.0 reference document', () => {
+    const r = readRetenciones(parseXml(readFixtureText('cfdi', 'retenciones', 'retenciones20.xml')));
+    expect(r).toMatchObject({ version: '2.0', cveRetenc: '14', fechaExp: '2022-01-13T14:15:16', lugarExpRetenc: '91778' });
+    expect(r.emisor).toEqual({ rfcE: 'EKU9003173C9', nomDenRazSocE: 'ESCUELA KEMPER URGATE', regimenFiscalE: '601' });
+    expect(r.receptor).toEqual({ nacionalidadR: 'Extranjero', numRegIdTribR: '998877665544332211', nomDenRazSocR: 'WORLD WIDE COMPANY INC' });
+    expect(r.periodo).toEqual({ mesIni: '05', mesFin: '05', ejercicio: '2021' });
+    expect(r.totales).toMatchObject({ montoTotOperacion: '55578643', montoTotRet: '0', impRetenidos: [{ baseRet: '0', impuestoRet: '001', montoRet: '200.00', tipoPagoRet: '01' }] });
+    expect(r.cfdiRetenRelacionados).toEqual({ tipoRelacion: '01', uuid: '1474B7D3-61FC-41C4-A8B8-3F22E1161BB4' });
+    expect(r.complementos.map((c) => c.local)).toEqual(['Dividendos']);
+  });
+
+  it('refuses a CFDI as retenciones', () => {
+    expect(() => readRetenciones(parseXml(readFixtureText('cfdi', 'cfdi40-valid.xml')))).toThrow(/retenciones/);
+  });
+});

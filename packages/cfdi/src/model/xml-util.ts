@@ -1,0 +1,50 @@
+import { el, findChild, findChildren, isElement, type XmlElement, type XmlNode } from '../xml';
+
+/** Attributes in the order given, skipping undefined and empty values (SAT forbids empty attributes). */
+export function attrs(pairs: [string, string | undefined][]): Record<string, string | undefined> {
+  const out: Record<string, string | undefined> = {};
+  for (const [k, v] of pairs) if (v !== undefined && v !== '') out[k] = v;
+  return out;
+}
+
+/** Builds a namespaced element, dropping undefined children so optional nodes can sit inline. */
+export function node(
+  prefix: string,
+  ns: string,
+  local: string,
+  attributes: [string, string | undefined][],
+  children: (XmlNode | undefined | false)[] = [],
+): XmlElement {
+  return el(`${prefix}:${local}`, ns, attrs(attributes), children.filter((c): c is XmlNode => !!c));
+}
+
+/**
+ * Reads an attribute, tolerating case differences: CFDI 3.2/TFD 1.0 wrote "version", "selloCFD",
+ * and some emitters got 3.3 casing wrong; SAT's own readers were lenient, so we are too.
+ */
+export function attr(e: XmlElement, name: string): string | undefined {
+  const exact = e.attrs.get(name);
+  if (exact !== undefined) return exact;
+  const lower = name.toLowerCase();
+  for (const [k, v] of e.attrs) if (k.toLowerCase() === lower) return v;
+  return undefined;
+}
+
+/** Same as attr but never undefined (missing becomes ""), for fields a valid document must have. */
+export const req = (e: XmlElement, name: string): string => attr(e, name) ?? '';
+
+/** First child by local name within the same namespace as the parent (falls back to any namespace). */
+export function child(parent: XmlElement, local: string, ns = parent.ns): XmlElement | undefined {
+  return findChild(parent, ns, local) ?? parent.children.find((c): c is XmlElement => isElement(c) && c.local === local);
+}
+
+/** Children by local name within the parent's namespace. */
+export function kids(parent: XmlElement | undefined, local: string, ns = parent?.ns ?? ''): XmlElement[] {
+  return parent ? findChildren(parent, ns, local) : [];
+}
+
+/** Drops keys whose value is undefined so typed views compare and serialise cleanly. */
+export function compact<T extends object>(value: T): T {
+  for (const k of Object.keys(value) as (keyof T)[]) if (value[k] === undefined) delete value[k];
+  return value;
+}
