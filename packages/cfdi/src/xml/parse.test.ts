@@ -108,12 +108,14 @@ describe('parseXml tree', () => {
   });
 
   it('drops whitespace-only text between elements and keeps other text exactly', () => {
-    const root = parseXml('<r>\n  <a>  x &amp; y\n</a>\n\t<b> </b><c>a<![CDATA[<b>]]>c</c></r>');
-    expect(root.children).toHaveLength(3);
-    const [a, b, c] = root.children as Array<{ children: unknown[] }>;
+    const root = parseXml('<r>\n  <a>  x &amp; y\n</a>\n\t<b> <!-- c -->\n</b><c>a<![CDATA[<b>]]>c</c><d><e/> </d></r>');
+    expect(root.children).toHaveLength(4);
+    const [a, b, c, d] = root.children as Array<{ children: unknown[] }>;
     expect(a.children).toEqual([{ text: '  x & y\n' }]);
-    expect(b.children).toEqual([]);
+    // XSLT built-in rules would copy it, so an element without child elements keeps it.
+    expect(b.children).toEqual([{ text: ' \n' }]);
     expect(c.children).toEqual([{ text: 'a<b>c' }]);
+    expect(d.children).toHaveLength(1);
   });
 
   it('applies XML attribute-value normalisation but keeps character references', () => {

@@ -79,7 +79,8 @@ function toElement(tag: SaxesTagNS): XmlElement {
  * Safe for untrusted input: any DOCTYPE is refused (so no external or expanding entity can
  * ever be declared), only the five predefined entities and numeric character references
  * are resolved, and input larger than `maxBytes` is refused before parsing. Whitespace-only
- * text between elements is dropped; any other text is kept exactly (CDATA merged into text).
+ * text between elements is dropped; any other text is kept exactly (CDATA merged into text),
+ * including whitespace-only content of an element without child elements.
  * Comments and processing instructions are not kept.
  *
  * @throws XmlInputError with code 'empty' | 'too-large' | 'doctype' | 'not-well-formed'.
@@ -91,10 +92,17 @@ export function parseXml(source: string | Uint8Array, opts: ParseXmlOptions = {}
   let root: XmlElement | undefined;
   let pendingText = '';
 
+  // Whitespace-only text inside an element with no element children is kept: XSLT's built-in
+  // rules copy it (e.g. a TFD written as <tfd:TimbreFiscalDigital ...>\n</tfd:...> puts "\n" in
+  // the cadena under xsltproc). Between elements it is only indentation and is dropped.
+  let leafWhitespace = '';
   const flushText = (): void => {
     if (pendingText === '') return;
     const parent = stack[stack.length - 1];
-    if (parent && !isXmlWhitespace(pendingText)) parent.children.push({ text: pendingText } satisfies XmlNode);
+    if (parent) {
+      if (!isXmlWhitespace(pendingText)) parent.children.push({ text: pendingText } satisfies XmlNode);
+      else if (parent.children.length === 0) leafWhitespace += pendingText;
+    }
     pendingText = '';
   };
 
@@ -103,6 +111,7 @@ export function parseXml(source: string | Uint8Array, opts: ParseXmlOptions = {}
   });
   parser.on('opentag', (tag) => {
     flushText();
+    leafWhitespace = '';
     const element = toElement(tag);
     const parent = stack[stack.length - 1];
     if (parent) parent.children.push(element);
@@ -111,7 +120,10 @@ export function parseXml(source: string | Uint8Array, opts: ParseXmlOptions = {}
   });
   parser.on('closetag', (tag) => {
     flushText();
-    if (!tag.isSelfClosing) stack.pop();
+    if (tag.isSelfClosing) return;
+    const closed = stack.pop();
+    if (closed && closed.children.length === 0 && leafWhitespace !== '') closed.children.push({ text: leafWhitespace });
+    leafWhitespace = '';
   });
   parser.on('text', (t) => {
     if (stack.length > 0) pendingText += t;
