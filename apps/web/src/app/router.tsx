@@ -18,6 +18,7 @@ import { areaRoutes } from './area-routes';
 import { AppLayout } from './layout/app-layout';
 import { RootLayout } from './layout/root-layout';
 import { RouteErrorBoundary } from './errors/route-error-boundary';
+import { FullPageLoader } from '../shared/ui/full-page-loader';
 import {
   completeInformationLoader,
   guestLoader,
@@ -30,8 +31,9 @@ export const routes: RouteObject[] = [
   {
     element: <RootLayout />,
     errorElement: <RouteErrorBoundary />,
+    hydrateFallbackElement: <FullPageLoader />,
     children: [
-      { path: '/', loader: rootRedirectLoader },
+      { path: '/', loader: rootRedirectLoader, element: null },
       // §2.1: guarded app routes inside the shell.
       {
         element: <AppLayout />,
@@ -64,7 +66,7 @@ export const routes: RouteObject[] = [
       { path: '/error-404', element: <NotFoundPage /> },
       ...devOutboxRoutes,
       // Unknown paths go to the 404 page (§2.3, §8).
-      { path: '*', loader: () => redirect('/error-404') },
+      { path: '*', loader: () => redirect('/error-404'), element: null },
     ],
   },
 ];

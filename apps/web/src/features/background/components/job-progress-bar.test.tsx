@@ -1,0 +1,43 @@
+import { describe, expect, it } from 'vitest';
+import { act, screen } from '@testing-library/react';
+import { renderWithProviders } from '../../../shared/test/render';
+import { dispatchLive } from '../../../shared/socket/live-channel';
+import { JobProgressBar } from './job-progress-bar';
+
+const rfc = 'EKU9003173C9';
+const msg = (patch: Record<string, unknown>) => ({
+  rfc,
+  title: 'Validación de CIEC',
+  message: 'Conectando con el SAT',
+  code: 200,
+  finished: false,
+  last_update: '2026-11-23T12:00:00Z',
+  jobId: 'job-7',
+  ...patch,
+});
+
+describe('<JobProgressBar />', () => {
+  it('follows its job live and ends in success', () => {
+    renderWithProviders(<JobProgressBar jobId="job-7" />);
+    const bar = screen.getByTestId('job-progress');
+    expect(bar.dataset.status).toBe('pending');
+    act(() => dispatchLive('progress', msg({ progress: 35 }), rfc));
+    expect(bar.dataset.status).toBe('running');
+    expect(bar.dataset.progress).toBe('35');
+    expect(screen.getByText('Conectando con el SAT')).toBeTruthy();
+    act(() => dispatchLive('progress', msg({ jobId: 'other', progress: 90 }), rfc));
+    act(() => dispatchLive('progress', msg({ rfc: 'XAXX010101000', progress: 95 }), rfc));
+    expect(bar.dataset.progress).toBe('35');
+    act(() => dispatchLive('ciec', msg({ finished: true, message: 'CIEC válida' }), rfc));
+    expect(bar.dataset.status).toBe('success');
+    expect(bar.dataset.progress).toBe('100');
+  });
+  it('shows failure on code 500', () => {
+    renderWithProviders(<JobProgressBar type="CIEC" />);
+    act(() => dispatchLive('ciec', msg({ jobId: undefined, progress: 60 }), rfc));
+    act(() => dispatchLive('ciec', msg({ jobId: undefined, code: 500, finished: true, message: 'CIEC incorrecta' }), rfc));
+    const bar = screen.getByTestId('job-progress');
+    expect(bar.dataset.status).toBe('failed');
+    expect(screen.getByText('CIEC incorrecta')).toBeTruthy();
+  });
+});
