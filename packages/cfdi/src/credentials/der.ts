@@ -9,6 +9,8 @@ export interface DerNode {
   tag: number;
   /** The whole buffer the node was read from. */
   buf: Uint8Array;
+  /** Offset of the tag byte (start of the complete encoding). */
+  offset: number;
   /** Offset of the first content byte. */
   start: number;
   /** Offset just past the last content byte. */
@@ -58,7 +60,7 @@ export function readNode(buf: Uint8Array, offset = 0, limit = buf.length): DerNo
     for (let i = 0; i < count; i++) len = len * 256 + buf[pos++];
   }
   if (pos + len > limit) throw new DerError('DER truncado');
-  return { tag, buf, start: pos, end: pos + len };
+  return { tag, buf, offset, start: pos, end: pos + len };
 }
 
 /** The child nodes of a constructed node (SEQUENCE, SET, context tags). */
@@ -75,6 +77,9 @@ export function children(node: DerNode): DerNode[] {
 
 /** Content bytes of a node. */
 export const content = (node: DerNode): Uint8Array => node.buf.subarray(node.start, node.end);
+
+/** Complete encoding (tag, length and content) of a node. */
+export const encoding = (node: DerNode): Uint8Array => node.buf.subarray(node.offset, node.end);
 
 /** Dotted-decimal form of an OBJECT IDENTIFIER. */
 export function readOid(node: DerNode): string {

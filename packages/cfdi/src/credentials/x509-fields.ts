@@ -1,4 +1,4 @@
-import { DerError, TAG, children, content, readBitIndexes, readIntegerHex, readNode, readOid, readString, readTime } from './der';
+import { DerError, TAG, children, content, encoding, readBitIndexes, readIntegerHex, readNode, readOid, readString, readTime } from './der';
 import type { DerNode } from './der';
 
 /** One attribute of a distinguished name, in certificate order. */
@@ -19,6 +19,10 @@ export interface X509Fields {
   keyUsage: KeyUsage[];
   /** extKeyUsage OIDs; empty when the extension is absent. */
   extKeyUsage: string[];
+  /** SubjectPublicKeyInfo DER. */
+  spki: Uint8Array;
+  /** PKCS#1 RSAPublicKey DER when the key is RSA (what SAT certificates carry). */
+  rsaPublicKey?: Uint8Array;
 }
 
 export type KeyUsage =
@@ -58,6 +62,7 @@ export const OID = {
   extKeyUsage: '2.5.29.37',
   clientAuth: '1.3.6.1.5.5.7.3.2',
   emailProtection: '1.3.6.1.5.5.7.3.4',
+  rsaEncryption: '1.2.840.113549.1.1.1',
 } as const;
 
 function readName(node: DerNode): NameAttribute[] {
@@ -109,8 +114,8 @@ export function readX509Fields(der: Uint8Array): X509Fields {
   const issuer = fields[i++];
   const validity = fields[i++];
   const subject = fields[i++];
-  i++; // subjectPublicKeyInfo
-  if (!serial || !issuer || !validity || !subject) throw new DerError('Certificado X.509 incompleto');
+  const spki = fields[i++];
+  if (!serial || !issuer || !validity || !subject || !spki) throw new DerError('Certificado X.509 incompleto');
   const [notBefore, notAfter] = children(validity);
   const extensionsNode = fields.slice(i).find((f) => f.tag === 0xa3);
   const ext = extensionsNode ? readExtensions(extensionsNode) : { keyUsage: [], extKeyUsage: [] };
@@ -122,5 +127,15 @@ export function readX509Fields(der: Uint8Array): X509Fields {
     notAfter: readTime(notAfter),
     keyUsage: ext.keyUsage,
     extKeyUsage: ext.extKeyUsage,
+    spki: encoding(spki),
+    rsaPublicKey: rsaKeyOf(spki),
   };
+}
+
+/** The PKCS#1 key inside an RSA SubjectPublicKeyInfo (the BIT STRING minus its unused-bits byte). */
+function rsaKeyOf(spki: DerNode): Uint8Array | undefined {
+  const [algorithm, bits] = children(spki);
+  const [oid] = algorithm ? children(algorithm) : [];
+  if (!oid || !bits || bits.tag !== TAG.BIT_STRING || readOid(oid) !== OID.rsaEncryption) return undefined;
+  return content(bits).subarray(1);
 }
