@@ -101,6 +101,30 @@ describe('cfdi verify', () => {
   });
 });
 
+describe('cfdi validate', () => {
+  it('exits 0 for a valid 4.0 (warnings allowed)', async () => {
+    const r = await run(['validate', cfdi('cfdi40-real.xml')]);
+    expect(r.stderr).toBe('');
+    expect(r.code).toBe(0);
+    expect(r.stdout).toContain('Sin problemas');
+  });
+
+  it('exits 1 and names the SAT code and field when a rule fails', async () => {
+    const bad = tmp('bad-total.xml', readFixtureText('cfdi', 'cfdi40-real.xml').replace(/ Total="[^"]+"/, ' Total="1.00"'));
+    const r = await run(['validate', '--json', bad]);
+    expect(r.code).toBe(1);
+    const { ok, issues } = JSON.parse(r.stdout);
+    expect(ok).toBe(false);
+    expect(issues).toContainEqual(expect.objectContaining({ field: 'Comprobante.Total', severity: 'error' }));
+  });
+
+  it('checks only the XSD of a Retenciones 2.0 and says so', async () => {
+    const r = await run(['validate', cfdi('retenciones/retenciones20.xml')]);
+    expect(r.stdout).toContain('solo se revisó la estructura (XSD)');
+    expect(r.code).toBe(0);
+  });
+});
+
 describe('cfdi seal', () => {
   it('prints a sealed XML that verifies', async () => {
     const r = await run([
