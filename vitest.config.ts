@@ -16,10 +16,13 @@ export default defineConfig({
         test: {
           name: 'api',
           include: ['apps/api/**/*.test.ts'],
+          exclude: ['**/*.scaled.test.ts', '**/node_modules/**'],
           environment: 'node',
           globalSetup: ['apps/api/test/global-setup.ts'],
         },
       },
+      // Separate processes (API ×2 + worker) over PostgreSQL + Redis: run by scripts/test-scaled.mjs.
+      { extends: true, test: { name: 'scaled', include: ['apps/api/**/*.scaled.test.ts'], environment: 'node', testTimeout: 120_000 } },
       { extends: true, test: { name: 'web', include: ['apps/web/**/*.test.{ts,tsx}'], environment: 'jsdom' } },
     ],
   },

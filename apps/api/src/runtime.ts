@@ -27,10 +27,11 @@ export async function openConfiguredDatabase(config: Config): Promise<Database> 
 }
 
 /** Everything the API and the workers share: database, queue, mail, SAT, secrets. */
-export async function createJobContext(config: Config, database: Database, publisher: Publisher): Promise<JobContext> {
+export async function createJobContext(config: Config, database: Database, publisher: Publisher, role: JobContext['role']): Promise<JobContext> {
   await migrate(database);
   const boss = await startBoss(createBoss(database));
   return {
+    role,
     config,
     database,
     db: database.db,
@@ -55,7 +56,7 @@ export async function startApi(config: Config, opts: RuntimeOptions = {}): Promi
   const ctx = await createJobContext(config, database, {
     publish: (event, message) => publisherRef.current.publish(event, message),
     close: async () => undefined,
-  });
+  }, 'api');
   const app = await buildApp(ctx);
   await app.ready();
   const socket = await attachSocket(app, ctx.db, config.redisUrl);
@@ -78,7 +79,7 @@ export async function startWorker(config: Config): Promise<{ close(): Promise<vo
   const database = await openConfiguredDatabase(config);
   const publisher = config.redisUrl ? redisPublisher(config.redisUrl) : nullPublisher;
   if (!config.redisUrl) console.warn('[worker] sin REDIS_URL el avance no llega en vivo a los navegadores');
-  const ctx = await createJobContext(config, database, publisher);
+  const ctx = await createJobContext(config, database, publisher, 'worker');
   await registerWorkers(ctx.boss, ctx);
   return {
     async close() {

@@ -27,8 +27,9 @@ export async function runCiecValidation(ctx: JobContext, data: CiecJobData): Pro
   await ctx.db.update(fiscalCredentials)
     .set({ status: result.valid ? 'valid' : 'invalid', statusMessage: result.message, updatedAt: new Date() })
     .where(eq(fiscalCredentials.id, data.credentialId));
-  if (result.valid) await progress.succeed(result.message);
-  else await progress.fail(result.message);
+  const outcome = { handledBy: `${ctx.role}:${process.pid}` };
+  if (result.valid) await progress.succeed(result.message, outcome);
+  else await progress.fail(result.message, outcome);
 }
 
 export async function registerCiecWorker(boss: PgBoss, ctx: JobContext): Promise<void> {

@@ -8,6 +8,8 @@ import type { SecretBox } from '../security/secrets';
 
 /** What job handlers (in the API process or in `npm run worker`) are given. */
 export interface JobContext {
+  /** Which kind of process runs the handlers: recorded on results so the scaled-out path is provable. */
+  role: 'api' | 'worker';
   config: Config;
   database: Database;
   db: Db;
