@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { readFixtureText } from '../../test/fixtures';
 import { parseXml } from '../xml';
-import { sum, toDecimal } from '../money';
+import { currencyDecimals, roundTo, sum, toDecimal } from '../money';
 import { readCfdi, readRetenciones, CfdiReadError } from './index';
 
 const read = (...p: string[]) => readCfdi(parseXml(readFixtureText('cfdi', ...p)));
@@ -101,5 +101,43 @@ describe('readRetenciones', () => {
 
   it('refuses a CFDI as retenciones', () => {
     expect(() => readRetenciones(parseXml(readFixtureText('cfdi', 'cfdi40-valid.xml')))).toThrow(/retenciones/);
+  });
+});
+
+describe('readCfdi on every reference CFDI', () => {
+  const files = [
+    'cfdi40-valid.xml',
+    'cfdi40-real.xml',
+    'cfdi33-real.xml',
+    'cfdi33-valid.xml',
+    'created-cfdi40-pago20-valid.xml',
+    'created-with-discounts-40.xml',
+    ...['001', '002', '003', '004', '005', '006', '007', '008'].map((n) => `pagos20-calculator/${n}.xml`),
+  ];
+
+  it.each(files)('%s has its key fields', (file) => {
+    const c = read(...file.split('/'));
+    expect(['3.3', '4.0']).toContain(c.version);
+    expect(c.fecha).toMatch(/^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}$/);
+    // pagos20-calculator/008 is an anonymised real document with Rfc="": read, not judged here
+    expect(c.emisor.rfc).toMatch(/^([A-Z&Ñ]{3,4}\d{6}[A-Z0-9]{3})?$/);
+    expect(c.receptor.rfc).toMatch(/^([A-Z&Ñ]{3,4}\d{6}[A-Z0-9]{3})?$/);
+    expect(c.conceptos.length).toBeGreaterThan(0);
+    expect(() => toDecimal(c.total)).not.toThrow();
+    // SubTotal is Σ Importe rounded to the currency decimals (cfdi40-real has 6-decimal importes)
+    const decimals = currencyDecimals(c.moneda);
+    expect(roundTo(sum(c.conceptos.map((k) => k.importe)), decimals).eq(toDecimal(c.subTotal))).toBe(true);
+    if (c.tipoDeComprobante === 'P') {
+      expect(c.pagos?.pagos.length).toBeGreaterThan(0);
+      expect(c.moneda).toBe('XXX');
+    } else {
+      const traslados = toDecimal(c.impuestos?.totalImpuestosTrasladados ?? '0');
+      const retenidos = toDecimal(c.impuestos?.totalImpuestosRetenidos ?? '0');
+      const locales = c.complementos.find((e) => e.local === 'ImpuestosLocales');
+      const localTraslados = toDecimal(locales?.attrs.get('TotaldeTraslados') ?? '0').minus(toDecimal(locales?.attrs.get('TotaldeRetenciones') ?? '0'));
+      const expected = toDecimal(c.subTotal).minus(toDecimal(c.descuento ?? '0')).plus(traslados).minus(retenidos).plus(localTraslados);
+      expect(expected.eq(toDecimal(c.total))).toBe(true);
+    }
+    if (c.timbre) expect(c.timbre.uuid).toMatch(/^[0-9A-F-]{36}$/);
   });
 });
