@@ -46,6 +46,15 @@ describe('c_ClaveProdServ', () => {
     expect(claves(searchProductService('factura', 5))).toContain('84111506');
   });
 
+  it('sinks claves SAT retired below vigente ones but still finds them', () => {
+    expect(findProductService('15101506')?.vigenciaHasta).toBe('2020-01-15');
+    const gasolina = claves(searchProductService('gasolina', 20));
+    expect(gasolina[0]).not.toBe('15101506');
+    expect(gasolina.slice(0, 2)).toEqual(expect.arrayContaining(['15101514', '15101515']));
+    expect(gasolina.at(-1)).toBe('15101506');
+    expect(claves(searchProductService('15101506'))).toEqual(['15101506']);
+  });
+
   it('returns nothing for empty or stop-word queries and honours the limit', () => {
     expect(searchProductService('')).toEqual([]);
     expect(searchProductService('de la y')).toEqual([]);

@@ -17,6 +17,8 @@ interface Loaded {
   byClave: Map<string, ProductServiceEntry>;
 }
 
+const EXPIRED_PENALTY = 1000;
+
 let loaded: Loaded | null = null;
 let index: SearchIndex | null = null;
 
@@ -39,7 +41,16 @@ function load(): Loaded {
 
 /** The word index is built apart from the rows: clave lookups do not need it. */
 function searchIndex(): SearchIndex {
-  index ??= new SearchIndex(load().entries.map((e) => ({ clave: e.clave, descripcion: e.descripcion, similares: e.palabrasSimilares })));
+  // Claves SAT has retired stay findable (old CFDI use them) but sink below every vigente match.
+  const today = new Date().toISOString().slice(0, 10);
+  index ??= new SearchIndex(
+    load().entries.map((e) => ({
+      clave: e.clave,
+      descripcion: e.descripcion,
+      similares: e.palabrasSimilares,
+      boost: e.vigenciaHasta && e.vigenciaHasta < today ? -EXPIRED_PENALTY : 0,
+    })),
+  );
   return index;
 }
 
