@@ -54,6 +54,12 @@ describe('cadenaOriginal', () => {
     expect(() => cadenaOriginal(root)).toThrow('Complemento no soportado: urn:z');
   });
 
+  it('refuses an unknown complement in Retenciones 2.0 as well', () => {
+    const root = parseXml(readFixture('cfdi', 'retenciones', 'retenciones20.xml'));
+    complemento(root).children.push(el('x:Nuevo', 'http://www.sat.gob.mx/esquemas/retencionpago/1/nuevo', { Version: '1.0' }));
+    expect(() => cadenaOriginal(root)).toThrow('Complemento no soportado: http://www.sat.gob.mx/esquemas/retencionpago/1/nuevo');
+  });
+
   it('ignores the Addenda and the TFD', () => {
     const root = real40();
     const before = cadenaOriginal(root);

@@ -65,6 +65,14 @@ describe('deriveCadenaRules', () => {
     expect(run('<a:R xmlns:a="urn:a" Y="y"><a:K><a:D V="d"/></a:K></a:R>')).toBe('|||y||');
   });
 
+  it('visits ".//A/B" in document order even when A elements nest', () => {
+    const { rules } = derive(
+      sheet(`<xsl:template match="a:R"><xsl:for-each select=".//a:A/a:B"><xsl:call-template name="Requerido"><xsl:with-param name="valor" select="./@n"/></xsl:call-template></xsl:for-each></xsl:template>`),
+    );
+    const xml = '<a:R xmlns:a="urn:a"><a:A><a:B n="1"/><a:A><a:B n="2"/></a:A><a:B n="3"/></a:A></a:R>';
+    expect(compileRuleSet(rules, rules.ruleSets[0]).run(parseXml(xml)).cadena).toBe('||1|2|3||');
+  });
+
   it('lets the template defined last win, as xsltproc does, and says so', () => {
     const { rules, notes } = derive(
       sheet(`<xsl:template match="a:R"><xsl:call-template name="Requerido"><xsl:with-param name="valor" select="./@A"/></xsl:call-template></xsl:template>
