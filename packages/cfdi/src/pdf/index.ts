@@ -1,0 +1,6 @@
+export { renderPdf, type PdfTemplate, type RenderPdfOptions } from './render-pdf';
+export { importeConLetra, integerToSpanishWords } from './amount-in-words';
+export { readComprobanteView, type ComprobanteView, type ConceptoView, type TaxLine } from './view/comprobante-view';
+export { readPagosView, readNominaView, type PagosView, type NominaView } from './view/complement-views';
+export { readTimbreView, type TimbreView } from './view/timbre-view';
+export { formatAmount, formatMoney } from './view/format';

@@ -1,0 +1,114 @@
+import pdfmake from 'pdfmake';
+import type { Content, TDocumentDefinitions } from 'pdfmake/interfaces';
+import { qrDataUrl } from '../qr';
+import type { XmlElement } from '../xml';
+import { nomina, pagos } from './layout/complement-sections';
+import { conceptos, header, receptorAndGeneral, timbre, totals } from './layout/sections';
+import { THEMES } from './layout/theme';
+import { readComprobanteView } from './view/comprobante-view';
+import { readNominaView, readPagosView } from './view/complement-views';
+import { complementoOf, readTimbreView } from './view/timbre-view';
+
+export type PdfTemplate = 'clasico' | 'moderno';
+
+export interface RenderPdfOptions {
+  template?: PdfTemplate;
+  /** Issuer logo: PNG/JPEG bytes or a data URL. */
+  logo?: Uint8Array | string;
+  /**
+   * Force the "SIN VALIDEZ FISCAL" watermark. It is always added when the TFD comes from the
+   * sandbox PAC or the document is not stamped.
+   */
+  sandbox?: boolean;
+  /** PDF stream compression; default true. Tests turn it off to read the text. */
+  compress?: boolean;
+}
+
+// The 14 standard PDF fonts need no file: WinAnsi covers Spanish (á é í ó ú ñ ü ¿ ¡).
+const FONTS = {
+  Helvetica: { normal: 'Helvetica', bold: 'Helvetica-Bold', italics: 'Helvetica-Oblique', bolditalics: 'Helvetica-BoldOblique' },
+  Courier: { normal: 'Courier', bold: 'Courier-Bold', italics: 'Courier-Oblique', bolditalics: 'Courier-BoldOblique' },
+};
+const STANDARD_FONT_NAMES = new Set([...Object.values(FONTS.Helvetica), ...Object.values(FONTS.Courier)]);
+let configured = false;
+
+function configure(): void {
+  if (configured) return;
+  pdfmake.setFonts(FONTS);
+  // Never fetch URLs or read files named by a document: images arrive as data URLs only.
+  pdfmake.setUrlAccessPolicy(() => false);
+  pdfmake.setLocalAccessPolicy((path) => STANDARD_FONT_NAMES.has(path));
+  configured = true;
+}
+
+function logoDataUrl(logo: Uint8Array | string | undefined): string | undefined {
+  if (logo === undefined) return undefined;
+  if (typeof logo === 'string') return logo.startsWith('data:image/') ? logo : undefined;
+  const isPng = logo[0] === 0x89 && logo[1] === 0x50;
+  return `data:image/${isPng ? 'png' : 'jpeg'};base64,${Buffer.from(logo).toString('base64')}`;
+}
+
+/**
+ * The printed representation of a CFDI (4.0, also 3.3) as PDF bytes: every Anexo 20 field,
+ * Pagos 2.0 and Nómina 1.2 summaries, the TFD with its cadena and the SAT QR. Documents stamped by
+ * the sandbox PAC (or not stamped at all) carry a "SIN VALIDEZ FISCAL" watermark and legend.
+ */
+export async function renderPdf(root: XmlElement, opts: RenderPdfOptions = {}): Promise<Uint8Array> {
+  configure();
+  const theme = THEMES[opts.template ?? 'clasico'];
+  const view = readComprobanteView(root);
+  const tfd = readTimbreView(root);
+  const complemento = complementoOf(root);
+  const pagosView = readPagosView(complemento);
+  const nominaView = readNominaView(complemento);
+  const noValidity = opts.sandbox === true || !tfd || tfd.sandbox;
+  const qr = tfd ? await qrDataUrl(tfd.qrUrl, 240) : undefined;
+
+  const legend: Content[] = noValidity
+    ? [
+        {
+          text: tfd
+            ? 'SIN VALIDEZ FISCAL: timbrado por el PAC de pruebas (sandbox) de la aplicación.'
+            : 'SIN VALIDEZ FISCAL: comprobante sin timbrar.',
+          bold: true,
+          color: '#b91c1c',
+          alignment: 'center',
+          margin: [0, 4, 0, 0],
+        },
+      ]
+    : [];
+
+  const content: Content[] = [
+    header(view, tfd, theme, logoDataUrl(opts.logo)),
+    ...legend,
+    ...receptorAndGeneral(view, theme),
+    ...conceptos(view, theme),
+    totals(view, theme),
+    ...(pagosView ? pagos(pagosView, theme) : []),
+    ...(nominaView ? nomina(nominaView, theme) : []),
+    ...timbre(view, tfd, qr, theme),
+  ];
+
+  const doc: TDocumentDefinitions = {
+    pageSize: 'LETTER',
+    pageMargins: [36, 36, 36, 48],
+    info: {
+      title: `CFDI ${[view.serie, view.folio].filter(Boolean).join('-')} ${tfd?.uuid ?? ''}`.trim(),
+      author: view.emisor.nombre,
+      subject: 'Representación impresa de un CFDI',
+    },
+    defaultStyle: { font: 'Helvetica', fontSize: theme.baseFontSize, lineHeight: 1.1 },
+    content,
+    footer: (page, pages) => ({
+      columns: [
+        { text: 'Este documento es una representación impresa de un CFDI.', fontSize: 6.5 },
+        { text: `Página ${page} de ${pages}`, alignment: 'right', fontSize: 6.5 },
+      ],
+      margin: [36, 16, 36, 0],
+    }),
+    ...(noValidity ? { watermark: { text: 'SIN VALIDEZ FISCAL', color: '#b91c1c', opacity: 0.12, bold: true } } : {}),
+    compress: opts.compress ?? true,
+  };
+  const buffer = await pdfmake.createPdf(doc).getBuffer();
+  return new Uint8Array(buffer.buffer, buffer.byteOffset, buffer.byteLength);
+}
