@@ -100,7 +100,7 @@ describe('computeTotals', () => {
       // Not subject to tax
       { cantidad: '1', valorUnitario: '50', objetoImp: '01' },
     ];
-    const t = computeTotals(conceptos, 2);
+    const t = computeTotals(conceptos, 'MXN');
     // SubTotal 10000 + 999.98 + 50 + 300 + 50 = 11399.98; Descuento 100
     expect(t.subTotal).toBe('11399.98');
     expect(t.descuento).toBe('100.00');
@@ -142,6 +142,11 @@ describe('computeTotals', () => {
     const none = computeTotals([{ cantidad: '1', valorUnitario: '100', objetoImp: '01' }], 2);
     expect(none).toMatchObject({ traslados: [], retenciones: [], total: '100.00' });
     expect(none.descuento).toBeUndefined();
+  });
+
+  it('takes the decimals from the currency code', () => {
+    const jpy = computeTotals([{ cantidad: '1', valorUnitario: '1000.5', traslados: [iva16] }], 'JPY');
+    expect(jpy).toMatchObject({ subTotal: '1001', totalImpuestosTrasladados: '160', total: '1161' });
   });
 
   it('handles RESICO ISR retention at 1.25 %', () => {

@@ -2,6 +2,7 @@ import { Decimal, sum, toDecimal } from './decimal';
 import { fixed } from './rounding';
 import { computeConcept, type ConceptAmounts, type ConceptAmountsInput, type TaxLine } from './concept';
 import type { Impuesto, TipoFactor } from './rates';
+import { currencyDecimals } from './currency';
 
 /** Comprobante-level traslado: one per (Impuesto, TipoFactor, TasaOCuota). */
 export interface TrasladoTotal {
@@ -74,10 +75,11 @@ export function groupRetenciones(lines: TaxLine[], decimals: number): RetencionT
  * Computes a whole invoice: each concept (computeConcept), SubTotal = Σ Importe, Descuento = Σ
  * Descuento, grouped taxes, TotalImpuestosTrasladados/Retenidos and
  * Total = SubTotal − Descuento + traslados − retenciones, all at the currency's decimals.
- * @param decimals the currency's decimals (currencyDecimals(moneda))
+ * @param currency the c_Moneda code ("MXN") or directly the number of decimals
  * @throws TaxRuleError when a concept breaks a rule
  */
-export function computeTotals(conceptos: ConceptAmountsInput[], decimals: number): DocumentTotals {
+export function computeTotals(conceptos: ConceptAmountsInput[], currency: string | number): DocumentTotals {
+  const decimals = typeof currency === 'number' ? currency : currencyDecimals(currency);
   const computed = conceptos.map((c) => computeConcept(c, decimals));
   return totalsFromConcepts(computed, decimals);
 }
