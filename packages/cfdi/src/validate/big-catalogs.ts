@@ -1,15 +1,18 @@
+import { postalCodeExists, productServiceExists } from '../catalogs/server';
+
 /**
  * Membership checks against the two huge SAT catalogs (c_CodigoPostal, c_ClaveProdServ), which the
- * generated catCFDI.xsd only checks by pattern. They live server-side in src/catalogs/server.
- * `undefined` means "could not be checked" (catalog not available), never "invalid".
+ * generated catCFDI.xsd only checks by pattern. They come from src/catalogs/server, loaded on first
+ * use (call its preloadCatalogs() at start-up to pay that before the first request).
+ * `undefined` means "could not be checked", never "invalid".
  */
 
 type Lookup = (clave: string) => boolean;
 
-let postalLookup: Lookup | undefined;
-let productLookup: Lookup | undefined;
+let postalLookup: Lookup | undefined = postalCodeExists;
+let productLookup: Lookup | undefined = productServiceExists;
 
-/** Plugs in the big-catalog lookups (the server wires src/catalogs/server here at start-up). */
+/** Replaces the big-catalog lookups (e.g. a newer SAT release held elsewhere). */
 export function setBigCatalogLookups(lookups: { postalCode?: Lookup; productService?: Lookup }): void {
   postalLookup = lookups.postalCode ?? postalLookup;
   productLookup = lookups.productService ?? productLookup;

@@ -8,3 +8,5 @@ export { validateXsd, loadSchemas, type XsdOptions } from './xsd';
 export { validateCfdi } from './cfdi';
 export { setBigCatalogLookups } from './big-catalogs';
 export { rfcCheckDigit, rfcPersona, RFC_PUBLICO_GENERAL, RFC_EXTRANJERO } from './rfc';
+export { fixRounding } from './fix-rounding';
+export { validateRetenciones } from './retenciones';
