@@ -1,4 +1,4 @@
-import { foldText, tokenize } from './text';
+import { foldText, tokenize, tokenizeFolded } from './text';
 
 /** A catalog entry to index: its description and, optionally, synonyms (SAT's palabras similares, a symbol). */
 export interface SearchDoc {
@@ -53,7 +53,7 @@ export class SearchIndex {
     };
     docs.forEach((doc, d) => {
       this.byClave.set(doc.clave.toUpperCase(), d);
-      const words = tokenize(this.folded[d]);
+      const words = tokenizeFolded(this.folded[d]);
       this.lengths[d] = Math.min(words.length, 255);
       const seen = new Set<string>();
       words.forEach((w, pos) => {

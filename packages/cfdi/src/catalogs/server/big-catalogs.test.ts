@@ -132,3 +132,11 @@ describe('c_CodigoPostal', () => {
     expect(postalCode('abcde')).toBeNull();
   });
 });
+
+describe('preloadCatalogs', () => {
+  it('resolves once both big catalogs are ready', async () => {
+    const { preloadCatalogs } = await import('./index');
+    await expect(preloadCatalogs()).resolves.toBeUndefined();
+    expect(searchProductService('84111506')[0].clave).toBe('84111506');
+  });
+});
