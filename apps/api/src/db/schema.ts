@@ -67,7 +67,8 @@ export const plans = pgTable('plans', {
   yearlyPriceId: text('yearly_price_id'),
 });
 
-export const products = pgTable('products', {
+/** Plan products (spec §6: app areas a plan unlocks) — not the tenant's product catalog. */
+export const products = pgTable('plan_catalog_products', {
   id: integer('id').primaryKey(),
   name: text('name').notNull(),
   /** Main route plus the other routes the product covers (JSON array of paths). */
@@ -75,7 +76,7 @@ export const products = pgTable('products', {
   routes: jsonb('routes').$type<string[]>().notNull(),
 });
 
-export const features = pgTable('features', {
+export const features = pgTable('plan_catalog_features', {
   id: integer('id').primaryKey(),
   productId: integer('product_id').notNull().references(() => products.id),
   elementId: text('element_id').notNull(),

@@ -16,7 +16,7 @@ CREATE TABLE "background_processes" (
 	"created_at" timestamp with time zone DEFAULT now() NOT NULL
 );
 --> statement-breakpoint
-CREATE TABLE "features" (
+CREATE TABLE "plan_catalog_features" (
 	"id" integer PRIMARY KEY NOT NULL,
 	"product_id" integer NOT NULL,
 	"element_id" text NOT NULL,
@@ -83,7 +83,7 @@ CREATE TABLE "plans" (
 	"yearly_price_id" text
 );
 --> statement-breakpoint
-CREATE TABLE "products" (
+CREATE TABLE "plan_catalog_products" (
 	"id" integer PRIMARY KEY NOT NULL,
 	"name" text NOT NULL,
 	"route" text NOT NULL,
@@ -127,13 +127,13 @@ CREATE TABLE "verification_codes" (
 );
 --> statement-breakpoint
 ALTER TABLE "background_processes" ADD CONSTRAINT "background_processes_user_id_users_id_fk" FOREIGN KEY ("user_id") REFERENCES "public"."users"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
-ALTER TABLE "features" ADD CONSTRAINT "features_product_id_products_id_fk" FOREIGN KEY ("product_id") REFERENCES "public"."products"("id") ON DELETE no action ON UPDATE no action;--> statement-breakpoint
+ALTER TABLE "plan_catalog_features" ADD CONSTRAINT "features_product_id_products_id_fk" FOREIGN KEY ("product_id") REFERENCES "public"."plan_catalog_products"("id") ON DELETE no action ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "fiscal_credentials" ADD CONSTRAINT "fiscal_credentials_user_id_users_id_fk" FOREIGN KEY ("user_id") REFERENCES "public"."users"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "notifications" ADD CONSTRAINT "notifications_user_id_users_id_fk" FOREIGN KEY ("user_id") REFERENCES "public"."users"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "plan_features" ADD CONSTRAINT "plan_features_plan_id_plans_id_fk" FOREIGN KEY ("plan_id") REFERENCES "public"."plans"("id") ON DELETE no action ON UPDATE no action;--> statement-breakpoint
-ALTER TABLE "plan_features" ADD CONSTRAINT "plan_features_feature_id_features_id_fk" FOREIGN KEY ("feature_id") REFERENCES "public"."features"("id") ON DELETE no action ON UPDATE no action;--> statement-breakpoint
+ALTER TABLE "plan_features" ADD CONSTRAINT "plan_features_feature_id_features_id_fk" FOREIGN KEY ("feature_id") REFERENCES "public"."plan_catalog_features"("id") ON DELETE no action ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "plan_products" ADD CONSTRAINT "plan_products_plan_id_plans_id_fk" FOREIGN KEY ("plan_id") REFERENCES "public"."plans"("id") ON DELETE no action ON UPDATE no action;--> statement-breakpoint
-ALTER TABLE "plan_products" ADD CONSTRAINT "plan_products_product_id_products_id_fk" FOREIGN KEY ("product_id") REFERENCES "public"."products"("id") ON DELETE no action ON UPDATE no action;--> statement-breakpoint
+ALTER TABLE "plan_products" ADD CONSTRAINT "plan_products_product_id_products_id_fk" FOREIGN KEY ("product_id") REFERENCES "public"."plan_catalog_products"("id") ON DELETE no action ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "verification_codes" ADD CONSTRAINT "verification_codes_user_id_users_id_fk" FOREIGN KEY ("user_id") REFERENCES "public"."users"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
 CREATE INDEX "background_processes_user_idx" ON "background_processes" USING btree ("user_id","created_at");--> statement-breakpoint
 CREATE INDEX "fiscal_credentials_user_idx" ON "fiscal_credentials" USING btree ("user_id","kind");--> statement-breakpoint

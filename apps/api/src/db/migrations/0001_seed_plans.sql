@@ -3,7 +3,7 @@ INSERT INTO plans (id, name, description, is_free, rol_id, monthly_cost, yearly_
   (1, 'Gratuito', 'Factura, consulta tus ingresos y gastos y administra clientes y productos.', true, 10, '0.00', '0.00', NULL, NULL),
   (2, 'Premium', 'Todo lo del plan gratuito más nómina, empleados, retenciones, declaraciones y el tablero completo.', false, 11, '299.00', '2990.00', 'price_premium_monthly', 'price_premium_yearly');
 --> statement-breakpoint
-INSERT INTO products (id, name, route, routes) VALUES
+INSERT INTO plan_catalog_products (id, name, route, routes) VALUES
   (1, 'Tablero', '/dashboard/home', '["/dashboard/home"]'),
   (2, 'Ingresos', '/incomes', '["/incomes", "/accounts/per-receive"]'),
   (3, 'Egresos', '/outcomes', '["/outcomes", "/accounts/per-pay"]'),
@@ -17,7 +17,7 @@ INSERT INTO products (id, name, route, routes) VALUES
   (11, 'Recibos de nómina', '/payroll/emitted', '["/payroll/emitted", "/payroll/received"]'),
   (12, 'Declaraciones', '/statements', '["/statements"]');
 --> statement-breakpoint
-INSERT INTO features (id, product_id, element_id, name) VALUES
+INSERT INTO plan_catalog_features (id, product_id, element_id, name) VALUES
   (5, 2, 'incomes-list', 'Lista de ingresos'),
   (6, 2, 'incomes-stats', 'Estadísticas de ingresos'),
   (31, 2, 'incomes-csv', 'Exportar ingresos a CSV'),
