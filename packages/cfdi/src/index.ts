@@ -6,10 +6,16 @@
 export * from './xml';
 export * from './cadena';
 export * from './money';
+export * from './model';
 // money and catalogs both export currencyDecimals; money's is the one amount code should use.
 export { currencyDecimals } from './money';
+// money (calculator output) and model (typed reader) declare the same PagosTotales shape.
+export type { PagosTotales } from './money';
 export * from './catalogs';
 export * from './payroll';
 export * from './credentials';
 export * from './seal';
 export * from './verify';
+export * from './validate';
+export * from './stamp';
+export * from './qr';
