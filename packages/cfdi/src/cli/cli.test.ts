@@ -179,6 +179,24 @@ describe('cfdi seal', () => {
   });
 });
 
+describe('cfdi pdf', () => {
+  it('writes a PDF file with -o', async () => {
+    const out = path.join(dir, 'factura.pdf');
+    const r = await run(['pdf', cfdi('cfdi40-real.xml'), '-o', out, '--plantilla', 'moderno']);
+    expect(r.code).toBe(0);
+    expect(r.stdout).toBe('');
+    const pdf = readFileSync(out);
+    expect(pdf.subarray(0, 5).toString('latin1')).toBe('%PDF-');
+    expect(pdf.length).toBeGreaterThan(5000);
+  });
+
+  it('refuses a missing -o, an unknown template and a Retenciones document', async () => {
+    expectOneLineError(await run(['pdf', cfdi('cfdi40-real.xml')]), 'Falta la opción -o');
+    expectOneLineError(await run(['pdf', cfdi('cfdi40-real.xml'), '-o', path.join(dir, 'x.pdf'), '--plantilla', 'rara']), 'Plantilla desconocida');
+    expectOneLineError(await run(['pdf', cfdi('retenciones/retenciones20.xml'), '-o', path.join(dir, 'r.pdf')]), 'Retenciones 2.0');
+  });
+});
+
 describe('cfdi info', () => {
   it('describes a CSD and an e.firma', async () => {
     const r = await run(['info', cert('csd', 'EKU9003173C9.cer')]);

@@ -2,12 +2,13 @@ import { parseArgs } from 'node:util';
 import type { Command, CliIO } from './command';
 import { cadenaCommand } from './commands/cadena';
 import { infoCommand } from './commands/info';
+import { pdfCommand } from './commands/pdf';
 import { sealCommand } from './commands/seal';
 import { validateCommand } from './commands/validate';
 import { verifyCommand } from './commands/verify';
 import { CliError, describeError } from './errors';
 
-const COMMANDS: Command[] = [cadenaCommand, verifyCommand, validateCommand, sealCommand, infoCommand];
+const COMMANDS: Command[] = [cadenaCommand, verifyCommand, validateCommand, sealCommand, pdfCommand, infoCommand];
 
 /** Exit codes: 0 success, 1 the document does not pass (verify/validate), 2 bad usage or input. */
 export const EXIT = { ok: 0, notValid: 1, badInput: 2 } as const;
