@@ -20,5 +20,6 @@ export { SandboxPac, SANDBOX_LEYENDA, type SandboxPacOptions, type SandboxValida
 export { MemorySandboxStore, type SandboxStore } from './sandbox/store';
 export { SANDBOX_PAC_RFC, loadSandboxCredentials, noCertificadoOf, type SandboxCredentials } from './sandbox/credentials';
 export { checkDocumentForStamping } from './sandbox/document-checks';
+export { satRulesValidator } from './sandbox/sat-rules-validator';
 export { esCancelable, totalEnPesos, type CancellationFacts } from './sandbox/cancellation-rules';
 export { FinkokPac, FINKOK_ENDPOINTS, type FinkokPacOptions, type FinkokCancelCsd } from './finkok/finkok-pac';

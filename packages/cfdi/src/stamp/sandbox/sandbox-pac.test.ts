@@ -85,7 +85,8 @@ describe('SandboxPac.stamp', () => {
     const xml = genuine.replace('Total="3248.00"', 'Total="3249.00"');
     const err = await rejection(pac.stamp(xml));
     expect(err.kind).toBe('rejected');
-    expect(err.codes).toEqual(['CFDI40102']);
+    // The edited Total also breaks the totals rule of the SAT matrix.
+    expect(err.codes).toEqual(['CFDI40102', 'CFDI40119']);
     expect(err.issues[0].message).toMatch(/sello del emisor no es válido/);
   });
 
@@ -111,6 +112,15 @@ describe('SandboxPac.stamp', () => {
       if (emisor && 'attrs' in emisor) emisor.attrs.set('Rfc', 'AAA010101AAA');
     });
     expect((await rejection(pac.stamp(foreign))).codes).toEqual(['303']);
+  });
+
+  it('runs the SAT validation matrix by default, even on a correctly sealed document', async () => {
+    const pac = new SandboxPac({ clock: () => NOW });
+    const xml = freshCfdi('created-with-discounts-40.xml', NOW, (root) => root.attrs.set('Total', '1.00'));
+    const err = await rejection(pac.stamp(xml));
+    expect(err.codes).toEqual(['CFDI40119']);
+    expect(err.issues[0].message).toMatch(/^Comprobante\.Total: /);
+    await expect(new SandboxPac({ clock: () => NOW, validate: false }).stamp(xml)).resolves.toMatchObject({ previouslyStamped: false });
   });
 
   it('refuses CFDI 3.3 and runs an injected validator', async () => {

@@ -20,6 +20,7 @@ import { advance, answerCancellation, requestCancellation, statusOf, type Sandbo
 import { loadSandboxCredentials, type SandboxCredentials } from './credentials';
 import { checkDocumentForStamping } from './document-checks';
 import { describeStamped } from './document-facts';
+import { satRulesValidator } from './sat-rules-validator';
 import { MemorySandboxStore, type SandboxStore } from './store';
 
 /** Extra document rules run before stamping (e.g. the SAT validation matrix). Only 'error' issues refuse. */
@@ -32,8 +33,11 @@ export interface SandboxPacOptions {
   clock?: () => Date;
   /** Signing material; default the committed sandbox certificate. */
   credentials?: SandboxCredentials;
-  /** Document rules beyond the PAC checks (see {@link SandboxValidator}). */
-  validate?: SandboxValidator;
+  /**
+   * Document rules beyond the PAC checks (see {@link SandboxValidator}). Default: SAT's validation
+   * matrix ({@link satRulesValidator}); `false` stamps anything well sealed (tests of other flows).
+   */
+  validate?: SandboxValidator | false;
   /** Written as the TFD's Leyenda. */
   leyenda?: string;
 }
@@ -52,7 +56,7 @@ export class SandboxPac implements SandboxPacPort {
   private readonly store: SandboxStore;
   private readonly clock: () => Date;
   private readonly credentials: SandboxCredentials;
-  private readonly validate?: SandboxValidator;
+  private readonly validate: SandboxValidator | false;
   private readonly leyenda: string;
   /** Same document arriving twice at once: the second waits for the first instead of stamping again. */
   private readonly inFlight = new Map<string, Promise<StampResult>>();
@@ -61,7 +65,7 @@ export class SandboxPac implements SandboxPacPort {
     this.store = opts.store ?? new MemorySandboxStore();
     this.clock = opts.clock ?? (() => new Date());
     this.credentials = opts.credentials ?? loadSandboxCredentials();
-    this.validate = opts.validate;
+    this.validate = opts.validate ?? satRulesValidator;
     this.leyenda = opts.leyenda ?? SANDBOX_LEYENDA;
   }
 

@@ -1,0 +1,15 @@
+import { validateCfdi } from '../../validate';
+import type { XmlElement } from '../../xml';
+import type { PacIssue } from '../errors';
+
+/**
+ * The default document rules of the sandbox: the Anexo 20 / Pagos 2.0 matrix from `validate/`,
+ * so a document the sandbox stamps would also pass a real PAC's checks. Warnings do not refuse.
+ */
+export function satRulesValidator(root: XmlElement, now: Date): Array<PacIssue & { severity: 'error' | 'warning' }> {
+  return validateCfdi(root, { now }).map((issue) => ({
+    code: issue.code,
+    message: issue.field ? `${issue.field}: ${issue.message}` : issue.message,
+    severity: issue.severity,
+  }));
+}
