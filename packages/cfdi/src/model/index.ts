@@ -15,3 +15,4 @@ export { buildRetenciones20, readRetenciones, type Retenciones20Input } from './
 export { readCfdi, CfdiReadError } from './read-cfdi';
 export { readTimbre, readPagos20, readNomina12 } from './read-complements';
 export { checkFecha, formatFecha } from './fecha';
+export { summarizeCfdi, type CfdiSummary } from './summary';

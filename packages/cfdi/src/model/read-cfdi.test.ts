@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { readFixtureText } from '../../test/fixtures';
 import { parseXml } from '../xml';
 import { currencyDecimals, roundTo, sum, toDecimal } from '../money';
-import { readCfdi, readRetenciones, CfdiReadError } from './index';
+import { readCfdi, readRetenciones, summarizeCfdi, CfdiReadError } from './index';
 
 const read = (...p: string[]) => readCfdi(parseXml(readFixtureText('cfdi', ...p)));
 
@@ -139,5 +139,46 @@ describe('readCfdi on every reference CFDI', () => {
       expect(expected.eq(toDecimal(c.total))).toBe(true);
     }
     if (c.timbre) expect(c.timbre.uuid).toMatch(/^[0-9A-F-]{36}$/);
+  });
+});
+
+describe('summarizeCfdi', () => {
+  it('flattens a 3.3 invoice with local taxes', () => {
+    const s = summarizeCfdi(read('cfdi33-real.xml'));
+    expect(s).toMatchObject({
+      uuid: 'CEE4BE01-ADFA-4DEB-8421-ADD60F0BEDAC',
+      emisorRfc: 'POT9207213D6',
+      receptorRfc: 'DIM8701081LA',
+      fecha: '2018-01-12T08:15:01',
+      fechaTimbrado: '2018-01-12T08:17:54',
+      subTotal: '1709.12',
+      descuento: '0',
+      total: '2010.01',
+      ivaTrasladado: '273.46',
+      isrRetenido: '0',
+      trasladosLocales: '27.43',
+      retencionesLocales: '0',
+      documentosPagados: [],
+    });
+  });
+
+  it('lists the documents a payment settles', () => {
+    const s = summarizeCfdi(read('pagos20-calculator', '001.xml'));
+    expect(s.montoTotalPagos).toBe('2534.43');
+    expect(s.documentosPagados).toHaveLength(5);
+    expect(s.documentosPagados[0]).toBe('6DE9442D-ED57-5320-B2BA-F73E15079FA3');
+  });
+
+  it('reads a Pagos 1.0 complement of a 3.3 document', () => {
+    const xml =
+      '<cfdi:Comprobante xmlns:cfdi="http://www.sat.gob.mx/cfd/3" xmlns:pago10="http://www.sat.gob.mx/Pagos" Version="3.3" Fecha="2019-05-01T10:00:00" SubTotal="0" Total="0" Moneda="XXX" TipoDeComprobante="P" LugarExpedicion="01000">' +
+      '<cfdi:Emisor Rfc="EKU9003173C9" RegimenFiscal="601"/><cfdi:Receptor Rfc="XAXX010101000" UsoCFDI="P01"/>' +
+      '<cfdi:Complemento><pago10:Pagos Version="1.0"><pago10:Pago FechaPago="2019-04-30T12:00:00" FormaDePagoP="03" MonedaP="USD" TipoCambioP="19.1" Monto="100.00">' +
+      '<pago10:DoctoRelacionado IdDocumento="aaaaaaaa-bbbb-cccc-dddd-eeeeeeeeeeee" MonedaDR="MXN" TipoCambioDR="19.1" MetodoDePagoDR="PPD" NumParcialidad="1" ImpSaldoAnt="1910.00" ImpPagado="1910.00" ImpSaldoInsoluto="0.00"/>' +
+      '</pago10:Pago></pago10:Pagos></cfdi:Complemento></cfdi:Comprobante>';
+    const c = readCfdi(parseXml(xml));
+    expect(c.pagos?.version).toBe('1.0');
+    expect(c.pagos?.totales).toBeUndefined();
+    expect(c.pagos?.pagos[0].doctos[0]).toMatchObject({ idDocumento: 'AAAAAAAA-BBBB-CCCC-DDDD-EEEEEEEEEEEE', equivalenciaDR: '19.1', impPagado: '1910.00' });
   });
 });

@@ -99,7 +99,8 @@ export function readCfdi(root: XmlElement): Cfdi {
   }
   const complementos = kids(root, 'Complemento').flatMap((c) => c.children.filter(isElement));
   const tfd = complementos.find((c) => c.ns === NS.tfd && c.local === 'TimbreFiscalDigital');
-  const pagos = complementos.find((c) => c.ns === NS.pago20 && c.local === 'Pagos');
+  // Pagos 1.0 (CFDI 3.3) has the same shape minus taxes; TipoCambioDR meant what EquivalenciaDR means now.
+  const pagos = complementos.find((c) => (c.ns === NS.pago20 || c.ns === NS.pago10) && c.local === 'Pagos');
   const nomina = complementos.find((c) => c.ns === NS.nomina12 && c.local === 'Nomina');
   const global = child(root, 'InformacionGlobal');
   const emisor = child(root, 'Emisor');

@@ -36,7 +36,7 @@ function docto(e: XmlElement): DoctoRelacionado {
     serie: attr(e, 'Serie'),
     folio: attr(e, 'Folio'),
     monedaDR: req(e, 'MonedaDR'),
-    equivalenciaDR: attr(e, 'EquivalenciaDR'),
+    equivalenciaDR: attr(e, 'EquivalenciaDR') ?? attr(e, 'TipoCambioDR'),
     numParcialidad: attr(e, 'NumParcialidad'),
     impSaldoAnt: attr(e, 'ImpSaldoAnt'),
     impPagado: attr(e, 'ImpPagado'),
@@ -47,7 +47,7 @@ function docto(e: XmlElement): DoctoRelacionado {
   });
 }
 
-/** Reads a pago20:Pagos complement. */
+/** Reads a pago20:Pagos complement (or a Pagos 1.0 one from CFDI 3.3, which lacks the tax nodes). */
 export function readPagos20(e: XmlElement): Pagos {
   const t = child(e, 'Totales');
   return {
