@@ -23,7 +23,7 @@ Opciones:
   run({ positionals, values, io }) {
     const pacCertificates = new Map<string, Certificate>();
     for (const path of (values['pac-cert'] as string[] | undefined) ?? []) {
-      const cert = readCertificate(readInputFile(path, 'certificado'));
+      const cert = readCertificate(readInputFile(path, 'certificado', 1024 * 1024));
       pacCertificates.set(cert.noCertificado, cert);
     }
     const result = verifyCfdi(readXmlDocument(positionals[0]), { pacCertificates });
