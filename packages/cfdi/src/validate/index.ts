@@ -10,3 +10,4 @@ export { setBigCatalogLookups } from './big-catalogs';
 export { rfcCheckDigit, rfcPersona, RFC_PUBLICO_GENERAL, RFC_EXTRANJERO } from './rfc';
 export { fixRounding } from './fix-rounding';
 export { validateRetenciones } from './retenciones';
+export { validateDocument, type ValidateDocumentOptions } from './document';

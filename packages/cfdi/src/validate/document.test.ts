@@ -1,0 +1,34 @@
+import { describe, expect, test } from 'vitest';
+import { readFixtureText } from '../../test/fixtures';
+import { validateDocument } from './document';
+
+describe('validateDocument', () => {
+  test('a stamped CFDI 4.0 passes XSD and rules', () => {
+    expect(validateDocument(readFixtureText('cfdi', 'cfdi40-real.xml')).filter((i) => i.severity === 'error')).toEqual([]);
+  });
+
+  test('an unsigned payment receipt passes before sealing', () => {
+    const xml = readFixtureText('cfdi', 'pagos20-calculator', '001.xml');
+    expect(validateDocument(xml, { unsigned: true }).filter((i) => i.severity === 'error')).toEqual([]);
+  });
+
+  test('XSD and rule issues come together', () => {
+    const xml = readFixtureText('cfdi', 'cfdi40-real.xml').replace('UsoCFDI="G03"', 'UsoCFDI="Z99"').replace('SubTotal="862.07"', 'SubTotal="862.00"');
+    const codes = validateDocument(xml).map((i) => i.code);
+    expect(codes).toContain('XSD');
+    expect(codes).toContain('CFDI40108');
+    expect(codes).toContain('CFDI40160');
+  });
+
+  test('Retenciones documents get the Retenciones rules', () => {
+    const issues = validateDocument(readFixtureText('cfdi', 'retenciones', 'retenciones20.xml'));
+    expect(issues.some((i) => i.code === 'RET-TOTALES')).toBe(true);
+  });
+
+  test('unsafe or broken XML is one Spanish issue', () => {
+    const [issue] = validateDocument('<?xml version="1.0"?><!DOCTYPE x [<!ENTITY a "b">]><x>&a;</x>');
+    expect(issue?.code).toBe('XML');
+    expect(issue?.message).toMatch(/DOCTYPE/);
+    expect(validateDocument('<a><b></a>')[0]?.code).toBe('XML');
+  });
+});
