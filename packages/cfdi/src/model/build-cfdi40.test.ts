@@ -166,6 +166,7 @@ describe('buildCfdi40', () => {
     expect(() => buildCfdi40({ ...ingreso, conceptos: [] })).toThrow('El comprobante necesita al menos un concepto');
     expect(() => buildCfdi40({ ...ingreso, moneda: 'ZZZ' })).toThrow(/c_Moneda/);
     expect(() => buildCfdi40({ ...base, tipoDeComprobante: 'P' })).toThrow(/complemento de pagos/);
+    expect(() => buildCfdi40({ ...ingreso, moneda: 'USD' })).toThrow('Falta el tipo de cambio para la moneda USD');
   });
 
   it('formats Fecha in Mexico City time', () => {

@@ -88,6 +88,9 @@ export function buildCfdi40(input: Cfdi40Input): BuiltCfdi40 {
   checkFecha(input.fecha);
   const moneda = tipo === 'P' ? 'XXX' : (input.moneda ?? 'MXN');
   const decimals = currencyDecimals(moneda);
+  if (moneda !== 'MXN' && moneda !== 'XXX' && !input.tipoCambio) {
+    throw new Error(`Falta el tipo de cambio para la moneda ${moneda}`);
+  }
   let conceptos: ConceptoInput[];
   let pagos: { element: XmlElement; amounts: PagosAmounts } | undefined;
   let nomina: { element: XmlElement; totals: NominaTotals } | undefined;

@@ -114,6 +114,43 @@ describe('buildCfdi40 tipo P (Pagos 2.0)', () => {
   });
 });
 
+describe('Pagos 2.0 across currencies', () => {
+  const pago = (equivalenciaDR?: string) => ({
+    fechaPago: '2026-03-14T09:30:00',
+    formaDePagoP: '03',
+    monedaP: 'USD',
+    tipoCambioP: '17.5',
+    monto: '66.29',
+    doctos: [
+      {
+        idDocumento: 'bfc36522-4b8e-45c4-8f14-d11b289f9eb7',
+        monedaDR: 'MXN',
+        equivalenciaDR,
+        numParcialidad: '1',
+        impSaldoAnt: '1160',
+        impPagado: '1160',
+        objetoImpDR: '02',
+        documento: { total: '1160', traslados: [{ impuesto: '002' as const, tipoFactor: 'Tasa' as const, tasaOCuota: '0.16', base: '1000' }] },
+      },
+    ],
+  });
+  const receptor = { rfc: 'URE180429TM6', nombre: 'UNIVERSIDAD ROBOTICA ESPAÑOLA', domicilioFiscalReceptor: '86991', regimenFiscalReceptor: '601', usoCFDI: 'CP01' };
+
+  it('converts a MXN invoice paid in USD', () => {
+    const { root, pagos } = buildCfdi40({ ...base, tipoDeComprobante: 'P', receptor, pagos: [pago('17.5')] });
+    // 1160 MXN ÷ 17.5 = 66.2857… → minimum Monto 66.28; ImpuestosP 1000 ÷ 17.5 = 57.142857, 160 ÷ 17.5 = 9.142857
+    expect(pagos!.pagos[0]).toMatchObject({ monto: '66.29', montoMinimo: '66.28', saldosInsolutos: ['0.00'] });
+    expect(pagos!.pagos[0].traslados).toEqual([{ baseP: '57.142857', impuestoP: '002', tipoFactorP: 'Tasa', tasaOCuotaP: '0.160000', importeP: '9.142857' }]);
+    // Totales in MXN: 57.142857 × 17.5 = 999.9999975 → 1000.00; 66.29 × 17.5 = 1160.075 → 1160.08
+    expect(pagos!.totales).toEqual({ montoTotalPagos: '1160.08', totalTrasladosBaseIVA16: '1000.00', totalTrasladosImpuestoIVA16: '160.00' });
+    expect(xsdErrors(writeXml(root))).toEqual([]);
+  });
+
+  it('asks for EquivalenciaDR when the currencies differ', () => {
+    expect(() => buildCfdi40({ ...base, tipoDeComprobante: 'P', receptor, pagos: [pago()] })).toThrow(/Falta EquivalenciaDR/);
+  });
+});
+
 const nomina: NominaInput = {
   tipoNomina: 'O',
   fechaPago: '2026-03-15',

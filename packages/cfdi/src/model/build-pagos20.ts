@@ -90,6 +90,11 @@ export function buildPagos20(pagos: PagoInput[]): { element: XmlElement; amounts
   if (pagos.length === 0) throw new Error('El complemento de pagos necesita al menos un pago');
   for (const p of pagos) {
     if (p.monedaP !== 'MXN' && p.tipoCambioP === undefined) throw new Error(`Falta TipoCambioP para el pago en ${p.monedaP}`);
+    for (const d of p.doctos) {
+      if (d.monedaDR !== p.monedaP && d.equivalenciaDR === undefined) {
+        throw new Error(`Falta EquivalenciaDR del documento ${d.idDocumento}: su moneda (${d.monedaDR}) no es la del pago (${p.monedaP})`);
+      }
+    }
   }
   const taxes = pagos.map((p) => p.doctos.map(doctoTaxes));
   const amounts = computePagos(

@@ -118,6 +118,9 @@ function computeTax(
 export function computeConcept(input: ConceptAmountsInput, decimals: number): ConceptAmounts {
   const cantidad = toDecimal(input.cantidad);
   const valorUnitario = toDecimal(input.valorUnitario);
+  // Anexo 20 allows 6 decimals in both; computing from more would not match what the XML shows.
+  if (cantidad.decimalPlaces() > MAX_DECIMALS) throw new TaxRuleError('La cantidad admite como máximo 6 decimales');
+  if (valorUnitario.decimalPlaces() > MAX_DECIMALS) throw new TaxRuleError('El valor unitario admite como máximo 6 decimales');
   if (!cantidad.isPositive() || cantidad.isZero()) throw new TaxRuleError('La cantidad debe ser mayor que cero');
   if (valorUnitario.isNegative()) throw new TaxRuleError('El valor unitario no puede ser negativo');
   const importe = roundTo(cantidad.times(valorUnitario), decimals);

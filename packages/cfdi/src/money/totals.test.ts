@@ -77,6 +77,8 @@ describe('computeConcept', () => {
       computeConcept({ cantidad: '1', valorUnitario: '10', traslados: [{ impuesto: '001', tipoFactor: 'Tasa', tasaOCuota: '0.1' }] }, 2),
     ).toThrow(/ISR no se traslada/);
     expect(() => computeConcept({ cantidad: '1', valorUnitario: '10', traslados: [iva16, iva16] }, 2)).toThrow(/repite/);
+    expect(() => computeConcept({ cantidad: '1', valorUnitario: '10.1234567', objetoImp: '01' }, 2)).toThrow('El valor unitario admite como máximo 6 decimales');
+    expect(() => computeConcept({ cantidad: '0.0000001', valorUnitario: '10', objetoImp: '01' }, 2)).toThrow(/cantidad admite/);
   });
 
   it('respects currencies without decimals', () => {
