@@ -118,8 +118,12 @@ describe('sandbox cancellation flow', () => {
       'CA-FOLIO-NO-PERMITIDO',
     ]);
     expect(await codeOf(pac.cancel(req({ motivo: '05' as never })))).toEqual(['CA-MOTIVO']);
-    const ok = await pac.cancel(req({ motivo: '01', folioSustitucion: '11111111-2222-3333-4444-555555555555' }));
-    expect(ok.estatusUUID).toBe('201');
+    expect(await codeOf(pac.cancel(req({ motivo: '01', folioSustitucion: '11111111-2222-3333-4444-555555555555' })))).toEqual([
+      'CA-FOLIO-NO-EXISTE',
+    ]);
+    const substitute = await pac.stamp(freshCfdi('created-with-discounts-40.xml', new Date(START.getTime() - 60_000)));
+    const ok = await pac.cancel(req({ motivo: '01', folioSustitucion: substitute.uuid.toLowerCase() }));
+    expect(ok).toMatchObject({ estatusUUID: '201', estado: 'Cancelado' });
   });
 
   it('refuses unknown UUIDs (205) and other emisores (203); status answers No Encontrado', async () => {

@@ -2,6 +2,7 @@ import { X509Certificate, verify } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
 import { readFixtureText } from '../../../test/fixtures';
 import { cadenaOriginal, cadenaTfd } from '../../cadena';
+import { validateXsd } from '../../validate';
 import { parseXml, writeXml } from '../../xml';
 import { PacError } from '../errors';
 import { findTfd } from '../tfd';
@@ -54,10 +55,13 @@ describe('SandboxPac.stamp', () => {
   it('creates cfdi:Complemento when missing and keeps an existing one (Pagos) intact', async () => {
     const pac = new SandboxPac({ clock: () => NOW });
     const pago = await pac.stamp(freshCfdi('created-cfdi40-pago20-valid.xml', NOW));
+    // The stamped document, TFD included, is valid against SAT's XSDs.
+    expect(validateXsd(pago.xml)).toEqual([]);
     const complemento = parseXml(pago.xml).children.filter((c) => 'local' in c && c.local === 'Complemento');
     expect(complemento).toHaveLength(1);
     expect(pago.xml).toMatch(/<pago20:Pagos[\s\S]*<\/pago20:Pagos><tfd:TimbreFiscalDigital /);
     const invoice = await pac.stamp(freshCfdi('created-with-discounts-40.xml', NOW));
+    expect(validateXsd(invoice.xml)).toEqual([]);
     expect(invoice.xml).toMatch(/<cfdi:Complemento><tfd:TimbreFiscalDigital [^>]*\/><\/cfdi:Complemento><\/cfdi:Comprobante>$/);
   });
 

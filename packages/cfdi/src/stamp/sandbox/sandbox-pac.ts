@@ -147,6 +147,10 @@ export class SandboxPac implements SandboxPacPort {
     if (!stored) throw pacError('not-found', '205', 'El UUID no existe o no fue timbrado por este PAC.');
     const live = await this.hasLiveRelatedDocuments(uuid, now.getTime());
     const { doc, estatusUUID } = requestCancellation(stored, { ...req, uuid }, now.getTime(), live);
+    // SAT only accepts a substitute that exists; checked after the request's own shape is valid.
+    if (req.folioSustitucion && !(await this.loadDocument(req.folioSustitucion.toUpperCase()))) {
+      throw pacError('invalid-request', 'CA-FOLIO-NO-EXISTE', 'El folio fiscal de sustitución no corresponde a un CFDI timbrado.');
+    }
     await this.saveDocument(doc);
     const fecha = toMexicoCityLocal(now);
     return {
