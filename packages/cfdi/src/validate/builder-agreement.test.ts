@@ -1,0 +1,98 @@
+import { describe, expect, test } from 'vitest';
+import { buildCfdi40, type Cfdi40Input } from '../model';
+import { TASAS } from '../money';
+import { writeXml } from '../xml';
+import { validateCfdi } from './cfdi';
+import { validateXsd } from './xsd';
+import { errorsOf } from './test-helpers';
+
+// Documents built by the model (B1's arithmetic) must pass these rules unchanged: the two sides
+// implement the same Anexo 20 arithmetic independently, so this catches either drifting.
+const base = {
+  fecha: '2026-03-15T10:20:30',
+  lugarExpedicion: '42501',
+  noCertificado: '30001000000500003416',
+  sello: 'AAAA',
+  certificado: 'AAAA',
+  emisor: { rfc: 'EKU9003173C9', nombre: 'ESCUELA KEMPER URGATE', regimenFiscal: '601' },
+  receptor: { rfc: 'URE180429TM6', nombre: 'UNIVERSIDAD ROBOTICA ESPAÑOLA', domicilioFiscalReceptor: '86991', regimenFiscalReceptor: '601', usoCFDI: 'G03' },
+} as const;
+const now = new Date('2026-03-16T12:00:00Z');
+
+const concepto = (i: number) => ({
+  claveProdServ: '81111500',
+  claveUnidad: 'E48',
+  descripcion: `Servicio ${i}`,
+  cantidad: `${i}.5`,
+  valorUnitario: `${1000 + i * 37}.335`,
+  descuento: i % 3 === 0 ? '10.005' : undefined,
+  traslados: [{ impuesto: '002' as const, tipoFactor: 'Tasa' as const, tasaOCuota: TASAS.IVA_16 }],
+  retenciones: i % 2 === 0
+    ? [
+        { impuesto: '002' as const, tipoFactor: 'Tasa' as const, tasaOCuota: TASAS.IVA_RET_2_3 },
+        { impuesto: '001' as const, tipoFactor: 'Tasa' as const, tasaOCuota: TASAS.ISR_RET_10 },
+      ]
+    : [],
+});
+
+describe('model builder ↔ validation rules', () => {
+  test('a 10-concept ingreso with discounts and retenciones passes XSD and rules', () => {
+    const input: Cfdi40Input = { ...base, tipoDeComprobante: 'I', formaPago: '03', metodoPago: 'PUE', conceptos: Array.from({ length: 10 }, (_, i) => concepto(i + 1)) };
+    const { root } = buildCfdi40(input);
+    expect(errorsOf(validateXsd(writeXml(root)))).toEqual([]);
+    expect(errorsOf(validateCfdi(root, { now }))).toEqual([]);
+  });
+
+  test('IEPS cuota, exento and no-objeto concepts', () => {
+    const input: Cfdi40Input = {
+      ...base,
+      tipoDeComprobante: 'I',
+      formaPago: '99',
+      metodoPago: 'PPD',
+      conceptos: [
+        { claveProdServ: '50202306', claveUnidad: 'H87', descripcion: 'Refresco', cantidad: '3', valorUnitario: '15.335', descuento: '1.005', traslados: [{ impuesto: '003', tipoFactor: 'Cuota', tasaOCuota: '1.6451', base: '1.8' }, { impuesto: '002', tipoFactor: 'Tasa', tasaOCuota: TASAS.IVA_16 }] },
+        { claveProdServ: '10101501', claveUnidad: 'H87', descripcion: 'Exento', cantidad: '2.5', valorUnitario: '40', traslados: [{ impuesto: '002', tipoFactor: 'Exento' }] },
+        { claveProdServ: '01010101', claveUnidad: 'ACT', descripcion: 'No objeto', cantidad: '1', valorUnitario: '7.5', objetoImp: '01' },
+      ],
+    };
+    expect(errorsOf(validateCfdi(buildCfdi40(input).root, { now }))).toEqual([]);
+  });
+
+  test('a payment receipt with a prorated partial payment passes', () => {
+    const { root } = buildCfdi40({
+      ...base,
+      tipoDeComprobante: 'P',
+      receptor: { ...base.receptor, usoCFDI: 'CP01' },
+      pagos: [
+        {
+          fechaPago: '2026-03-14',
+          formaDePagoP: '03',
+          monedaP: 'MXN',
+          doctos: [
+            {
+              idDocumento: 'bfc36522-4b8e-45c4-8f14-d11b289f9eb7',
+              monedaDR: 'MXN',
+              numParcialidad: '1',
+              impSaldoAnt: '1160',
+              impPagado: '580',
+              objetoImpDR: '02',
+              documento: { total: '1160', traslados: [{ impuesto: '002', tipoFactor: 'Tasa', tasaOCuota: '0.160000', base: '1000' }] },
+            },
+          ],
+        },
+      ],
+    });
+    expect(errorsOf(validateXsd(writeXml(root)))).toEqual([]);
+    expect(errorsOf(validateCfdi(root, { now }))).toEqual([]);
+  });
+
+  test('validating the built 10-concept document takes ≤ 5 ms after warm-up', () => {
+    const input: Cfdi40Input = { ...base, tipoDeComprobante: 'I', formaPago: '03', metodoPago: 'PUE', conceptos: Array.from({ length: 10 }, (_, i) => concepto(i + 1)) };
+    const { root } = buildCfdi40(input);
+    for (let i = 0; i < 30; i++) validateCfdi(root, { now });
+    const runs = 100;
+    const start = performance.now();
+    for (let i = 0; i < runs; i++) validateCfdi(root, { now });
+    expect((performance.now() - start) / runs).toBeLessThan(5);
+  });
+});
