@@ -58,6 +58,13 @@ const ingreso: Cfdi40Input = {
       valorUnitario: '40',
       traslados: [{ impuesto: '002', tipoFactor: 'Exento' }],
       cuentaPredial: ['12345'],
+      aCuentaTerceros: {
+        rfcACuentaTerceros: 'XOJI740919U48',
+        nombreACuentaTerceros: 'INGRID XODAR JIMENEZ',
+        regimenFiscalACuentaTerceros: '612',
+        domicilioFiscalACuentaTerceros: '76028',
+      },
+      partes: [{ claveProdServ: '10101501', cantidad: '2', descripcion: 'Parte A', valorUnitario: '12.345', informacionAduanera: ['23  47  3807  3000124'] }],
     },
     { claveProdServ: '01010101', claveUnidad: 'ACT', descripcion: 'No objeto', cantidad: '1', valorUnitario: '7.5', objetoImp: '01' },
   ],
@@ -114,6 +121,11 @@ describe('buildCfdi40', () => {
     expect(c.conceptos).toHaveLength(4);
     expect(c.conceptos[1]).toMatchObject({ noIdentificacion: 'REF-1', unidad: 'Pieza', informacionAduanera: ['23  47  3807  3000123'], descuento: '1.01' });
     expect(c.conceptos[2].cuentaPredial).toEqual(['12345']);
+    expect(c.conceptos[2].aCuentaTerceros?.rfcACuentaTerceros).toBe('XOJI740919U48');
+    // Parte: 2 × 12.345 = 24.69
+    expect(c.conceptos[2].partes).toEqual([
+      { claveProdServ: '10101501', cantidad: '2', descripcion: 'Parte A', valorUnitario: '12.345', importe: '24.69', informacionAduanera: ['23  47  3807  3000124'] },
+    ]);
     expect(c.conceptos[3]).toMatchObject({ objetoImp: '01', traslados: [], retenciones: [] });
     expect(c.impuestos?.retenciones).toEqual([
       { impuesto: '002', importe: '1066.67' },

@@ -1,4 +1,5 @@
 import type { XmlElement } from '../xml';
+import type { TimbreFiscalDigital } from './types-cfdi';
 
 /** Retenciones e información de pagos 2.0 (own root element), typed view. */
 export interface Retenciones {
@@ -17,7 +18,7 @@ export interface Retenciones {
   periodo: { mesIni: string; mesFin: string; ejercicio: string };
   totales: RetencionesTotales;
   complementos: XmlElement[];
-  timbre?: import('./types-cfdi').TimbreFiscalDigital;
+  timbre?: TimbreFiscalDigital;
   addenda?: XmlElement;
 }
 

@@ -1,3 +1,4 @@
+import { readdirSync, readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import {
   AmountParseError,
@@ -109,5 +110,20 @@ describe('SAT acceptance limits', () => {
     expect(conceptImporteLimits('1.5', '33.34', 2)).toEqual({ inferior: '48.33', superior: '51.69' });
     expect(isWithinLimits('50.01', conceptImporteLimits('1.5', '33.34', 2))).toBe(true);
     expect(conceptImporteLimits('0', '0.001', 2).inferior).toBe('0.00');
+  });
+});
+
+describe('browser safety', () => {
+  it('money imports no Node built-ins and nothing of ours but catalogs', () => {
+    const dir = new URL('.', import.meta.url);
+    const sources = readdirSync(dir).filter((f) => f.endsWith('.ts') && !f.endsWith('.test.ts'));
+    expect(sources.length).toBeGreaterThan(5);
+    for (const file of sources) {
+      const imports = [...readFileSync(new URL(file, dir), 'utf8').matchAll(/from '([^']+)'/g)].map((m) => m[1]);
+      for (const spec of imports) {
+        expect(spec.startsWith('node:'), `${file} imports ${spec}`).toBe(false);
+        if (spec.startsWith('..')) expect(spec, `${file} imports ${spec}`).toMatch(/^\.\.\/catalogs\//);
+      }
+    }
   });
 });
