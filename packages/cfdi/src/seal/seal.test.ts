@@ -68,6 +68,17 @@ describe('sealCfdi', () => {
     expect(result.ok).toBe(true);
   });
 
+  it('places new seal attributes where the XSD puts them', () => {
+    const root = unsealed('cfdi40-valid.xml');
+    sealCfdi(root, csd, { now: NOW });
+    const keys = [...root.attrs.keys()].filter((k) => !k.includes(':'));
+    const at = (k: string) => keys.indexOf(k);
+    expect(at('Sello')).toBe(at('Fecha') + 1);
+    expect(at('NoCertificado')).toBeGreaterThan(at('Sello'));
+    expect(at('Certificado')).toBe(at('NoCertificado') + 1);
+    expect(at('SubTotal')).toBeGreaterThan(at('Certificado'));
+  });
+
   it('seals a 3.3 with SHA-256', () => {
     const root = unsealed('cfdi33-valid.xml');
     root.attrs.set('Fecha', '2024-03-01T10:00:00');

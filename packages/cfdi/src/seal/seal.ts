@@ -1,5 +1,6 @@
 import { cadenaOriginal } from '../cadena';
 import type { Credential } from '../credentials/credential';
+import { setRootAttribute } from './attribute-order';
 import type { XmlElement } from '../xml/types';
 import { documentLayout, emisorRfc, findTfd } from './document';
 import type { SignedDocumentKind, SignedDocumentLayout } from './document';
@@ -79,8 +80,9 @@ function sealAs(
   checkCertificate(root, layout, credential, options.now ?? new Date());
 
   const cert = credential.certificate;
-  root.attrs.set(layout.noCertificado, cert.noCertificado);
-  root.attrs.set(layout.certificado, cert.certificadoBase64);
+  setRootAttribute(root, layout.kind, layout.sello, '');
+  setRootAttribute(root, layout.kind, layout.noCertificado, cert.noCertificado);
+  setRootAttribute(root, layout.kind, layout.certificado, cert.certificadoBase64);
   // The cadena covers NoCertificado, so it is computed only after that attribute holds its final value.
   const cadena = cadenaOriginal(root);
   root.attrs.set(layout.sello, credential.sign(cadena, layout.algorithm));
