@@ -8,3 +8,4 @@ export * from './plans';
 export * from './background';
 export * from './notifications';
 export * from './dev';
+export * from './employees';
