@@ -120,6 +120,20 @@ describe('renderPdf', () => {
     }
   });
 
+  it('renders CFDI 3.3 and long documents over several pages', async () => {
+    const text33 = pdfText(await renderPdf(fixture('cfdi33-real.xml'), { compress: false }));
+    expect(text33).toContain('CFDI 3.3');
+    const root = fixture('cfdi40-valid.xml');
+    const conceptos = root.children.find((c) => 'local' in c && c.local === 'Conceptos');
+    if (!conceptos || !('children' in conceptos)) throw new Error('fixture without Conceptos');
+    const first = conceptos.children[0];
+    for (let i = 0; i < 60; i++) conceptos.children.push(first);
+    const text = pdfText(await renderPdf(root, { compress: false }));
+    expect(text).toMatch(/Página 3 de \d/);
+    // The conceptos header row repeats on each page.
+    expect(text.match(/Clave prod\.\/serv\./g)!.length).toBeGreaterThanOrEqual(2);
+  });
+
   it('compresses by default', async () => {
     const root = fixture('cfdi40-valid.xml');
     const [small, big] = await Promise.all([renderPdf(root), renderPdf(root, { compress: false })]);
