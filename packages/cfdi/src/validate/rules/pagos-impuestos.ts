@@ -75,6 +75,13 @@ export function checkDoctoTaxes(ctx: RuleContext, docto: XmlElement, field: stri
   if (traslados.length === 0 && retenciones.length === 0) {
     ctx.error('CRP20248', `${field}.ImpuestosDR`, 'ImpuestosDR debe incluir al menos un TrasladoDR o una RetencionDR.');
   }
+  const impuestosDR = [...traslados, ...retenciones].map((t) => attr(t, 'ImpuestoDR'));
+  if ((objeto === '06' || objeto === '08') && impuestosDR.some((imp) => imp === '002' || imp === '003')) {
+    ctx.error('CRP20278', `${field}.ImpuestosDR`, `Con ObjetoImpDR ${objeto} no se registran IVA ni IEPS en ImpuestosDR (solo puede haber retención de ISR).`);
+  }
+  if (objeto === '07' && (impuestosDR.includes('002') || !traslados.some((t) => attr(t, 'ImpuestoDR') === '003'))) {
+    ctx.error('CRP20279', `${field}.ImpuestosDR`, 'Con ObjetoImpDR 07 no se registra IVA y debe haber un TrasladoDR de IEPS (003).');
+  }
   traslados.forEach((t, i) => checkDrTax(ctx, t, 'traslado', `${field}.ImpuestosDR.TrasladosDR.TrasladoDR[${i + 1}]`, decimals));
   retenciones.forEach((r, i) => checkDrTax(ctx, r, 'retencion', `${field}.ImpuestosDR.RetencionesDR.RetencionDR[${i + 1}]`, decimals));
 }

@@ -132,6 +132,14 @@ describe('Pagos 2.0: Pago and DoctoRelacionado', () => {
     expectIssue(validateCfdi(root), 'CRP20246', F(`${D1}.ImpuestosDR`));
   });
 
+  test('CRP20278 ObjetoImpDR 06 with IVA; CRP20279 07 without IEPS', () => {
+    const root = loadCfdi(FILE);
+    setAttr(root, D1, 'ObjetoImpDR', '06');
+    expectIssue(validateCfdi(root), 'CRP20278', F(`${D1}.ImpuestosDR`));
+    setAttr(root, D1, 'ObjetoImpDR', '07');
+    expectIssue(validateCfdi(root), 'CRP20279', F(`${D1}.ImpuestosDR`));
+  });
+
   test('CRP20260 TasaOCuotaDR not in the catalog; CRP20261 ImporteDR outside limits', () => {
     const root = loadCfdi(FILE);
     const T = `${D1}.ImpuestosDR.TrasladosDR.TrasladoDR[1]`;
