@@ -155,8 +155,12 @@ function checkSello(
       add('complementos', 'unknown', `${e.message}. No se puede calcular la cadena original de este comprobante`);
       add('sello', 'unknown', 'Complemento no soportado: no se pudo verificar el sello (esto no significa que sea inválido)');
     } else {
-      add('complementos', 'unknown', complementos.length ? `Complementos: ${complementos.join(', ')}` : 'Sin complementos');
-      add('sello', 'unknown', `No se pudo calcular la cadena original: ${(e as Error).message}`);
+      add('complementos', complementos.length ? 'unknown' : 'ok', complementos.length ? `Complementos: ${complementos.join(', ')}` : 'Sin complementos');
+      const why =
+        layout.kind === 'cfdi32'
+          ? 'la cadena original de CFDI 3.2 (versión retirada en 2017) no está soportada'
+          : `no se pudo calcular la cadena original: ${(e as Error).message}`;
+      add('sello', 'unknown', `El sello no se pudo verificar: ${why}`);
     }
     return;
   }

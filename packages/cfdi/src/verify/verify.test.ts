@@ -115,6 +115,19 @@ describe('verifyCfdi limits', () => {
     expect(formatVerification(r)).toContain('NO CONCLUYENTE');
   });
 
+  it('reports a CFDI 3.2 as not verifiable instead of failing it', () => {
+    const cert = readFixture('certs', 'csd', 'EKU9003173C9.cer').toString('base64');
+    const r = verifyCfdi(
+      `<cfdi:Comprobante xmlns:cfdi="http://www.sat.gob.mx/cfd/3" version="3.2" fecha="2024-01-01T10:00:00" sello="AAAA" noCertificado="30001000000500003416" certificado="${cert}"><cfdi:Emisor rfc="EKU9003173C9"/></cfdi:Comprobante>`,
+    );
+    expect(r.kind).toBe('cfdi32');
+    expect(status(r, 'certificado')).toBe('ok');
+    expect(status(r, 'certificado-rfc')).toBe('ok');
+    expect(status(r, 'sello')).toBe('unknown');
+    expect(message(r, 'sello')).toContain('CFDI 3.2');
+    expect(r.ok).toBe(false);
+  });
+
   it('rejects what is not a CFDI and unsafe XML', () => {
     expect(() => verifyCfdi('<html/>')).toThrow(DocumentTypeError);
     expect(() => verifyCfdi('<cfdi:Comprobante xmlns:cfdi="http://www.sat.gob.mx/cfd/4" Version="9"/>')).toThrow(
