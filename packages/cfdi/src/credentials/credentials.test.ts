@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { readFixture, readFixtureText } from '../../test/fixtures';
-import { CredentialError, loadCredential, readCertificate, readPrivateKey, signData, verifySignature } from './index';
+import { CredentialError, certificateSummary, loadCredential, readCertificate, readPrivateKey, signData, verifySignature } from './index';
 
 const csdCer = readFixture('certs', 'csd', 'EKU9003173C9.cer');
 const csdKey = readFixture('certs', 'csd', 'EKU9003173C9.key');
@@ -66,6 +66,23 @@ describe('readCertificate', () => {
     expect(cert.daysToExpiry(new Date('2027-05-19T12:00:00Z'))).toBe(-2);
     expect(cert.isValidAt(NOW)).toBe(true);
     expect(cert.isValidAt(new Date('2028-01-01'))).toBe(false);
+  });
+
+  it('summarises a certificate for APIs', () => {
+    const summary = certificateSummary(readCertificate(fielCer), NOW);
+    expect(summary).toEqual({
+      noCertificado: '30001000000500003415',
+      rfc: 'EKU9003173C9',
+      representanteRfc: 'VADA800927DJ3',
+      nombre: 'ESCUELA KEMPER URGATE SA DE CV',
+      tipo: 'FIEL',
+      emisor: 'CN=AC UAT, O=SERVICIO DE ADMINISTRACION TRIBUTARIA',
+      vigenteDesde: '2023-05-18T04:37:14.000Z',
+      vigenteHasta: '2027-05-17T04:37:14.000Z',
+      diasRestantes: 714,
+      vigente: true,
+    });
+    expect(JSON.parse(JSON.stringify(summary))).toEqual(summary);
   });
 
   it('rejects bytes that are not a certificate', () => {

@@ -9,3 +9,5 @@ export type { Password } from './private-key';
 export { signData, verifySignature } from './sign';
 export type { SignatureAlgorithm } from './sign';
 export type { KeyUsage, NameAttribute } from './x509-fields';
+export { certificateSummary } from './summary';
+export type { CertificateSummary } from './summary';

@@ -1,4 +1,5 @@
 import { readCertificate } from '../../credentials/certificate';
+import { certificateSummary } from '../../credentials/summary';
 import type { Command } from '../command';
 import { readInputFile } from '../input';
 
@@ -19,20 +20,7 @@ vigencia y días restantes.`,
     const now = new Date();
     const days = cert.daysToExpiry(now);
     if (values.json) {
-      const data = {
-        noCertificado: cert.noCertificado,
-        rfc: cert.rfc,
-        representanteRfc: cert.representanteRfc,
-        curp: cert.curp,
-        nombre: cert.nombre,
-        sucursal: cert.sucursal,
-        tipo: cert.kind,
-        emisor: cert.issuer,
-        vigenteDesde: cert.validFrom.toISOString(),
-        vigenteHasta: cert.validTo.toISOString(),
-        diasRestantes: days,
-      };
-      io.stdout(`${JSON.stringify(data, null, 2)}\n`);
+      io.stdout(`${JSON.stringify(certificateSummary(cert, now), null, 2)}\n`);
       return 0;
     }
     const estado = now < cert.validFrom ? 'aún no vigente' : days < 0 ? `VENCIDO hace ${-days} día(s)` : `${days} día(s) restantes`;
