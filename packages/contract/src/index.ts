@@ -9,3 +9,6 @@ export * from './background';
 export * from './notifications';
 export * from './dev';
 export * from './employees';
+export * from './catalogs';
+export * from './clients';
+export * from './products';

@@ -1,8 +1,15 @@
 import type { FastifyInstance } from 'fastify';
 import type { JobContext } from '../jobs/context';
+import { catalogsRoutes } from './catalogs/catalogs.routes';
+import { clientsRoutes } from './clients/clients.routes';
+import { productsRoutes } from './products/products.routes';
 
 /**
  * Feature modules (customers, products, employees, profile, catalogs, …) register here, each as
  * one line, so app.ts stays the map of cross-cutting concerns.
  */
-export async function registerFeatureModules(_app: FastifyInstance, _ctx: JobContext): Promise<void> {}
+export async function registerFeatureModules(app: FastifyInstance, ctx: JobContext): Promise<void> {
+  await app.register(catalogsRoutes());
+  await app.register(clientsRoutes(ctx));
+  await app.register(productsRoutes(ctx));
+}

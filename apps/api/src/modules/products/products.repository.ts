@@ -1,0 +1,38 @@
+import { and, count, desc, eq, like } from 'drizzle-orm';
+import type { Db } from '../../db/client';
+import { containsPattern } from '../clients/search-text';
+import { products, type NewProductRow, type ProductRow } from './products.schema';
+
+/** SQL of the products table; every function is scoped by the tenant's user id. */
+
+export async function listProducts(db: Db, userId: number, q: { page: number; perPage: number; search?: string }): Promise<{ rows: ProductRow[]; total: number }> {
+  const where = q.search
+    ? and(eq(products.userId, userId), like(products.searchText, containsPattern(q.search)))
+    : eq(products.userId, userId);
+  const [rows, [totals]] = await Promise.all([
+    db.select().from(products).where(where).orderBy(desc(products.id)).limit(q.perPage).offset((q.page - 1) * q.perPage),
+    db.select({ n: count() }).from(products).where(where),
+  ]);
+  return { rows, total: Number(totals?.n ?? 0) };
+}
+
+export async function findProduct(db: Db, userId: number, id: number): Promise<ProductRow | undefined> {
+  const [row] = await db.select().from(products).where(and(eq(products.userId, userId), eq(products.id, id))).limit(1);
+  return row;
+}
+
+export async function insertProduct(db: Db, values: NewProductRow): Promise<ProductRow> {
+  const [row] = await db.insert(products).values(values).returning();
+  return row!;
+}
+
+export async function updateProduct(db: Db, userId: number, id: number, values: Partial<NewProductRow>): Promise<ProductRow | undefined> {
+  const [row] = await db.update(products).set({ ...values, updatedAt: new Date() })
+    .where(and(eq(products.userId, userId), eq(products.id, id))).returning();
+  return row;
+}
+
+export async function deleteProduct(db: Db, userId: number, id: number): Promise<boolean> {
+  const rows = await db.delete(products).where(and(eq(products.userId, userId), eq(products.id, id))).returning({ id: products.id });
+  return rows.length > 0;
+}
