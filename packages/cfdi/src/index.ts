@@ -2,6 +2,8 @@
  * Public barrel of the fiscal engine. Each folder also has its own entry
  * (`@facturo/cfdi/<folder>`); this file re-exports them all for callers that want one import.
  * Name clashes between folders are resolved explicitly below.
+ * pdf is not re-exported: it loads pdfmake (heavy) and its view helpers (formatMoney, TaxLine)
+ * clash with money's; import it from `@facturo/cfdi/pdf`.
  */
 export * from './xml';
 export * from './cadena';
