@@ -1,7 +1,7 @@
 import { describe, expect, test } from 'vitest';
 import { el, NS } from '../xml';
 import { validateCfdi } from './cfdi';
-import { at, errorsOf, expectIssue, loadCfdi, remove, setAttr } from './test-helpers';
+import { at, errorsOf, expectIssue, loadCfdi, setAttr } from './test-helpers';
 
 const FIXTURES_40 = [
   'cfdi40-valid.xml',
