@@ -12,3 +12,4 @@ export * from './employees';
 export * from './catalogs';
 export * from './clients';
 export * from './products';
+export * from './profile';

@@ -3,6 +3,7 @@ import type { Database } from '../db/client';
 
 export const QUEUES = {
   ciecValidate: 'ciec-validate',
+  credentialValidate: 'credential-validate',
 } as const;
 
 /**

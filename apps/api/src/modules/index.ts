@@ -1,5 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import type { JobContext } from '../jobs/context';
+import { profileRoutes } from './profile/profile.routes';
 import { catalogsRoutes } from './catalogs/catalogs.routes';
 import { clientsRoutes } from './clients/clients.routes';
 import { productsRoutes } from './products/products.routes';
@@ -12,4 +13,5 @@ export async function registerFeatureModules(app: FastifyInstance, ctx: JobConte
   await app.register(catalogsRoutes());
   await app.register(clientsRoutes(ctx));
   await app.register(productsRoutes(ctx));
+  await app.register(profileRoutes(ctx));
 }

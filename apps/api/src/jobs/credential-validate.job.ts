@@ -1,0 +1,79 @@
+import { and, eq } from 'drizzle-orm';
+import type PgBoss from 'pg-boss';
+import { CredentialError } from '@facturo/cfdi/credentials';
+import type { CredentialKind } from '@facturo/contract';
+import { fiscalCredentials } from '../db/schema';
+import { checkCredential, decodeFiles, expiryWarning, KIND_LABEL, secretPurpose } from '../modules/profile/credential-check';
+import { retireOlderCredentials } from '../modules/profile/credentials.service';
+import { ProgressReporter } from './progress';
+import { QUEUES } from './queue';
+import type { JobContext } from './context';
+
+export interface CredentialJobData {
+  processId: string;
+  credentialId: number;
+  userId: number;
+  rfc: string;
+  kind: CredentialKind;
+  title: string;
+}
+
+const day = (d: Date) => d.toISOString().slice(0, 10);
+const reporter = (ctx: JobContext, data: CredentialJobData) =>
+  new ProgressReporter(ctx.db, ctx.publisher, { id: data.processId, rfc: data.rfc, type: data.kind === 'csd' ? 'CSD' : 'EFIRMA', title: data.title });
+
+/**
+ * Confirms a stored CSD / e.firma and reports each step live (spec §4 flow: code 200 + finished on
+ * success, 500 on failure): the sealed files are opened, certificate, key, password, pair, validity,
+ * kind and RFC checked again at run time, and a signature made and verified with the pair. On success
+ * the credential becomes the one in use and older ones are deleted; on failure the secret is wiped.
+ */
+export async function runCredentialValidation(ctx: JobContext, data: CredentialJobData): Promise<void> {
+  const progress = reporter(ctx, data);
+  const label = KIND_LABEL[data.kind];
+  await progress.step(10, `Preparando la validación de tu ${label}`);
+  const where = and(eq(fiscalCredentials.id, data.credentialId), eq(fiscalCredentials.userId, data.userId));
+  const [row] = await ctx.db.select().from(fiscalCredentials).where(where).limit(1);
+  if (!row) return progress.fail(`No se encontró el ${label} a validar; súbelo de nuevo`);
+
+  const refuse = async (message: string, field: string) => {
+    await ctx.db.update(fiscalCredentials).set({ status: 'invalid', statusMessage: message, secret: '', updatedAt: new Date() }).where(where);
+    await progress.fail(message, { field });
+  };
+
+  await progress.step(30, 'Leyendo el certificado (.cer) y la llave privada (.key)');
+  const files = decodeFiles(ctx.secrets.open(row.secret, secretPurpose(data.kind)));
+  await progress.step(55, 'Verificando la contraseña, que la llave corresponda al certificado y su vigencia');
+  let credential;
+  try {
+    credential = checkCredential(files, data.kind, data.rfc);
+  } catch (err) {
+    if (err instanceof CredentialError) return refuse(err.message, err.field);
+    throw err;
+  }
+  await progress.step(75, 'Firmando y verificando una prueba con el par de archivos');
+  const probe = `facturo:${data.processId}`;
+  if (!credential.verify(probe, credential.sign(probe))) return refuse('La llave privada no produce firmas válidas para este certificado', 'key');
+
+  await progress.step(90, 'Guardando el resultado');
+  const cert = credential.certificate;
+  const message = `${label} ${cert.noCertificado} de ${cert.rfc} válido hasta el ${day(cert.validTo)}`;
+  await ctx.db.update(fiscalCredentials).set({ status: 'valid', statusMessage: message, updatedAt: new Date() }).where(where);
+  await retireOlderCredentials(ctx.db, data.userId, data.kind, data.credentialId);
+  const facts = {
+    noCertificado: cert.noCertificado, rfc: cert.rfc, validFrom: cert.validFrom.toISOString(), validTo: cert.validTo.toISOString(),
+    daysToExpiry: cert.daysToExpiry(), handledBy: `${ctx.role}:${process.pid}`,
+  };
+  await progress.succeed(message, facts, expiryWarning(data.kind, cert.validTo));
+}
+
+export async function registerCredentialWorker(boss: PgBoss, ctx: JobContext): Promise<void> {
+  await boss.work<CredentialJobData>(QUEUES.credentialValidate, { pollingIntervalSeconds: 0.5, batchSize: 1 }, async ([job]) => {
+    try {
+      await runCredentialValidation(ctx, job!.data);
+    } catch (err) {
+      await reporter(ctx, job!.data).fail(`Ocurrió un error al validar tu ${KIND_LABEL[job!.data.kind]}; inténtalo de nuevo`).catch(() => undefined);
+      throw err;
+    }
+  });
+}

@@ -1,0 +1,56 @@
+import { CredentialError, loadCredential, readCertificate, type Credential } from '@facturo/cfdi/credentials';
+import { CERT_EXPIRY_WARNING_DAYS, type CredentialKind } from '@facturo/contract';
+
+const day = (d: Date) => d.toISOString().slice(0, 10);
+export const KIND_LABEL: Record<CredentialKind, string> = { csd: 'CSD', efirma: 'e.firma' };
+
+export interface CredentialFiles {
+  cer: Buffer;
+  key: Buffer;
+  password: string;
+}
+
+/**
+ * Checks an uploaded CSD or e.firma the way the upload form needs it, cheapest and most telling
+ * first: certificate readable and SAT's, current (before the pair, so an expired certificate is named
+ * even without its key), the right kind, the account's RFC; then key + password and that they match.
+ * @throws CredentialError (field cer/key/password, Spanish message)
+ */
+export function checkCredential(files: CredentialFiles, kind: CredentialKind, accountRfc: string, now = new Date()): Credential {
+  const cert = readCertificate(files.cer);
+  if (!cert.rfc) throw new CredentialError('cer-not-sat', 'cer', 'El certificado no es del SAT: no contiene el RFC del titular');
+  if (now > cert.validTo) {
+    throw new CredentialError('cert-expired', 'cer', `El certificado venció el ${day(cert.validTo)}; tramita uno nuevo en el SAT`);
+  }
+  if (now < cert.validFrom) {
+    throw new CredentialError('cert-not-yet-valid', 'cer', `El certificado aún no está vigente: su vigencia inicia el ${day(cert.validFrom)}`);
+  }
+  if (kind === 'csd' && cert.kind !== 'CSD') {
+    throw new CredentialError('cert-not-csd', 'cer', 'El certificado es de e.firma (FIEL); aquí se necesita el Certificado de Sello Digital (CSD)');
+  }
+  if (kind === 'efirma' && cert.kind !== 'FIEL') {
+    throw new CredentialError('cert-not-fiel', 'cer', 'El certificado es un Certificado de Sello Digital (CSD); aquí se necesita la e.firma (FIEL)');
+  }
+  if (cert.rfc !== accountRfc) {
+    throw new CredentialError('cer-invalid', 'cer', `El certificado pertenece al RFC ${cert.rfc}, no al de tu cuenta (${accountRfc})`);
+  }
+  if (!files.password) throw new CredentialError('password-required', 'password', 'La contraseña de la llave privada es obligatoria');
+  return loadCredential({ cer: files.cer, key: files.key, password: files.password }, { purpose: kind === 'csd' ? 'sello' : 'efirma', now });
+}
+
+/** Spanish warning when the certificate expires within 30 days (spec §7.15), else null. */
+export function expiryWarning(kind: CredentialKind, validTo: Date, now = new Date()): string | null {
+  const days = Math.floor((validTo.getTime() - now.getTime()) / 86_400_000);
+  if (days > CERT_EXPIRY_WARNING_DAYS) return null;
+  if (days < 0) return `Tu ${KIND_LABEL[kind]} venció el ${day(validTo)}; sube uno vigente`;
+  return `Tu ${KIND_LABEL[kind]} vence en ${days} ${days === 1 ? 'día' : 'días'} (${day(validTo)}); renuévalo en el SAT`;
+}
+
+/** Sealed form of the uploaded files (one secret: cer, key and password travel together). */
+export const encodeFiles = (f: CredentialFiles) => JSON.stringify({ cer: f.cer.toString('base64'), key: f.key.toString('base64'), password: f.password });
+export function decodeFiles(plain: Buffer): CredentialFiles {
+  const v = JSON.parse(plain.toString('utf8')) as { cer: string; key: string; password: string };
+  return { cer: Buffer.from(v.cer, 'base64'), key: Buffer.from(v.key, 'base64'), password: v.password };
+}
+/** AES-GCM associated data per kind, so a CSD secret cannot be opened as an e.firma one. */
+export const secretPurpose = (kind: CredentialKind) => `credential:${kind}`;

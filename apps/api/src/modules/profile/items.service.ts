@@ -1,0 +1,69 @@
+import { and, count, desc, eq } from 'drizzle-orm';
+import type { Activity, Obligation, Page, PageQuery } from '@facturo/contract';
+import { activityInputSchema, obligationInputSchema } from '@facturo/contract';
+import type { z } from 'zod';
+import type { Db } from '../../db/client';
+import { notFound } from '../../http/errors';
+import { economicActivities, fiscalObligations, type ActivityRow, type ItemSource, type ObligationRow } from './profile.schema';
+
+type ObligationValues = z.output<typeof obligationInputSchema>;
+type ActivityValues = z.output<typeof activityInputSchema>;
+
+export const toObligation = (r: ObligationRow): Obligation => ({
+  id: r.id, descripcion: r.descripcion, vencimiento: r.vencimiento, init_date: r.initDate, end_date: r.endDate, source: r.source,
+  created_at: r.createdAt.toISOString(),
+});
+
+export const toActivity = (r: ActivityRow): Activity => ({
+  id: r.id, name: r.name, percentage: r.percentage, init_date: r.initDate, end_date: r.endDate, source: r.source,
+  created_at: r.createdAt.toISOString(),
+});
+
+/** Fiscal obligations of the tenant, newest first. */
+export async function listObligations(db: Db, userId: number, q: PageQuery): Promise<Page<Obligation>> {
+  const where = eq(fiscalObligations.userId, userId);
+  const [rows, [total]] = await Promise.all([
+    db.select().from(fiscalObligations).where(where).orderBy(desc(fiscalObligations.id)).limit(q.perPage).offset((q.page - 1) * q.perPage),
+    db.select({ n: count() }).from(fiscalObligations).where(where),
+  ]);
+  return { data: rows.map(toObligation), total: total?.n ?? 0, current_page: q.page, per_page: q.perPage };
+}
+
+export async function addObligations(db: Db, userId: number, items: ObligationValues[], source: ItemSource): Promise<Obligation[]> {
+  if (!items.length) return [];
+  const rows = await db.insert(fiscalObligations).values(items.map((i) => ({
+    userId, descripcion: i.descripcion, vencimiento: i.vencimiento, initDate: i.init_date, endDate: i.end_date, source,
+  }))).returning();
+  return rows.map(toObligation);
+}
+
+export async function deleteObligation(db: Db, userId: number, id: number): Promise<{ message: string }> {
+  const rows = await db.delete(fiscalObligations).where(and(eq(fiscalObligations.userId, userId), eq(fiscalObligations.id, id))).returning({ id: fiscalObligations.id });
+  if (!rows.length) throw notFound('La obligación fiscal no existe');
+  return { message: 'Obligación fiscal eliminada' };
+}
+
+/** Economic activities of the tenant, newest first. */
+export async function listActivities(db: Db, userId: number, q: PageQuery): Promise<Page<Activity>> {
+  const where = eq(economicActivities.userId, userId);
+  const [rows, [total]] = await Promise.all([
+    db.select().from(economicActivities).where(where).orderBy(desc(economicActivities.id)).limit(q.perPage).offset((q.page - 1) * q.perPage),
+    db.select({ n: count() }).from(economicActivities).where(where),
+  ]);
+  return { data: rows.map(toActivity), total: total?.n ?? 0, current_page: q.page, per_page: q.perPage };
+}
+
+export async function addActivities(db: Db, userId: number, items: ActivityValues[], source: ItemSource): Promise<Activity[]> {
+  if (!items.length) return [];
+  const rows = await db.insert(economicActivities).values(items.map((i) => ({
+    userId, name: i.name, percentage: i.percentage, initDate: i.init_date, endDate: i.end_date, source,
+  }))).returning();
+  return rows.map(toActivity);
+}
+
+export async function deleteActivity(db: Db, userId: number, id: number): Promise<{ message: string }> {
+  const rows = await db.delete(economicActivities).where(and(eq(economicActivities.userId, userId), eq(economicActivities.id, id))).returning({ id: economicActivities.id });
+  if (!rows.length) throw notFound('La actividad económica no existe');
+  return { message: 'Actividad económica eliminada' };
+}
+
