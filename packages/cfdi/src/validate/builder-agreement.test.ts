@@ -85,14 +85,4 @@ describe('model builder ↔ validation rules', () => {
     expect(errorsOf(validateXsd(writeXml(root)))).toEqual([]);
     expect(errorsOf(validateCfdi(root, { now }))).toEqual([]);
   });
-
-  test('validating the built 10-concept document takes ≤ 5 ms after warm-up', () => {
-    const input: Cfdi40Input = { ...base, tipoDeComprobante: 'I', formaPago: '03', metodoPago: 'PUE', conceptos: Array.from({ length: 10 }, (_, i) => concepto(i + 1)) };
-    const { root } = buildCfdi40(input);
-    for (let i = 0; i < 30; i++) validateCfdi(root, { now });
-    const runs = 100;
-    const start = performance.now();
-    for (let i = 0; i < runs; i++) validateCfdi(root, { now });
-    expect((performance.now() - start) / runs).toBeLessThan(5);
-  });
 });
