@@ -1,5 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import type { JobContext } from '../jobs/context';
+import { employeesRoutes } from './employees/employees.routes';
 import { profileRoutes } from './profile/profile.routes';
 import { catalogsRoutes } from './catalogs/catalogs.routes';
 import { clientsRoutes } from './clients/clients.routes';
@@ -10,6 +11,7 @@ import { productsRoutes } from './products/products.routes';
  * one line, so app.ts stays the map of cross-cutting concerns.
  */
 export async function registerFeatureModules(app: FastifyInstance, ctx: JobContext): Promise<void> {
+  await app.register(employeesRoutes(ctx.db));
   await app.register(catalogsRoutes());
   await app.register(clientsRoutes(ctx));
   await app.register(productsRoutes(ctx));
