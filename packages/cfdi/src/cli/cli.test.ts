@@ -118,10 +118,13 @@ describe('cfdi validate', () => {
     expect(issues).toContainEqual(expect.objectContaining({ field: 'Comprobante.Total', severity: 'error' }));
   });
 
-  it('checks only the XSD of a Retenciones 2.0 and says so', async () => {
-    const r = await run(['validate', cfdi('retenciones/retenciones20.xml')]);
-    expect(r.stdout).toContain('solo se revisó la estructura (XSD)');
-    expect(r.code).toBe(0);
+  it('checks a Retenciones 2.0 with its own rules (the fixture declares MontoTotRet 0 for a 200.00 retention)', async () => {
+    const r = await run(['validate', '--json', cfdi('retenciones/retenciones20.xml')]);
+    const { ok, issues, note } = JSON.parse(r.stdout);
+    expect(note).toContain('Retenciones 2.0');
+    expect(ok).toBe(false);
+    expect(issues.filter((i: { severity: string }) => i.severity === 'error')).toHaveLength(1);
+    expect(r.code).toBe(1);
   });
 });
 

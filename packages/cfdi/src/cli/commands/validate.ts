@@ -1,5 +1,5 @@
 import { postalCodeExists, productServiceExists } from '../../catalogs/server';
-import { setBigCatalogLookups, validateCfdi, validateXsd } from '../../validate';
+import { setBigCatalogLookups, validateCfdi, validateRetenciones, validateXsd } from '../../validate';
 import type { ValidationIssue } from '../../validate';
 import { NS } from '../../xml/namespaces';
 import { parseXml } from '../../xml/parse';
@@ -28,12 +28,12 @@ Opciones:
     // Parsing first gives the safe parser's one-line errors for malformed or hostile input.
     const root = parseXml(bytes);
     setBigCatalogLookups({ postalCode: postalCodeExists, productService: productServiceExists });
-    // Business rules exist for CFDI 4.0 only; Retenciones 2.0 is checked against its XSD.
+    // Retenciones 2.0 has its own root and its own (smaller) rule set.
     const retenciones = root.ns === NS.retenciones20;
-    const note = retenciones ? 'Retenciones 2.0: solo se revisó la estructura (XSD); las reglas de negocio no se revisan.' : undefined;
+    const note = retenciones ? 'Retenciones 2.0: se revisaron el XSD y las reglas básicas de montos, RFC y periodo.' : undefined;
     const issues: ValidationIssue[] = [
       ...validateXsd(bytes, { unsigned: values['sin-sello'] === true }),
-      ...(retenciones ? [] : validateCfdi(root)),
+      ...(retenciones ? validateRetenciones(root) : validateCfdi(root)),
     ];
     const errors = issues.filter((i) => i.severity === 'error').length;
     if (values.json) {
