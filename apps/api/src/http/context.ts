@@ -60,8 +60,10 @@ export function registerRequestContext(app: FastifyInstance, db: Db): void {
 
   app.addHook('onRequest', async (req) => {
     const config = req.routeOptions.config ?? {};
-    // The OpenAPI document and its UI are public, like the contract they describe.
-    if (!req.routeOptions.url || config.public || req.routeOptions.url.startsWith('/api/docs')) return;
+    // The OpenAPI document and its UI are public, like the contract they describe; so is the
+    // built web app (static files registered as routes outside /api).
+    const url = req.routeOptions.url;
+    if (!url || config.public || url.startsWith('/api/docs') || !url.startsWith('/api/')) return;
     let payload: TokenPayload;
     try {
       payload = await req.jwtVerify<TokenPayload>();
