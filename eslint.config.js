@@ -25,7 +25,7 @@ export default tseslint.config(
         patterns: [
           { group: ['@facturo/api*', '**/apps/api/**'], message: 'La web no importa la API.' },
           // A regex, not a group: gitignore-style groups cannot re-include a path under an excluded one.
-          { regex: '^@facturo/cfdi(?!/money$|/catalogs(/browser)?$|/payroll$)', message: 'Solo money, catálogos y nómina del motor son seguros en el navegador.' },
+          { regex: '^@facturo/cfdi(?!/money$|/catalogs(/browser)?$|/payroll$|/rfc$)', message: 'Solo money, catálogos, nómina y RFC del motor son seguros en el navegador.' },
         ],
       }],
     },

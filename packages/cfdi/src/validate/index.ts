@@ -7,7 +7,7 @@ export type { ValidationIssue, Fix, ValidateOptions } from './types';
 export { validateXsd, loadSchemas, type XsdOptions } from './xsd';
 export { validateCfdi } from './cfdi';
 export { setBigCatalogLookups } from './big-catalogs';
-export { rfcCheckDigit, rfcPersona, RFC_PUBLICO_GENERAL, RFC_EXTRANJERO } from './rfc';
+export { rfcCheckDigit, rfcPersona, RFC_PUBLICO_GENERAL, RFC_EXTRANJERO } from '../rfc';
 export { fixRounding } from './fix-rounding';
 export { validateRetenciones } from './retenciones';
 export { validateDocument, type ValidateDocumentOptions } from './document';

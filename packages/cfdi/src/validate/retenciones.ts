@@ -2,7 +2,7 @@ import { NS, findChild, findChildren, type XmlElement } from '../xml';
 import { findEntry, regimenAllowed } from '../catalogs';
 import { sum } from '../money';
 import { postalCodeKnown } from './big-catalogs';
-import { isGenericRfc, rfcCheckDigit, rfcCheckDigitMatches, rfcPersona } from './rfc';
+import { isGenericRfc, rfcCheckDigit, rfcCheckDigitMatches, rfcPersona } from '../rfc';
 import { attr, dec, decimalsOf, shown } from './rules/context';
 import { parseFecha } from './rules/comprobante';
 import type { ValidateOptions, ValidationIssue } from './types';

@@ -2,7 +2,7 @@ import { NS, type XmlElement } from '../../xml';
 import { findEntry, regimenAllowed, tasaOCuotaAllowed } from '../../catalogs';
 import { conceptImporteLimits, isWithinLimits, objetoImpTaxes, taxImporteLimits } from '../../money';
 import { productServiceKnown } from '../big-catalogs';
-import { rfcPersona } from '../rfc';
+import { rfcPersona } from '../../rfc';
 import { attr, dec, decimalsOf, shown, type RuleContext } from './context';
 
 type TaxKind = 'traslado' | 'retencion';

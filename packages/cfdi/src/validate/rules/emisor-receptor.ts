@@ -1,7 +1,7 @@
 import { NS } from '../../xml';
 import { findEntry, regimenAllowed, usoCfdiAllowed, type Persona } from '../../catalogs';
 import { postalCodeKnown } from '../big-catalogs';
-import { RFC_EXTRANJERO, RFC_PUBLICO_GENERAL, isGenericRfc, rfcCheckDigit, rfcCheckDigitMatches, rfcPersona } from '../rfc';
+import { RFC_EXTRANJERO, RFC_PUBLICO_GENERAL, isGenericRfc, rfcCheckDigit, rfcCheckDigitMatches, rfcPersona } from '../../rfc';
 import { attr, shown, type RuleContext } from './context';
 
 export const PUBLICO_EN_GENERAL = 'PUBLICO EN GENERAL';

@@ -1,5 +1,5 @@
 import { findEntry } from '../../catalogs';
-import { RFC_PUBLICO_GENERAL } from '../rfc';
+import { RFC_PUBLICO_GENERAL } from '../../rfc';
 import { attr, shown, type RuleContext } from './context';
 import { PUBLICO_EN_GENERAL } from './emisor-receptor';
 

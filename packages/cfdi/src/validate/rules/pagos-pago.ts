@@ -1,7 +1,7 @@
 import { NS, findChildren, type XmlElement } from '../../xml';
 import { findEntry } from '../../catalogs';
 import { Decimal, fixed, toPaymentCurrency, truncateTo } from '../../money';
-import { RFC_EXTRANJERO } from '../rfc';
+import { RFC_EXTRANJERO } from '../../rfc';
 import { attr, dec, decimalsOf, shown, type RuleContext } from './context';
 import { checkDoctoTaxes } from './pagos-impuestos';
 
