@@ -1,5 +1,5 @@
 /** Why an XML input was refused. */
-export type XmlInputErrorCode = 'not-well-formed' | 'doctype' | 'too-large' | 'empty';
+export type XmlInputErrorCode = 'not-well-formed' | 'doctype' | 'too-large' | 'too-deep' | 'encoding' | 'empty';
 
 /**
  * An XML document we refuse to process. The message is a one-line Spanish sentence

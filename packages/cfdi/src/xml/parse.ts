@@ -6,9 +6,18 @@ import type { XmlElement, XmlNode } from './types';
 export interface ParseXmlOptions {
   /** Largest accepted input in bytes (UTF-8). Default 10 MB. */
   maxBytes?: number;
+  /** Deepest accepted element nesting (the root is level 1). Default {@link DEFAULT_MAX_XML_DEPTH}. */
+  maxDepth?: number;
 }
 
 export const DEFAULT_MAX_XML_BYTES = 10 * 1024 * 1024;
+/**
+ * A CFDI with Carta Porte nests about 8 levels and retail addenda a few more. saxes resolves
+ * namespaces by walking the open-tag stack, so parse time grows with depth × elements (100,000
+ * levels took minutes) and every recursive walker of the tree would overflow the call stack
+ * around 10,000: nesting beyond this is refused as hostile.
+ */
+export const DEFAULT_MAX_XML_DEPTH = 100;
 
 const utf8 = new TextDecoder('utf-8', { fatal: true, ignoreBOM: true });
 
@@ -43,19 +52,69 @@ const isXmlWhitespace = (s: string): boolean => /^[ \t\r\n]*$/.test(s);
 function decode(source: string | Uint8Array, maxBytes: number): string {
   let text: string;
   if (typeof source === 'string') {
+    // Already decoded by the caller: an encoding declaration in it no longer applies.
     if (Buffer.byteLength(source, 'utf8') > maxBytes) throw tooLarge(maxBytes);
     text = source;
   } else {
     if (source.byteLength > maxBytes) throw tooLarge(maxBytes);
-    try {
-      text = utf8.decode(source);
-    } catch {
-      throw new XmlInputError('not-well-formed', 'El XML no está bien formado: no es texto UTF-8 válido');
-    }
+    text = decodeBytes(source);
   }
   if (text.charCodeAt(0) === 0xfeff) text = text.slice(1);
   if (isXmlWhitespace(text)) throw new XmlInputError('empty', 'El XML está vacío');
   return text;
+}
+
+const UTF8_NAMES = new Set(['UTF-8', 'UTF8', 'US-ASCII', 'ASCII']);
+const LATIN1_NAMES = new Set(['ISO-8859-1', 'ISO8859-1', 'ISO_8859-1', 'LATIN1', 'LATIN-1', 'L1']);
+const CP1252_NAMES = new Set(['WINDOWS-1252', 'CP1252']);
+
+/** The `encoding` of the XML declaration, upper-cased, or undefined when there is none. */
+function declaredEncoding(bytes: Uint8Array): string | undefined {
+  const head = Buffer.from(bytes.subarray(0, 256)).toString('latin1');
+  const m = /^<\?xml[ \t\r\n][^?]*?encoding[ \t\r\n]*=[ \t\r\n]*["']([A-Za-z][A-Za-z0-9._-]*)["']/.exec(head);
+  return m?.[1].toUpperCase();
+}
+
+/**
+ * Bytes to text following the XML declaration, as libxml2 (and so SAT's xsltproc cadena) reads
+ * them. Anexo 20 demands UTF-8, but received files re-saved by desktop tools arrive declared and
+ * encoded as ISO-8859-1 / windows-1252: decoding them as declared keeps their cadena (and seal)
+ * checkable. UTF-16 and other encodings are refused with a clear message rather than misread.
+ */
+function decodeBytes(source: Uint8Array): string {
+  const hasUtf8Bom = source[0] === 0xef && source[1] === 0xbb && source[2] === 0xbf;
+  if (!hasUtf8Bom && ((source[0] === 0xff && source[1] === 0xfe) || (source[0] === 0xfe && source[1] === 0xff))) {
+    throw unsupportedEncoding('UTF-16');
+  }
+  const declared = hasUtf8Bom ? undefined : declaredEncoding(source);
+  if (declared === undefined || UTF8_NAMES.has(declared)) {
+    try {
+      return utf8.decode(source);
+    } catch {
+      throw new XmlInputError('not-well-formed', 'El XML no está bien formado: no es texto UTF-8 válido');
+    }
+  }
+  if (LATIN1_NAMES.has(declared)) return Buffer.from(source).toString('latin1');
+  if (CP1252_NAMES.has(declared)) return decodeWindows1252(source);
+  throw unsupportedEncoding(declared);
+}
+
+// windows-1252 differs from ISO-8859-1 only in 0x80–0x9F. Node's TextDecoder maps that range
+// as ISO-8859-1 (0x80 → U+0080, not €), so the table is ours. Unassigned bytes stay C1 (WHATWG).
+const CP1252_HIGH =
+  '\u20ac\u0081\u201a\u0192\u201e\u2026\u2020\u2021\u02c6\u2030\u0160\u2039\u0152\u008d\u017d\u008f' +
+  '\u0090\u2018\u2019\u201c\u201d\u2022\u2013\u2014\u02dc\u2122\u0161\u203a\u0153\u009d\u017e\u0178';
+
+function decodeWindows1252(source: Uint8Array): string {
+  const latin1 = Buffer.from(source).toString('latin1');
+  return latin1.replace(/[\u0080-\u009f]/g, (c) => CP1252_HIGH[c.charCodeAt(0) - 0x80]);
+}
+
+function unsupportedEncoding(name: string): XmlInputError {
+  return new XmlInputError(
+    'encoding',
+    `El XML usa la codificación ${name}, que no se admite; guárdelo en UTF-8 (la que exige el Anexo 20)`,
+  );
 }
 
 function tooLarge(maxBytes: number): XmlInputError {
@@ -83,10 +142,14 @@ function toElement(tag: SaxesTagNS): XmlElement {
  * including whitespace-only content of an element without child elements.
  * Comments and processing instructions are not kept.
  *
- * @throws XmlInputError with code 'empty' | 'too-large' | 'doctype' | 'not-well-formed'.
+ * Byte input is decoded as its XML declaration says (UTF-8 by default; ISO-8859-1 and
+ * windows-1252 are transcoded, anything else is refused); nesting deeper than `maxDepth` is refused.
+ *
+ * @throws XmlInputError with code 'empty' | 'too-large' | 'too-deep' | 'encoding' | 'doctype' | 'not-well-formed'.
  */
 export function parseXml(source: string | Uint8Array, opts: ParseXmlOptions = {}): XmlElement {
   const text = decode(source, opts.maxBytes ?? DEFAULT_MAX_XML_BYTES);
+  const maxDepth = opts.maxDepth ?? DEFAULT_MAX_XML_DEPTH;
   const parser = new SaxesParser({ xmlns: true, position: true });
   const stack: XmlElement[] = [];
   let root: XmlElement | undefined;
@@ -110,6 +173,9 @@ export function parseXml(source: string | Uint8Array, opts: ParseXmlOptions = {}
     throw new XmlInputError('doctype', 'El XML contiene una declaración DOCTYPE; por seguridad no se procesa');
   });
   parser.on('opentag', (tag) => {
+    if (stack.length >= maxDepth) {
+      throw new XmlInputError('too-deep', `El XML anida elementos a más de ${maxDepth} niveles; por seguridad no se procesa`);
+    }
     flushText();
     leafWhitespace = '';
     const element = toElement(tag);

@@ -1,0 +1,110 @@
+import { describe, expect, it } from 'vitest';
+import { DEFAULT_MAX_XML_DEPTH, findDescendant, parseXml, writeXml, XmlInputError, type XmlInputErrorCode } from '../../src/xml';
+import { cadenaOriginal } from '../../src/cadena';
+
+const CFDI_NS = 'xmlns:cfdi="http://www.sat.gob.mx/cfd/4"';
+
+function refusal(run: () => unknown): XmlInputError {
+  try {
+    run();
+  } catch (e) {
+    if (e instanceof XmlInputError) return e;
+    throw e;
+  }
+  throw new Error('se esperaba un XmlInputError');
+}
+
+const expectRefused = (source: string | Uint8Array, code: XmlInputErrorCode): XmlInputError => {
+  const e = refusal(() => parseXml(source));
+  expect(e.code).toBe(code);
+  expect(e.message).not.toContain('\n');
+  return e;
+};
+
+/** Wall-clock guard: hostile input must be refused quickly, not after minutes of work. */
+function timed<T>(run: () => T): { value: T; ms: number } {
+  const start = performance.now();
+  const value = run();
+  return { value, ms: performance.now() - start };
+}
+
+const nested = (levels: number, inner = '') =>
+  `<cfdi:Comprobante ${CFDI_NS} Version="4.0"><cfdi:Addenda>${'<a>'.repeat(levels)}${inner}${'</a>'.repeat(levels)}</cfdi:Addenda></cfdi:Comprobante>`;
+
+describe('nesting depth', () => {
+  it('refuses 10,000 levels at once instead of overflowing the stack of writeXml/cadena walkers', () => {
+    const { value: e, ms } = timed(() => expectRefused(nested(10_000), 'too-deep'));
+    expect(e.message).toBe(`El XML anida elementos a más de ${DEFAULT_MAX_XML_DEPTH} niveles; por seguridad no se procesa`);
+    expect(ms).toBeLessThan(1_000);
+  });
+
+  it('refuses 100,000 levels quickly (saxes work grows with depth × elements: this took minutes)', () => {
+    expect(timed(() => expectRefused(nested(100_000), 'too-deep')).ms).toBeLessThan(1_000);
+  });
+
+  it('accepts the deepest allowed document and every walker handles it', () => {
+    // Comprobante + Addenda + levels + b = maxDepth.
+    const root = parseXml(nested(DEFAULT_MAX_XML_DEPTH - 3, '<b x="1"/>'));
+    expect(findDescendant(root, '', 'b')?.attrs.get('x')).toBe('1');
+    expect(parseXml(writeXml(root)).name).toBe('cfdi:Comprobante');
+    expect(cadenaOriginal(root)).toBe('||4.0||||||||||');
+    expectRefused(nested(DEFAULT_MAX_XML_DEPTH - 2, '<b/>'), 'too-deep');
+  });
+
+  it('takes a caller limit', () => {
+    expect(refusal(() => parseXml('<a><b><c/></b></a>', { maxDepth: 2 })).code).toBe('too-deep');
+    expect(parseXml('<a><b><c/></b></a>', { maxDepth: 3 }).local).toBe('a');
+  });
+});
+
+describe('size and breadth limits', () => {
+  it('refuses a 50 MB text node before parsing', () => {
+    const { ms } = timed(() => expectRefused(`<r>${'a'.repeat(50 * 1024 * 1024)}</r>`, 'too-large'));
+    expect(ms).toBeLessThan(2_000);
+  });
+
+  it('handles 200,000 attributes on one element in bounded time', () => {
+    const xml = `<r ${Array.from({ length: 200_000 }, (_, i) => `a${i}="x"`).join(' ')}/>`;
+    const { value, ms } = timed(() => parseXml(xml));
+    expect(value.attrs.size).toBe(200_000);
+    expect(ms).toBeLessThan(5_000);
+  });
+
+  it('refuses a duplicated attribute even among many', () => {
+    const xml = `<r ${Array.from({ length: 5_000 }, (_, i) => `a${i}="x"`).join(' ')} a17="y"/>`;
+    expect(expectRefused(xml, 'not-well-formed').message).toMatch(/atributo duplicado: a17/);
+  });
+
+  it('has no entity expansion to blow up: a DOCTYPE with a parameter-entity bomb is refused', () => {
+    const bomb = '<?xml version="1.0"?><!DOCTYPE r [<!ENTITY % a "aaaaaaaaaa"><!ENTITY % b "%a;%a;%a;%a;">%b;]><r/>';
+    expectRefused(bomb, 'doctype');
+  });
+});
+
+describe('declared encodings (byte input)', () => {
+  const latin1 = (s: string) => Uint8Array.from(Buffer.from(s, 'latin1'));
+
+  it('transcodes ISO-8859-1 as libxml2 does, so Ñ and accents survive', () => {
+    const root = parseXml(latin1('<?xml version="1.0" encoding="ISO-8859-1"?><r a="ÑANDÚ"/>'));
+    expect(root.attrs.get('a')).toBe('ÑANDÚ');
+  });
+
+  it('accepts the encoding name in any case and windows-1252 with its euro sign', () => {
+    expect(parseXml(latin1('<?xml version="1.0" encoding="iso-8859-1"?><r a="ñ"/>')).attrs.get('a')).toBe('ñ');
+    const cp1252 = Uint8Array.from([...Buffer.from('<?xml version="1.0" encoding="windows-1252"?><r a="'), 0x80, ...Buffer.from('"/>')]);
+    expect(parseXml(cp1252).attrs.get('a')).toBe('€');
+    expect(parseXml(Buffer.from('<?xml version="1.0" encoding="utf-8"?><r a="ñ"/>')).attrs.get('a')).toBe('ñ');
+  });
+
+  it('refuses UTF-16 and unknown encodings with a clear Spanish message', () => {
+    const utf16 = Uint8Array.from(Buffer.from('\uFEFF<r/>', 'utf16le'));
+    expect(expectRefused(utf16, 'encoding').message).toBe(
+      'El XML usa la codificación UTF-16, que no se admite; guárdelo en UTF-8 (la que exige el Anexo 20)',
+    );
+    expectRefused(Buffer.from('<?xml version="1.0" encoding="Shift_JIS"?><r/>'), 'encoding');
+  });
+
+  it('still refuses bytes that are not UTF-8 when none other is declared', () => {
+    expectRefused(latin1('<r a="ñ"/>'), 'not-well-formed');
+  });
+});
