@@ -25,7 +25,8 @@ const reporter = (ctx: JobContext, data: CredentialJobData) =>
 /**
  * Confirms a stored CSD / e.firma and reports each step live (spec §4 flow: code 200 + finished on
  * success, 500 on failure): the sealed files are opened, certificate, key, password, pair, validity,
- * kind and RFC checked again at run time, and a signature made and verified with the pair. On success
+ * kind and RFC checked again at run time, a signature made and verified with the pair, and SAT's status
+ * of the certificate asked through the SAT port (the local adapter says when it could not). On success
  * the credential becomes the one in use and older ones are deleted; on failure the secret is wiped.
  */
 export async function runCredentialValidation(ctx: JobContext, data: CredentialJobData): Promise<void> {
@@ -55,16 +56,22 @@ export async function runCredentialValidation(ctx: JobContext, data: CredentialJ
   const probe = `facturo:${data.processId}`;
   if (!credential.verify(probe, credential.sign(probe))) return refuse('La llave privada no produce firmas válidas para este certificado', 'key');
 
-  await progress.step(90, 'Guardando el resultado');
   const cert = credential.certificate;
+  await progress.step(82, 'Consultando en el SAT el estado del certificado');
+  const sat = await ctx.sat.certificateStatus(cert.rfc, cert.noCertificado);
+  if (!sat.active) return refuse(`El SAT reporta el certificado ${cert.noCertificado} como no activo: ${sat.message}`, 'cer');
+
+  await progress.step(92, 'Guardando el resultado');
   const message = `${label} ${cert.noCertificado} de ${cert.rfc} válido hasta el ${day(cert.validTo)}`;
   await ctx.db.update(fiscalCredentials).set({ status: 'valid', statusMessage: message, updatedAt: new Date() }).where(where);
   await retireOlderCredentials(ctx.db, data.userId, data.kind, data.credentialId);
   const facts = {
     noCertificado: cert.noCertificado, rfc: cert.rfc, validFrom: cert.validFrom.toISOString(), validTo: cert.validTo.toISOString(),
-    daysToExpiry: cert.daysToExpiry(), handledBy: `${ctx.role}:${process.pid}`,
+    daysToExpiry: cert.daysToExpiry(), satStatus: sat.message, handledBy: `${ctx.role}:${process.pid}`,
   };
-  await progress.succeed(message, facts, expiryWarning(data.kind, cert.validTo));
+  // SAT's registry not reachable is a warning, not a refusal: every local check passed.
+  const warnings = [expiryWarning(data.kind, cert.validTo), sat.confirmed ? null : sat.message].filter(Boolean);
+  await progress.succeed(message, facts, warnings.length ? warnings.join('. ') : null);
 }
 
 export async function registerCredentialWorker(boss: PgBoss, ctx: JobContext): Promise<void> {

@@ -125,6 +125,7 @@ describe('CSD / e.firma upload: the live validation job', () => {
     expect(progress.length).toBeGreaterThanOrEqual(5);
     expect(progress.at(-1)).toMatchObject({ rfc: 'EKU9003173C9', code: 200, finished: true, jobId: id, type: 'CSD', progress: 100 });
     expect(progress.at(-1)!.message).toMatch(/30001000000500003416/);
+    expect((progress.at(-1)!.data as { satStatus: string }).satStatus).toMatch(/de prueba del SAT activo/);
     expect(mine.messages.some((x) => x.event === 'csd' && x.m.finished)).toBe(true);
     expect(theirs.messages).toHaveLength(0);
     expect(JSON.stringify(mine.messages)).not.toContain(PASSWORD);

@@ -6,6 +6,11 @@
 export interface SatGateway {
   kind: 'local';
   validateCiec(rfc: string, ciec: string): Promise<{ valid: boolean; message: string }>;
+  /**
+   * SAT's status of a CSD / e.firma (its LCO / certificate registry): `active` false when SAT revoked
+   * it; `confirmed` false when SAT could not be asked (the local adapter outside the test RFCs).
+   */
+  certificateStatus(rfc: string, noCertificado: string): Promise<{ confirmed: boolean; active: boolean; message: string }>;
 }
 
 /** RFCs of SAT's public test material (CSD/e.firma kits and Anexo 20 samples). */
@@ -29,6 +34,13 @@ export function localSatGateway(opts: { latencyMs?: number } = {}): SatGateway {
         return { valid: false, message: `No se pudo confirmar la CIEC de ${rfc}: el adaptador local solo reconoce los RFC de prueba del SAT (${LOCAL_NOTE})` };
       }
       return { valid: true, message: `CIEC de ${rfc} aceptada (${LOCAL_NOTE})` };
+    },
+    async certificateStatus(rfc, noCertificado) {
+      await wait();
+      if (!SAT_TEST_RFCS.has(rfc)) {
+        return { confirmed: false, active: true, message: `No se pudo consultar en el SAT el estado del certificado ${noCertificado} (${LOCAL_NOTE})` };
+      }
+      return { confirmed: true, active: true, message: `Certificado ${noCertificado} de prueba del SAT activo (${LOCAL_NOTE})` };
     },
   };
 }

@@ -1,10 +1,5 @@
 import type { RouteObject } from 'react-router';
-import { UnderConstruction } from '../../shared/ui/under-construction';
+import { ProfilePage } from './pages/profile-page';
 
-/**
- * Route module of this area, mounted inside the guarded app shell.
- * Under construction: replace the elements with the real pages (paths stay as spec §2.1).
- */
-export const profileRoutes: RouteObject[] = [
-  { path: '/profile/:section?', element: <UnderConstruction areaKey="areas.profile" /> },
-];
+/** Route module of the profile area, mounted inside the guarded app shell (spec §2.1: /profile/{section?}). */
+export const profileRoutes: RouteObject[] = [{ path: '/profile/:section?', element: <ProfilePage /> }];

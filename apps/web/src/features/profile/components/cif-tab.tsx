@@ -1,0 +1,106 @@
+import { useRef, useState } from 'react';
+import { Alert, Anchor, Badge, Button, FileButton, Group, Pagination, Stack, Table, Text, Title } from '@mantine/core';
+import { IconFileUpload } from '@tabler/icons-react';
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useTranslation } from 'react-i18next';
+import { isApiError } from '../../../shared/api/api-error';
+import { fieldError } from '../../../shared/api/format-api-error';
+import { PerPageSelect, usePerPage } from '../../../shared/ui/per-page';
+import { toastSuccess } from '../../../shared/ui/toasts';
+import { csfQuery, fetchFileUrl, profileKeys, uploadCsf } from '../api/profile-api';
+
+const SCREEN = 'profile-csf';
+
+/** Tab 1: the tax-status certificate (constancia / CIF): upload one, history of the uploaded ones. */
+export function CifTab({ rfc }: { rfc: string }) {
+  const { t } = useTranslation();
+  const queryClient = useQueryClient();
+  const [page, setPage] = useState(1);
+  const [perPage] = usePerPage(SCREEN);
+  const [error, setError] = useState<string | null>(null);
+  const resetRef = useRef<() => void>(null);
+  const q = useQuery(csfQuery(rfc, page, perPage));
+  const upload = useMutation({
+    mutationFn: uploadCsf,
+    onSuccess: (res) => {
+      setError(null);
+      toastSuccess(res.message);
+      // The constancia also replaces the imported obligations and activities.
+      void queryClient.invalidateQueries({ queryKey: profileKeys.all(rfc) });
+    },
+    onError: (err) => setError(isApiError(err) ? (fieldError(err.body, 'file') ?? err.body.message ?? t('toast.error.text')) : t('toast.error.text')),
+    onSettled: () => resetRef.current?.(),
+  });
+  const open = async (url: string) => window.open(await fetchFileUrl(url), '_blank', 'noopener');
+  const pages = Math.max(1, Math.ceil((q.data?.total ?? 0) / perPage));
+  return (
+    <Stack gap="md">
+      <Group justify="space-between" align="flex-start">
+        <Stack gap={2}>
+          <Title order={5}>{t('profile.cif.title')}</Title>
+          <Text size="sm" c="dimmed" maw={640}>
+            {t('profile.cif.text')}
+          </Text>
+        </Stack>
+        <FileButton onChange={(f) => f && upload.mutate(f)} accept="application/pdf" resetRef={resetRef}>
+          {(props) => (
+            <Button {...props} leftSection={<IconFileUpload size={16} />} loading={upload.isPending} data-testid="csf-upload">
+              {t('profile.cif.upload')}
+            </Button>
+          )}
+        </FileButton>
+      </Group>
+      {error && (
+        <Alert color="red" data-testid="csf-error">
+          {error}
+        </Alert>
+      )}
+      {q.data && q.data.data.length === 0 ? (
+        <Text size="sm" c="dimmed">
+          {t('profile.cif.empty')}
+        </Text>
+      ) : (
+        <Table.ScrollContainer minWidth={640}>
+          <Table striped highlightOnHover>
+            <Table.Thead>
+              <Table.Tr>
+                <Table.Th>{t('profile.cif.rfc')}</Table.Th>
+                <Table.Th>{t('profile.cif.nombre')}</Table.Th>
+                <Table.Th>{t('profile.cif.regimenes')}</Table.Th>
+                <Table.Th>{t('profile.cif.createdAt')}</Table.Th>
+                <Table.Th>{t('profile.cif.file')}</Table.Th>
+              </Table.Tr>
+            </Table.Thead>
+            <Table.Tbody>
+              {q.data?.data.map((c) => (
+                <Table.Tr key={c.id}>
+                  <Table.Td>{c.rfc}</Table.Td>
+                  <Table.Td>{c.nombre}</Table.Td>
+                  <Table.Td>
+                    <Group gap={4}>
+                      {c.regimenes.map((r) => (
+                        <Badge key={r} variant="light" size="sm">
+                          {r}
+                        </Badge>
+                      ))}
+                    </Group>
+                  </Table.Td>
+                  <Table.Td>{new Date(c.created_at).toLocaleString('es-MX')}</Table.Td>
+                  <Table.Td>
+                    <Anchor component="button" size="sm" onClick={() => void open(c.url)}>
+                      {t('profile.cif.open')}
+                    </Anchor>
+                  </Table.Td>
+                </Table.Tr>
+              ))}
+            </Table.Tbody>
+          </Table>
+        </Table.ScrollContainer>
+      )}
+      <Group justify="space-between">
+        <PerPageSelect screen={SCREEN} onChange={() => setPage(1)} />
+        <Pagination size="sm" total={pages} value={page} onChange={setPage} />
+      </Group>
+    </Stack>
+  );
+}

@@ -1,0 +1,58 @@
+import { Alert, Button, Group, Select, SimpleGrid, Stack, Title } from '@mantine/core';
+import { Controller } from 'react-hook-form';
+import { useQuery } from '@tanstack/react-query';
+import { useTranslation } from 'react-i18next';
+import type { Profile } from '@facturo/contract';
+import { registrationCatalogsQuery } from '../../auth/api/registration-queries';
+import { regimenOptionsFor } from '../../auth/model/regimen-options';
+import type { ProfilePanel } from '../model/sections';
+import { ActivitiesCard } from './activities-card';
+import { CiecSummary, CredentialSummary } from './credential-summary';
+import { ObligationsCard } from './obligations-card';
+import { useProfileForm } from './use-profile-form';
+
+/** Tab 3: régimen fiscal, CSD / e.firma / CIEC on file, fiscal obligations and economic activities. */
+export function TaxInfoTab({ profile, onPanel }: { profile: Profile; onPanel: (p: ProfilePanel) => void }) {
+  const { t } = useTranslation();
+  const { form, submit, saving, formError } = useProfileForm(profile);
+  const catalogs = useQuery(registrationCatalogsQuery());
+  return (
+    <Stack gap="lg">
+      <form onSubmit={submit} noValidate>
+        <Group align="flex-end" gap="sm">
+          <Controller
+            control={form.control}
+            name="regimen"
+            render={({ field, fieldState }) => (
+              <Select
+                label={t('profile.tax.regimen')}
+                searchable
+                w={{ base: '100%', md: 520 }}
+                data={regimenOptionsFor(profile.rfc, catalogs.data?.regimen ?? [])}
+                value={field.value || null}
+                onChange={(v) => field.onChange(v ?? '')}
+                error={fieldState.error?.message}
+              />
+            )}
+          />
+          <Button type="submit" loading={saving}>
+            {t('profile.save')}
+          </Button>
+        </Group>
+        {formError && (
+          <Alert color="red" mt="xs">
+            {formError}
+          </Alert>
+        )}
+      </form>
+      <Title order={5}>{t('profile.tax.credentials')}</Title>
+      <SimpleGrid cols={{ base: 1, md: 3 }}>
+        <CredentialSummary kind="csd" rfc={profile.rfc} onOpen={() => onPanel('csd')} />
+        <CredentialSummary kind="efirma" rfc={profile.rfc} onOpen={() => onPanel('efirma')} />
+        <CiecSummary rfc={profile.rfc} onOpen={() => onPanel('ciec')} />
+      </SimpleGrid>
+      <ObligationsCard rfc={profile.rfc} />
+      <ActivitiesCard rfc={profile.rfc} />
+    </Stack>
+  );
+}
