@@ -13,6 +13,13 @@ export class CfdiReadError extends Error {
 
 const CFDI_NS = new Set<string>([NS.cfdi40, NS.cfdi33]);
 
+/** CFDI 3.2 (same namespace as 3.3) spelled the type out; 3.3 and 4.0 use the c_TipoDeComprobante letter. */
+const TIPO_32: Record<string, string> = { INGRESO: 'I', EGRESO: 'E', TRASLADO: 'T' };
+const tipoDeComprobante = (value: string): string => {
+  const upper = value.trim().toUpperCase();
+  return TIPO_32[upper] ?? upper;
+};
+
 function conceptTax(e: XmlElement): ConceptoImpuesto {
   return compact({
     base: req(e, 'Base'),
@@ -121,7 +128,7 @@ export function readCfdi(root: XmlElement): Cfdi {
     moneda: attr(root, 'Moneda') ?? 'MXN',
     tipoCambio: attr(root, 'TipoCambio'),
     total: req(root, 'Total'),
-    tipoDeComprobante: req(root, 'TipoDeComprobante').toUpperCase(),
+    tipoDeComprobante: tipoDeComprobante(req(root, 'TipoDeComprobante')),
     exportacion: attr(root, 'Exportacion'),
     metodoPago: attr(root, 'MetodoPago'),
     lugarExpedicion: req(root, 'LugarExpedicion'),

@@ -62,9 +62,37 @@ function formatBase(base: Decimal, decimals: number): string {
   return base.toFixed(Math.min(MAX_DECIMALS, Math.max(decimals, base.decimalPlaces())));
 }
 
+/**
+ * A user-typed amount as a Decimal, or a TaxRuleError naming the field: a bare "no es un número"
+ * from deep inside would not tell the user which box to fix.
+ */
+function amountOf(value: DecimalInput, field: string): Decimal {
+  try {
+    return toDecimal(value);
+  } catch (e) {
+    throw new TaxRuleError(`${field}: ${(e as Error).message}`);
+  }
+}
+
 function taxImporte(base: Decimal, tasa: Decimal, decimals: number): Decimal {
   // Anexo 20: Importe = Base × TasaOCuota, rounded half up to the currency decimals.
   return roundTo(base.times(tasa), decimals);
+}
+
+const withArticle = (tipo: string): string => (tipo === 'retención' ? 'una retención' : 'un traslado');
+
+/**
+ * The Base of one tax line. cfdv40.xsd sets minInclusive 0.000001 on every concept tax Base, so a
+ * zero base (full discount, ValorUnitario 0) or a negative override is refused here rather than by the PAC.
+ */
+function taxBase(tax: TaxInput, fallback: Decimal, tipo: string): Decimal {
+  const base = roundTo(tax.base !== undefined ? amountOf(tax.base, `Base del ${tipo}`) : fallback, MAX_DECIMALS);
+  if (!base.isPositive() || base.isZero()) {
+    throw new TaxRuleError(
+      `La base de ${withArticle(tipo)} debe ser mayor que cero (${base.toFixed()}); si el concepto no causa impuestos (descuento total o valor cero) use ObjetoImp 01`,
+    );
+  }
+  return base;
 }
 
 function computeTax(
@@ -82,19 +110,20 @@ function computeTax(
     if (tax.impuesto !== IMPUESTO.IVA && tax.impuesto !== IMPUESTO.IEPS) {
       throw new TaxRuleError('Solo IVA o IEPS pueden trasladarse como exentos');
     }
-    const base = roundTo(tax.base !== undefined ? toDecimal(tax.base) : defaultBase, MAX_DECIMALS);
+    const base = taxBase(tax, defaultBase, tipo);
     return { line: { base: formatBase(base, decimals), impuesto: tax.impuesto, tipoFactor: 'Exento' }, importe: new Decimal(0) };
   }
-  if (tax.tasaOCuota === undefined) throw new TaxRuleError(`Falta la tasa o cuota de un ${tipo}`);
-  const tasa = toDecimal(tax.tasaOCuota);
+  if (tax.tasaOCuota === undefined) throw new TaxRuleError(`Falta la tasa o cuota de ${withArticle(tipo)}`);
+  const tasa = amountOf(tax.tasaOCuota, `TasaOCuota del ${tipo}`);
   if (tasa.isNegative()) throw new TaxRuleError('La tasa o cuota no puede ser negativa');
+  // The XML carries 6 decimals: computing with more would give an Importe that the written rate does not.
+  if (tasa.decimalPlaces() > MAX_DECIMALS) throw new TaxRuleError('La tasa o cuota admite como máximo 6 decimales');
   if (tax.tipoFactor === 'Cuota' && tax.impuesto !== IMPUESTO.IEPS) {
     throw new TaxRuleError('Solo el IEPS admite TipoFactor Cuota');
   }
   if (!retencion && tax.impuesto === IMPUESTO.ISR) throw new TaxRuleError('El ISR no se traslada, solo se retiene');
   // A cuota applies per unit (litres, cigarettes), so its natural base is the quantity.
-  const fallback = tax.tipoFactor === 'Cuota' ? cantidad : defaultBase;
-  const base = roundTo(tax.base !== undefined ? toDecimal(tax.base) : fallback, MAX_DECIMALS);
+  const base = taxBase(tax, tax.tipoFactor === 'Cuota' ? cantidad : defaultBase, tipo);
   const importe = taxImporte(base, tasa, decimals);
   return {
     line: {
@@ -116,15 +145,15 @@ function computeTax(
  * @throws TaxRuleError when the input breaks a rule (Spanish message)
  */
 export function computeConcept(input: ConceptAmountsInput, decimals: number): ConceptAmounts {
-  const cantidad = toDecimal(input.cantidad);
-  const valorUnitario = toDecimal(input.valorUnitario);
+  const cantidad = amountOf(input.cantidad, 'Cantidad');
+  const valorUnitario = amountOf(input.valorUnitario, 'ValorUnitario');
   // Anexo 20 allows 6 decimals in both; computing from more would not match what the XML shows.
   if (cantidad.decimalPlaces() > MAX_DECIMALS) throw new TaxRuleError('La cantidad admite como máximo 6 decimales');
   if (valorUnitario.decimalPlaces() > MAX_DECIMALS) throw new TaxRuleError('El valor unitario admite como máximo 6 decimales');
   if (!cantidad.isPositive() || cantidad.isZero()) throw new TaxRuleError('La cantidad debe ser mayor que cero');
   if (valorUnitario.isNegative()) throw new TaxRuleError('El valor unitario no puede ser negativo');
   const importe = roundTo(cantidad.times(valorUnitario), decimals);
-  const descuento = input.descuento !== undefined ? roundTo(input.descuento, decimals) : undefined;
+  const descuento = input.descuento !== undefined ? roundTo(amountOf(input.descuento, 'Descuento'), decimals) : undefined;
   if (descuento?.isNegative()) throw new TaxRuleError('El descuento no puede ser negativo');
   if (descuento?.greaterThan(importe)) throw new TaxRuleError('El descuento no puede ser mayor que el importe');
   const base = descuento ? importe.minus(descuento) : importe;

@@ -40,8 +40,9 @@ export function toDecimal(value: DecimalInput): Decimal {
 
 /** Number of digits after the decimal point as written ("1.50" → 2, "7" → 0). */
 export function countDecimals(text: string): number {
-  const dot = text.indexOf('.');
-  return dot < 0 ? 0 : text.trim().length - dot - 1;
+  const trimmed = text.trim();
+  const dot = trimmed.indexOf('.');
+  return dot < 0 ? 0 : trimmed.length - dot - 1;
 }
 
 /** Sums decimals (empty → 0). */
