@@ -1,10 +1,5 @@
 import type { RouteObject } from 'react-router';
-import { UnderConstruction } from '../../shared/ui/under-construction';
+import { ClientsPage } from './pages/clients-page';
 
-/**
- * Route module of this area, mounted inside the guarded app shell.
- * Under construction: replace the elements with the real pages (paths stay as spec §2.1).
- */
-export const clientsRoutes: RouteObject[] = [
-  { path: '/clients', element: <UnderConstruction areaKey="areas.clients" /> },
-];
+/** Route module of the customers area, mounted inside the guarded app shell (spec §2.1). */
+export const clientsRoutes: RouteObject[] = [{ path: '/clients', element: <ClientsPage /> }];

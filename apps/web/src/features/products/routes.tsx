@@ -1,10 +1,5 @@
 import type { RouteObject } from 'react-router';
-import { UnderConstruction } from '../../shared/ui/under-construction';
+import { ProductsPage } from './pages/products-page';
 
-/**
- * Route module of this area, mounted inside the guarded app shell.
- * Under construction: replace the elements with the real pages (paths stay as spec §2.1).
- */
-export const productsRoutes: RouteObject[] = [
-  { path: '/products', element: <UnderConstruction areaKey="areas.products" /> },
-];
+/** Route module of the products area, mounted inside the guarded app shell (spec §2.1). */
+export const productsRoutes: RouteObject[] = [{ path: '/products', element: <ProductsPage /> }];

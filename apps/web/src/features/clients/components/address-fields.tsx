@@ -1,0 +1,104 @@
+import { useEffect, useState } from 'react';
+import { Badge, Group, Select, SimpleGrid, TextInput } from '@mantine/core';
+import { useQuery } from '@tanstack/react-query';
+import { Controller, useFormContext, useWatch } from 'react-hook-form';
+import { useTranslation } from 'react-i18next';
+import { lookupPostalCode, municipalitiesQuery, statesQuery } from '../api/clients-api';
+import type { ClientFormValues } from '../model/client-form';
+
+/**
+ * Domicilio fiscal: typing a 5-digit CP looks it up in SAT's c_CodigoPostal and fills estado and
+ * municipio (the user may still change the municipio when the CP spans several); a border-region
+ * CP shows the IVA 8 % note.
+ */
+export function AddressFields() {
+  const { t } = useTranslation();
+  const { control, register, setValue, setError, clearErrors, formState } = useFormContext<ClientFormValues>();
+  const cp = useWatch({ control, name: 'domicilio.cp' });
+  const state = useWatch({ control, name: 'state' });
+  const states = useQuery(statesQuery());
+  const municipalities = useQuery(municipalitiesQuery(state || null));
+  const [border, setBorder] = useState(false);
+  const [looking, setLooking] = useState(false);
+
+  useEffect(() => {
+    setBorder(false);
+    if (!/^\d{5}$/.test(cp ?? '')) return;
+    let live = true;
+    setLooking(true);
+    lookupPostalCode(cp)
+      .then((info) => {
+        if (!live) return;
+        if (!info) {
+          setError('domicilio.cp', { type: 'lookup', message: t('clients.form.cpNotFound', { cp }) });
+          return;
+        }
+        clearErrors('domicilio.cp');
+        setValue('state', info.estado.clave, { shouldDirty: true });
+        setValue('municipality', info.municipio?.clave ?? '', { shouldDirty: true });
+        setBorder(info.regionFronteriza);
+      })
+      .catch(() => undefined)
+      .finally(() => live && setLooking(false));
+    return () => {
+      live = false;
+    };
+  }, [cp, setValue, setError, clearErrors, t]);
+
+  const err = formState.errors;
+  return (
+    <>
+      <Group align="end" gap="sm">
+        <TextInput
+          label={t('clients.form.cp')}
+          inputMode="numeric"
+          maxLength={5}
+          w={160}
+          {...register('domicilio.cp')}
+          error={err.domicilio?.cp?.message}
+          rightSection={looking ? <span aria-hidden>…</span> : undefined}
+        />
+        {border && (
+          <Badge color="orange" variant="light" size="lg" mb={err.domicilio?.cp ? 22 : 4} data-testid="border-region">
+            {t('clients.form.borderRegion')}
+          </Badge>
+        )}
+      </Group>
+      <SimpleGrid cols={{ base: 1, sm: 2 }}>
+        <Controller
+          control={control}
+          name="state"
+          render={({ field }) => (
+            <Select
+              label={t('clients.form.state')}
+              searchable
+              data={(states.data ?? []).map((e) => ({ value: e.clave, label: e.nombre }))}
+              value={field.value || null}
+              onChange={(v) => {
+                field.onChange(v ?? '');
+                setValue('municipality', '');
+              }}
+              error={err.state?.message}
+            />
+          )}
+        />
+        <Controller
+          control={control}
+          name="municipality"
+          render={({ field }) => (
+            <Select
+              label={t('clients.form.municipality')}
+              searchable
+              placeholder={state ? undefined : t('clients.form.stateFirst')}
+              data={(municipalities.data ?? []).map((m) => ({ value: m.clave, label: m.nombre }))}
+              value={field.value || null}
+              onChange={(v) => field.onChange(v ?? '')}
+              error={err.municipality?.message}
+              disabled={!state}
+            />
+          )}
+        />
+      </SimpleGrid>
+    </>
+  );
+}

@@ -1,0 +1,54 @@
+import { ActionIcon, Group, Table, Text, Tooltip } from '@mantine/core';
+import { IconPencil, IconTrash } from '@tabler/icons-react';
+import { useTranslation } from 'react-i18next';
+import type { Client } from '@facturo/contract';
+
+interface Props {
+  clients: Client[];
+  onEdit: (c: Client) => void;
+  onDelete: (c: Client) => void;
+}
+
+/** Customers as spec §3 shows them: "rfc - r_social", régimen with its description, e-mails, CP, estado, municipio. */
+export function ClientsTable({ clients, onEdit, onDelete }: Props) {
+  const { t } = useTranslation();
+  return (
+    <Table.ScrollContainer minWidth={820}>
+      <Table striped highlightOnHover verticalSpacing="xs" data-testid="clients-table">
+        <Table.Thead>
+          <Table.Tr>
+            <Table.Th>{t('clients.table.client')}</Table.Th>
+            <Table.Th>{t('clients.table.regimen')}</Table.Th>
+            <Table.Th>{t('clients.table.email')}</Table.Th>
+            <Table.Th>{t('clients.table.cp')}</Table.Th>
+            <Table.Th>{t('clients.table.state')}</Table.Th>
+            <Table.Th>{t('clients.table.municipality')}</Table.Th>
+            <Table.Th w={90} />
+          </Table.Tr>
+        </Table.Thead>
+        <Table.Tbody>
+          {clients.map((c) => (
+            <Table.Tr key={c.id}>
+              <Table.Td><Text size="sm" fw={500}>{c.display}</Text></Table.Td>
+              <Table.Td><Text size="sm">{c.regimen} - {c.regimen_descripcion}</Text></Table.Td>
+              <Table.Td><Text size="sm">{c.email.join(', ')}</Text></Table.Td>
+              <Table.Td>{c.domicilio.cp ?? '—'}</Table.Td>
+              <Table.Td>{c.state_name ?? c.pais ?? '—'}</Table.Td>
+              <Table.Td>{c.municipality_name ?? '—'}</Table.Td>
+              <Table.Td>
+                <Group gap={4} wrap="nowrap">
+                  <Tooltip label={t('clients.actions.edit')}>
+                    <ActionIcon variant="subtle" aria-label={t('clients.actions.editOf', { name: c.display })} onClick={() => onEdit(c)}><IconPencil size={16} /></ActionIcon>
+                  </Tooltip>
+                  <Tooltip label={t('clients.actions.delete')}>
+                    <ActionIcon variant="subtle" color="red" aria-label={t('clients.actions.deleteOf', { name: c.display })} onClick={() => onDelete(c)}><IconTrash size={16} /></ActionIcon>
+                  </Tooltip>
+                </Group>
+              </Table.Td>
+            </Table.Tr>
+          ))}
+        </Table.Tbody>
+      </Table>
+    </Table.ScrollContainer>
+  );
+}

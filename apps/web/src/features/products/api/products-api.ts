@@ -1,0 +1,42 @@
+import { queryOptions } from '@tanstack/react-query';
+import type { CatalogHit, Page, ProductInput, UserProduct } from '@facturo/contract';
+import { apiGet, apiRequest } from '../../../shared/api/api-client';
+
+export interface ProductsListQuery { page: number; perPage: number; search: string }
+
+/** Query keys start with the area and the tenant's RFC (STYLE "Data fetching"). */
+export const productKeys = {
+  all: (rfc: string) => ['products', rfc] as const,
+  list: (rfc: string, q: ProductsListQuery) => ['products', rfc, 'list', q] as const,
+};
+
+/** `GET /api/products` (page, perPage, search). */
+export const productsQuery = (rfc: string, q: ProductsListQuery) =>
+  queryOptions({
+    queryKey: productKeys.list(rfc, q),
+    queryFn: ({ signal }) => apiGet<Page<UserProduct>>('/api/products', { query: { page: q.page, perPage: q.perPage, search: q.search }, signal }),
+    placeholderData: (prev) => prev,
+  });
+
+/** Which SAT catalog a search box reads: c_ClaveProdServ or c_ClaveUnidad (spec §7.8 find service / find unit). */
+export type CatalogKind = 'service' | 'unit';
+
+/** `GET /api/products/find-service|find-unit?search=`: best match first. */
+export const catalogSearchQuery = (kind: CatalogKind, search: string) =>
+  queryOptions({
+    queryKey: ['products', 'catalog', kind, search],
+    queryFn: ({ signal }) => apiGet<CatalogHit[]>(`/api/products/${kind === 'service' ? 'find-service' : 'find-unit'}`, { query: { search }, signal }),
+    staleTime: Infinity,
+  });
+
+export const objetosImpuestoQuery = () =>
+  queryOptions({
+    queryKey: ['products', 'catalog', 'objetos-impuesto'],
+    queryFn: ({ signal }) => apiGet<{ data: CatalogHit[] }>('/api/catalogs/objetos-impuesto', { signal }).then((r) => r.data),
+    staleTime: Infinity,
+  });
+
+// The form shows field errors itself (§8 pass-through).
+export const createProduct = (input: ProductInput) => apiRequest<UserProduct>('/api/products', { method: 'POST', body: input, passThrough: true });
+export const updateProduct = (id: number, input: ProductInput) => apiRequest<UserProduct>(`/api/products/${id}`, { method: 'PUT', body: input, passThrough: true });
+export const deleteProduct = (id: number) => apiRequest<{ message: string }>(`/api/products/${id}`, { method: 'DELETE' });
