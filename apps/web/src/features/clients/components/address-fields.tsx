@@ -53,7 +53,7 @@ export function AddressFields() {
           label={t('clients.form.cp')}
           inputMode="numeric"
           maxLength={5}
-          w={160}
+          w={240}
           {...register('domicilio.cp')}
           error={err.domicilio?.cp?.message}
           rightSection={looking ? <span aria-hidden>…</span> : undefined}

@@ -1,0 +1,63 @@
+import { expect, test, type Page } from '@playwright/test';
+import { createAccountViaApi, loginViaUi } from './support/account';
+import { randomRfc } from './support/rfc';
+import { snap } from './support/screens';
+
+/** Picks an option of a Mantine Select (role combobox) by its label and option text. */
+async function selectOption(page: Page, label: string, option: RegExp): Promise<void> {
+  await page.getByRole('combobox', { name: label }).click();
+  await page.getByRole('option', { name: option }).first().click();
+}
+
+test('adds a customer using the CP lookup (estado, municipio and the border-region note fill in)', async ({ page, request }, info) => {
+  const account = await createAccountViaApi(request);
+  await loginViaUi(page, account);
+  await page.goto('/clients');
+  await expect(page.getByRole('heading', { name: 'Clientes' })).toBeVisible();
+  await expect(page.getByText('Aún no tienes clientes')).toBeVisible();
+
+  await page.getByRole('button', { name: 'Nuevo cliente' }).click();
+  const drawer = page.getByRole('dialog', { name: 'Nuevo cliente' });
+  const rfc = randomRfc('moral');
+  await drawer.getByRole('textbox', { name: 'RFC' }).fill(rfc);
+  await expect(drawer.getByText('Persona moral')).toBeVisible();
+  await drawer.getByLabel('Nombre o razón social').fill('Maquiladora Frontera Norte');
+  await selectOption(page, 'Régimen fiscal', /^601 - General de Ley Personas Morales/);
+  await selectOption(page, 'Uso del CFDI predeterminado', /^G03 - /);
+  const emails = drawer.getByLabel('Correos electrónicos');
+  await emails.fill('pagos@frontera.mx');
+  await emails.press('Enter');
+
+  // Tijuana: the CP alone fills estado and municipio, and it is in the northern border region.
+  await drawer.getByLabel('Código postal (domicilio fiscal)').fill('22000');
+  await expect(drawer.getByRole('combobox', { name: 'Estado' })).toHaveValue('Baja California');
+  await expect(drawer.getByRole('combobox', { name: 'Municipio' })).toHaveValue('Tijuana');
+  await expect(drawer.getByTestId('border-region')).toHaveText('Región fronteriza: IVA 8 %');
+  await snap(page, info, 'clients-01-new-customer-cp-lookup');
+
+  await drawer.getByRole('button', { name: 'Guardar' }).click();
+  await expect(drawer).toBeHidden();
+  const table = page.getByTestId('clients-table');
+  await expect(table.getByText(`${rfc} - Maquiladora Frontera Norte`)).toBeVisible();
+  await expect(table.getByText('601 - General de Ley Personas Morales')).toBeVisible();
+  await expect(table.getByText('Tijuana')).toBeVisible();
+  await snap(page, info, 'clients-02-list');
+
+  // The same RFC again: the API's message lands on the RFC field.
+  await page.getByRole('button', { name: 'Nuevo cliente' }).click();
+  await drawer.getByRole('textbox', { name: 'RFC' }).fill(rfc);
+  await drawer.getByLabel('Nombre o razón social').fill('Otra');
+  await selectOption(page, 'Régimen fiscal', /^601 - /);
+  await selectOption(page, 'Uso del CFDI predeterminado', /^G03 - /);
+  await drawer.getByLabel('Código postal (domicilio fiscal)').fill('06600');
+  await expect(drawer.getByRole('combobox', { name: 'Estado' })).toHaveValue('Ciudad de México');
+  await drawer.getByRole('button', { name: 'Guardar' }).click();
+  await expect(drawer.getByText(`Ya tienes un cliente con el RFC ${rfc}`)).toBeVisible();
+  await snap(page, info, 'clients-03-duplicate-rfc');
+  await drawer.getByRole('button', { name: 'Cancelar' }).click();
+
+  // Delete after a confirmation.
+  await page.getByRole('button', { name: `Eliminar ${rfc} - Maquiladora Frontera Norte` }).click();
+  await page.getByRole('dialog', { name: 'Eliminar cliente' }).getByRole('button', { name: 'Eliminar' }).click();
+  await expect(page.getByText('Aún no tienes clientes')).toBeVisible();
+});
