@@ -127,7 +127,7 @@ export async function toggleEmployee(db: Db, userId: number, id: number): Promis
   await repo.updateEmployee(db, userId, id, disabling ? { estatus: 0, fechaBaja: todayInMexico() } : { estatus: 1 });
   const employee = await getEmployee(db, userId, id);
   const name = employee.nombre_completo;
-  return { message: disabling ? `${name} fue dado de baja` : `${name} fue reactivado`, employee };
+  return { message: disabling ? `Se dio de baja a ${name}` : `Se reactivó a ${name}`, employee };
 }
 
 /** Sets the salario diario and the SDI (given, or computed with the integration factor). */

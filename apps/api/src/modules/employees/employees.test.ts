@@ -94,11 +94,11 @@ describe('enable / disable (spec §4)', () => {
     const e = (await api(owner, 'POST', '/api/employees', employeeBody())).body;
     const off = await api(owner, 'PUT', `/api/employees/enable/${e.id}`);
     expect(off.status).toBe(200);
-    expect(off.body.message).toBe(`${e.nombre_completo} fue dado de baja`);
+    expect(off.body.message).toBe(`Se dio de baja a ${e.nombre_completo}`);
     expect(off.body.employee.estatus).toBe(0);
     expect(off.body.employee.fecha_baja).toMatch(/^\d{4}-\d{2}-\d{2}$/);
     const on = await api(owner, 'PUT', `/api/employees/enable/${e.id}`);
-    expect(on.body.message).toBe(`${e.nombre_completo} fue reactivado`);
+    expect(on.body.message).toBe(`Se reactivó a ${e.nombre_completo}`);
     expect(on.body.employee).toMatchObject({ estatus: 1, fecha_baja: off.body.employee.fecha_baja });
   });
 });

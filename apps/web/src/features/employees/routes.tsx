@@ -1,12 +1,10 @@
 import type { RouteObject } from 'react-router';
-import { UnderConstruction } from '../../shared/ui/under-construction';
+import { EmployeeFormPage } from './pages/employee-form-page';
+import { EmployeesPage } from './pages/employees-page';
 
-/**
- * Route module of this area, mounted inside the guarded app shell.
- * Under construction: replace the elements with the real pages (paths stay as spec §2.1).
- */
+/** Route module of employees (spec §2.1), mounted inside the guarded app shell. */
 export const employeesRoutes: RouteObject[] = [
-  { path: '/employees', element: <UnderConstruction areaKey="areas.employees" /> },
-  { path: '/employees/create', element: <UnderConstruction areaKey="areas.employeesCreate" /> },
-  { path: '/employees/edit/:id', element: <UnderConstruction areaKey="areas.employeesEdit" /> },
+  { path: '/employees', element: <EmployeesPage /> },
+  { path: '/employees/create', element: <EmployeeFormPage key="create" /> },
+  { path: '/employees/edit/:id', element: <EmployeeFormPage key="edit" /> },
 ];

@@ -1,0 +1,85 @@
+import { Card, Checkbox, Select, SimpleGrid, TextInput, Title } from '@mantine/core';
+import { Controller, useFormContext } from 'react-hook-form';
+import { useTranslation } from 'react-i18next';
+import type { CatalogOption, EmployeeCatalogs } from '@facturo/contract';
+import type { EmployeeFormValues } from '../model/employee-form';
+
+type Field = keyof EmployeeFormValues;
+const upper = (e: React.FormEvent<HTMLInputElement>) => { e.currentTarget.value = e.currentTarget.value.toUpperCase(); };
+const asOptions = (list: CatalogOption[] | undefined) => (list ?? []).map((o) => ({ value: o.clave, label: `${o.clave} - ${o.descripcion}` }));
+
+function useField() {
+  const { t } = useTranslation();
+  const { register, control, formState: { errors } } = useFormContext<EmployeeFormValues>();
+  const error = (f: Field) => (errors[f] as { message?: string } | undefined)?.message;
+  const text = (f: Field, extra: Partial<React.ComponentProps<typeof TextInput>> = {}) => (
+    <TextInput label={t(`employees.form.${f}`)} {...register(f)} error={error(f)} {...extra} />
+  );
+  const select = (f: Field, data: CatalogOption[] | undefined, required = true) => (
+    <Controller control={control} name={f} render={({ field }) => (
+      <Select label={t(`employees.form.${f}`)} searchable clearable={!required} data={asOptions(data)} value={(field.value as string) || null}
+        onChange={(v) => field.onChange(v ?? '')} error={error(f)} nothingFoundMessage={t('employees.form.nothingFound')} />
+    )} />
+  );
+  return { t, text, select, control };
+}
+
+/** Datos personales: identity of the worker as the CFDI receptor (RFC, CURP, NSS, CP fiscal). */
+export function PersonalSection() {
+  const { t, text } = useField();
+  return (
+    <Card withBorder radius="md">
+      <Title order={4} mb="sm">{t('employees.sections.personal')}</Title>
+      <SimpleGrid cols={{ base: 1, sm: 3 }}>
+        {text('nombre', { autoFocus: true })}
+        {text('apellido_paterno')}
+        {text('apellido_materno')}
+        {text('rfc', { onInput: upper, maxLength: 13 })}
+        {text('curp', { onInput: upper, maxLength: 18 })}
+        {text('nss', { inputMode: 'numeric', maxLength: 11 })}
+        {text('cp', { inputMode: 'numeric', maxLength: 5, description: t('employees.form.cpHint') })}
+      </SimpleGrid>
+    </Card>
+  );
+}
+
+/** Datos laborales: the Nómina 1.2 receptor data (contract, jornada, régimen, periodicidad, risk, entity). */
+export function LaborSection({ catalogs }: { catalogs: EmployeeCatalogs | undefined }) {
+  const { t, text, select, control } = useField();
+  return (
+    <Card withBorder radius="md">
+      <Title order={4} mb="sm">{t('employees.sections.labor')}</Title>
+      <SimpleGrid cols={{ base: 1, sm: 3 }}>
+        {text('no_empleado')}
+        {text('puesto')}
+        {text('departamento')}
+        {text('fecha_inicio', { type: 'date' })}
+        {select('tipo_contrato', catalogs?.tipoContrato)}
+        {select('tipo_jornada', catalogs?.jornada, false)}
+        {select('tipo_regimen', catalogs?.regimen)}
+        {select('periodo', catalogs?.periodo)}
+        {select('riesgo_puesto', catalogs?.riesgos, false)}
+        {select('entidad', catalogs?.entidades)}
+        <Controller control={control} name="sindicalizado" render={({ field }) => (
+          <Checkbox mt="xl" label={t('employees.form.sindicalizado')} checked={field.value} onChange={(e) => field.onChange(e.currentTarget.checked)} />
+        )} />
+      </SimpleGrid>
+    </Card>
+  );
+}
+
+/** Salario and bank: salario diario, SDI (computed when blank) and where the pay goes. */
+export function SalarySection({ catalogs }: { catalogs: EmployeeCatalogs | undefined }) {
+  const { t, text, select } = useField();
+  return (
+    <Card withBorder radius="md">
+      <Title order={4} mb="sm">{t('employees.sections.salary')}</Title>
+      <SimpleGrid cols={{ base: 1, sm: 2 }}>
+        {text('salario_diario', { inputMode: 'decimal', leftSection: '$' })}
+        {text('salario_base', { inputMode: 'decimal', leftSection: '$', description: t('employees.form.sdiHint') })}
+        {select('banco', catalogs?.bancos, false)}
+        {text('cuenta_bancaria', { inputMode: 'numeric', maxLength: 18, description: t('employees.form.cuentaHint') })}
+      </SimpleGrid>
+    </Card>
+  );
+}

@@ -1,0 +1,75 @@
+import { ActionIcon, Badge, Group, Table, Text, Tooltip } from '@mantine/core';
+import { IconCalculator, IconPencil, IconTrash, IconUserCheck, IconUserOff } from '@tabler/icons-react';
+import { useTranslation } from 'react-i18next';
+import { formatMoney } from '@facturo/cfdi/money';
+import type { Employee } from '@facturo/contract';
+
+interface Props {
+  employees: Employee[];
+  onEdit: (e: Employee) => void;
+  onPreview: (e: Employee) => void;
+  onToggle: (e: Employee) => void;
+  onDelete: (e: Employee) => void;
+}
+
+/** Employees as spec §3 lists them: no. empleado, nombre, RFC, CURP, NSS, puesto, periodo, estatus. */
+export function EmployeesTable({ employees, onEdit, onPreview, onToggle, onDelete }: Props) {
+  const { t } = useTranslation();
+  return (
+    <Table.ScrollContainer minWidth={980}>
+      <Table striped highlightOnHover verticalSpacing="xs" data-testid="employees-table">
+        <Table.Thead>
+          <Table.Tr>
+            <Table.Th>{t('employees.table.noEmpleado')}</Table.Th>
+            <Table.Th>{t('employees.table.nombre')}</Table.Th>
+            <Table.Th>{t('employees.table.rfc')}</Table.Th>
+            <Table.Th>{t('employees.table.curp')}</Table.Th>
+            <Table.Th>{t('employees.table.puesto')}</Table.Th>
+            <Table.Th>{t('employees.table.periodo')}</Table.Th>
+            <Table.Th ta="right">{t('employees.table.salario')}</Table.Th>
+            <Table.Th>{t('employees.table.estatus')}</Table.Th>
+            <Table.Th w={150} />
+          </Table.Tr>
+        </Table.Thead>
+        <Table.Tbody>
+          {employees.map((e) => (
+            <Table.Tr key={e.id} data-testid={`employee-row-${e.no_empleado}`}>
+              <Table.Td>{e.no_empleado}</Table.Td>
+              <Table.Td><Text size="sm" fw={500}>{e.nombre_completo}</Text></Table.Td>
+              <Table.Td>{e.rfc}</Table.Td>
+              <Table.Td><Text size="xs" ff="monospace">{e.curp}</Text></Table.Td>
+              <Table.Td>{e.puesto ?? '—'}</Table.Td>
+              <Table.Td>{e.periodo_descripcion}</Table.Td>
+              <Table.Td ta="right" ff="monospace">{formatMoney(e.salario_diario)}</Table.Td>
+              <Table.Td>
+                <Badge color={e.estatus === 1 ? 'teal' : 'gray'} variant="light">
+                  {e.estatus === 1 ? t('employees.estatus.active') : t('employees.estatus.inactive')}
+                </Badge>
+              </Table.Td>
+              <Table.Td>
+                <Group gap={4} wrap="nowrap">
+                  <Tooltip label={t('employees.actions.preview')}>
+                    <ActionIcon variant="subtle" aria-label={t('employees.actions.previewOf', { name: e.nombre_completo })} onClick={() => onPreview(e)}><IconCalculator size={16} /></ActionIcon>
+                  </Tooltip>
+                  <Tooltip label={t('employees.actions.edit')}>
+                    <ActionIcon variant="subtle" aria-label={t('employees.actions.editOf', { name: e.nombre_completo })} onClick={() => onEdit(e)}><IconPencil size={16} /></ActionIcon>
+                  </Tooltip>
+                  <Tooltip label={e.estatus === 1 ? t('employees.actions.disable') : t('employees.actions.enable')}>
+                    <ActionIcon variant="subtle" color={e.estatus === 1 ? 'orange' : 'teal'}
+                      aria-label={t(e.estatus === 1 ? 'employees.actions.disableOf' : 'employees.actions.enableOf', { name: e.nombre_completo })}
+                      onClick={() => onToggle(e)}>
+                      {e.estatus === 1 ? <IconUserOff size={16} /> : <IconUserCheck size={16} />}
+                    </ActionIcon>
+                  </Tooltip>
+                  <Tooltip label={t('employees.actions.delete')}>
+                    <ActionIcon variant="subtle" color="red" aria-label={t('employees.actions.deleteOf', { name: e.nombre_completo })} onClick={() => onDelete(e)}><IconTrash size={16} /></ActionIcon>
+                  </Tooltip>
+                </Group>
+              </Table.Td>
+            </Table.Tr>
+          ))}
+        </Table.Tbody>
+      </Table>
+    </Table.ScrollContainer>
+  );
+}

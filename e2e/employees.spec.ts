@@ -1,0 +1,140 @@
+import { expect, test, type APIRequestContext, type Locator, type Page, type TestInfo } from '@playwright/test';
+import { createAccountViaApi, loginViaUi, type TestAccount } from './support/account';
+import { randomRfc } from './support/rfc';
+import { snap as sharedSnap } from './support/screens';
+
+// Playwright's loader cannot import the contract: a CURP and an NSS with correct check digits, by hand.
+const CURP = 'HEGG560427MVZRRL04'; // RENAPO's published example
+const NSS = '12345678903'; // Luhn digit 3
+
+/** Screenshot for a human to look at; E2E_SHOTS_DIR keeps a copy out of the shared test-results. */
+async function snap(page: Page, info: TestInfo, name: string): Promise<void> {
+  await sharedSnap(page, info, name);
+  if (process.env.E2E_SHOTS_DIR) await page.screenshot({ path: `${process.env.E2E_SHOTS_DIR}/${name}.png`, fullPage: true });
+}
+
+/** Premium (plan product 10, employees) for a fresh account, through the dev endpoint. */
+async function makePremium(request: APIRequestContext, account: TestAccount): Promise<string> {
+  const login = await request.post('/api/login', { data: { username: account.rfc, password: account.password } });
+  expect(login.ok(), await login.text()).toBe(true);
+  const { access_token } = (await login.json()) as { access_token: string };
+  const flags = await request.post('/api/dev/account-flags', { data: { rol: 11 }, headers: { Authorization: `Bearer ${access_token}` } });
+  expect(flags.ok(), await flags.text()).toBe(true);
+  return ((await flags.json()) as { access_token: string }).access_token;
+}
+
+/** Picks an option of a searchable Mantine Select (role combobox) by its label, inside `scope`. */
+async function pick(page: Page, scope: Page | Locator, label: string, option: RegExp): Promise<void> {
+  await scope.getByRole('combobox', { name: label, exact: true }).click();
+  await page.getByRole('option', { name: option }).first().click();
+}
+
+const money = /^\$\d{1,3}(,\d{3})*\.\d{2}$/;
+const asMoney = (v: string) => `$${Number(v).toLocaleString('en-US', { minimumFractionDigits: 2, maximumFractionDigits: 2 })}`;
+
+test('creates an employee with a perception, sees the ISR/IMSS calculation, disables and re-enables it', async ({ page, request }, info) => {
+  const account = await createAccountViaApi(request);
+  const token = await makePremium(request, account);
+  await loginViaUi(page, account);
+
+  await page.goto('/employees');
+  await expect(page.getByRole('heading', { name: 'Empleados' })).toBeVisible();
+  await expect(page.getByText('Aún no tienes empleados')).toBeVisible();
+  await page.getByRole('link', { name: 'Nuevo empleado' }).click();
+  await expect(page).toHaveURL(/\/employees\/create$/);
+
+  const rfc = randomRfc('fisica');
+  await page.getByRole('textbox', { name: 'Nombre(s)', exact: true }).fill('Gloria');
+  await page.getByRole('textbox', { name: 'Apellido paterno', exact: true }).fill('Hernández');
+  await page.getByRole('textbox', { name: 'Apellido materno', exact: true }).fill('García');
+  await page.getByRole('textbox', { name: 'RFC' }).fill(rfc);
+  await page.getByRole('textbox', { name: 'CURP', exact: true }).fill(CURP);
+  await page.getByRole('textbox', { name: 'Número de seguridad social (NSS)', exact: true }).fill(NSS);
+  await page.getByRole('textbox', { name: 'Código postal fiscal', exact: true }).fill('06600');
+  await page.getByRole('textbox', { name: 'Número de empleado', exact: true }).fill('E-001');
+  await page.getByRole('textbox', { name: 'Puesto', exact: true }).fill('Contadora');
+  await page.getByLabel('Inicio de la relación laboral', { exact: true }).fill('2024-02-01');
+  await pick(page, page, 'Entidad federativa donde labora', /^CMX - /);
+  await page.getByRole('textbox', { name: 'Salario diario', exact: true }).fill('500');
+
+  // A wrong CURP check digit is refused on the field before anything is sent.
+  await page.getByRole('textbox', { name: 'CURP', exact: true }).fill('HEGG560427MVZRRL05');
+  await page.getByRole('button', { name: 'Guardar' }).click();
+  await expect(page.getByText('El dígito verificador de la CURP no es correcto')).toBeVisible();
+  await page.getByRole('textbox', { name: 'CURP', exact: true }).fill(CURP);
+
+  // Perception in its modal: sueldo of the quincena plus a punctuality bonus.
+  await page.getByRole('button', { name: 'Agregar percepción' }).click();
+  const modal = page.getByRole('dialog', { name: 'Agregar percepción' });
+  await pick(page, modal, 'Tipo', /^001 - Sueldos/);
+  await modal.getByLabel('Clave').fill('SUELDO');
+  await modal.getByLabel('Concepto').fill('Sueldo quincenal');
+  await modal.getByLabel('Importe gravado').fill('7500');
+  await modal.getByRole('button', { name: 'Aceptar' }).click();
+  await expect(modal).toBeHidden();
+  const perceptions = page.getByTestId('concepts-percepciones');
+  await expect(perceptions.getByText('Sueldo quincenal')).toBeVisible();
+  await expect(perceptions.getByText('$7,500.00')).toBeVisible();
+  await snap(page, info, 'employees-01-form');
+
+  // Over the §5 limit: the modal says so and keeps the row out.
+  await page.getByRole('button', { name: 'Agregar deducción' }).click();
+  const dedModal = page.getByRole('dialog', { name: 'Agregar deducción' });
+  await pick(page, dedModal, 'Tipo', /^004 - /);
+  await dedModal.getByLabel('Clave').fill('PREST');
+  await dedModal.getByLabel('Concepto').fill('Préstamo');
+  await dedModal.getByLabel('Importe', { exact: true }).fill('2000000.01');
+  await dedModal.getByRole('button', { name: 'Aceptar' }).click();
+  await expect(dedModal.getByText('El importe no puede ser mayor a 2000000.00')).toBeVisible();
+  await dedModal.getByRole('button', { name: 'Cancelar' }).click();
+
+  await page.getByRole('button', { name: 'Calcular ISR e IMSS' }).click();
+  const calc = page.getByRole('dialog', { name: 'Cálculo de ISR e IMSS' });
+  await expect(calc.getByTestId('calc-percepciones')).toHaveText('$7,500.00');
+  await expect(calc.getByTestId('calc-isr')).toHaveText(money);
+  await expect(calc.getByTestId('calc-imss-obrero')).toHaveText(money);
+  await expect(calc.getByTestId('calc-imss-patronal')).toHaveText(money);
+  await snap(page, info, 'employees-02-calculation');
+  const shownIsr = await calc.getByTestId('calc-isr').textContent();
+  await page.keyboard.press('Escape');
+
+  await page.getByRole('button', { name: 'Guardar' }).click();
+  await expect(page).toHaveURL(/\/employees$/);
+  await expect(page.getByText('Empleado registrado')).toBeVisible();
+  const row = page.getByTestId('employee-row-E-001');
+  await expect(row.getByText('Gloria Hernández García')).toBeVisible();
+  await expect(row.getByText('Activo')).toBeVisible();
+
+  // The saved employee's calculation is the API's, formatted as $1,234.56.
+  const list = await request.get('/api/employees', { headers: { Authorization: `Bearer ${token}` } });
+  const id = ((await list.json()) as { data: { id: number }[] }).data[0]!.id;
+  const api = (await (await request.get(`/api/employees/calculate/${id}`, { headers: { Authorization: `Bearer ${token}` } })).json()) as Record<string, string>;
+  await page.getByRole('button', { name: 'Calcular ISR e IMSS de Gloria Hernández García' }).click();
+  const preview = page.getByRole('dialog', { name: 'Cálculo de ISR e IMSS' });
+  await expect(preview.getByTestId('calc-isr')).toHaveText(asMoney(api.isr!));
+  await expect(preview.getByTestId('calc-imss-obrero')).toHaveText(asMoney(api.imss_obrero!));
+  await expect(preview.getByTestId('calc-neto')).toHaveText(asMoney(api.neto!));
+  expect(shownIsr).toBe(asMoney(api.isr!));
+  await snap(page, info, 'employees-03-preview');
+  await page.keyboard.press('Escape');
+
+  // Dar de baja after a confirmation, then reactivar.
+  await page.getByRole('button', { name: 'Dar de baja a Gloria Hernández García' }).click();
+  await page.getByRole('dialog', { name: 'Dar de baja' }).getByRole('button', { name: 'Dar de baja' }).click();
+  await expect(page.getByText('Se dio de baja a Gloria Hernández García')).toBeVisible();
+  await expect(row.getByText('Inactivo')).toBeVisible();
+  await snap(page, info, 'employees-04-disabled');
+  await page.getByRole('button', { name: 'Reactivar a Gloria Hernández García' }).click();
+  await page.getByRole('dialog', { name: 'Reactivar empleado' }).getByRole('button', { name: 'Reactivar' }).click();
+  await expect(page.getByText('Se reactivó a Gloria Hernández García')).toBeVisible();
+  await expect(row.getByText('Activo')).toBeVisible();
+});
+
+test('a free account is refused the employees API with the locked message', async ({ request }) => {
+  const account = await createAccountViaApi(request);
+  const login = await request.post('/api/login', { data: { username: account.rfc, password: account.password } });
+  const { access_token } = (await login.json()) as { access_token: string };
+  const res = await request.get('/api/employees', { headers: { Authorization: `Bearer ${access_token}` } });
+  expect(res.status()).toBe(403);
+  expect(((await res.json()) as { message: string }).message).toBe('Actualiza a premium para desbloquear esta funcionalidad');
+});
