@@ -24,7 +24,8 @@ export class NotACsfError extends Error {}
 const fold = (text: string) =>
   text.normalize('NFD').replace(/[\u0300-\u036f]/g, '').toLowerCase().replace(/[^a-z0-9&]+/g, ' ').trim();
 
-const LABEL_STOP = String.raw`(?=\s+(?:[A-ZÁÉÍÓÚÑ][A-Za-zÁÉÍÓÚÑáéíóúñ ()/]{2,40}:)|$)`;
+// SAT writes labels in title case ("Régimen Capital:") and values in capitals, which tells them apart.
+const LABEL_STOP = String.raw`(?=\s+(?:[A-ZÁÉÍÓÚÑ][a-záéíóúñ][A-Za-zÁÉÍÓÚÑáéíóúñ ()/]{1,40}:)|$)`;
 const NAME_LABELS = {
   razonSocial: /Denominaci[oó]n\s*\/\s*Raz[oó]n\s+Social\s*:\s*/i,
   nombre: /Nombre\s*\(s\)\s*:\s*/i,
@@ -32,12 +33,17 @@ const NAME_LABELS = {
   segundo: /Segundo\s+Apellido\s*:\s*/i,
 };
 
-/** The value printed after a label, up to the next "Label:" or the end of the line. */
+/**
+ * The value printed after a label, up to the next "Label:" or the end of the line. PDF readers
+ * sometimes put the value on the next line (label and value are separate text runs): then that
+ * line is taken, unless it is itself a label.
+ */
 function valueAfter(text: string, label: RegExp): string | null {
   const m = label.exec(text);
   if (!m) return null;
-  const rest = text.slice(m.index + m[0].length);
-  const line = rest.split('\n')[0] ?? '';
+  const lines = text.slice(m.index + m[0].length).split('\n');
+  let line = (lines[0] ?? '').trim();
+  if (!line && lines[1] && !/^[^:]{2,40}:/.test(lines[1].trim())) line = lines[1].trim();
   const stop = new RegExp(`^(.*?)${LABEL_STOP}`).exec(line);
   const value = (stop ? stop[1] : line)!.replace(/\s+/g, ' ').trim();
   return value || null;
