@@ -12,7 +12,7 @@ export const CERT_EXPIRY_WARNING_DAYS = 30;
 export const PROFILE_SECTIONS = ['general', 'cif', 'account', 'tax', 'residence'] as const;
 
 const optionalText = (label: string, max: number) =>
-  z.string().trim().max(max, `${label} debe tener como máximo ${max} caracteres`).optional().transform((v) => v || null);
+  z.string().trim().max(max, `${label} debe tener como máximo ${max} caracteres`).nullish().transform((v) => v || null);
 
 /** `PUT /api/profile`: what the completed account has, plus contact and street address. */
 export const profileUpdateSchema = completeAccountSchema.extend({
@@ -20,7 +20,7 @@ export const profileUpdateSchema = completeAccountSchema.extend({
     .string()
     .trim()
     .regex(/^(\d{10})?$/, 'El teléfono debe tener 10 dígitos')
-    .optional()
+    .nullish()
     .transform((v) => v || null),
   calle: optionalText('La calle', 150),
   numExterior: optionalText('El número exterior', 30),

@@ -44,6 +44,11 @@ describe('GET / PUT /api/profile', () => {
     const { status, body } = await call(owner, 'PUT', '/api/profile', VALID);
     expect(status).toBe(200);
     expect(body).toMatchObject({ phone: '5512345678', address: { calle: 'Reforma', numExterior: '222', numInterior: null, colonia: 'Juárez' } });
+    // What GET gives back (nulls) can be sent back as it is.
+    const again = await call(owner, 'PUT', '/api/profile', { ...VALID, numInterior: null, phone: null });
+    expect(again.status).toBe(200);
+    expect(again.body.phone).toBeNull();
+    expect((await call(owner, 'PUT', '/api/profile', VALID)).status).toBe(200);
   });
 
   it.each([

@@ -10,6 +10,8 @@ import { toastSuccess } from '../../../shared/ui/toasts';
 import { fetchFileUrl, profileKeys, refreshSession, uploadAvatar } from '../api/profile-api';
 import { useProfileForm } from './use-profile-form';
 
+
+const VISIBLE = ['fullName', 'phone'] as const;
 /** The profile picture, fetched with the token (an <img> cannot send it) and shown from a blob URL. */
 export function ProfileAvatar({ profile, size = 96 }: { profile: Profile; size?: number }) {
   const url = useQuery({
@@ -30,7 +32,7 @@ export function ProfileAvatar({ profile, size = 96 }: { profile: Profile; size?:
 export function GeneralInfoTab({ profile }: { profile: Profile }) {
   const { t } = useTranslation();
   const queryClient = useQueryClient();
-  const { form, submit, saving, formError } = useProfileForm(profile);
+  const { form, submit, saving, formError } = useProfileForm(profile, VISIBLE);
   const [avatarError, setAvatarError] = useState<string | null>(null);
   const resetRef = useRef<() => void>(null);
   const upload = useMutation({

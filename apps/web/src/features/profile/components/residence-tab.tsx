@@ -8,6 +8,8 @@ import { isApiError } from '../../../shared/api/api-error';
 import { municipiosQuery, registrationCatalogsQuery } from '../../auth/api/registration-queries';
 import { useProfileForm } from './use-profile-form';
 
+
+const VISIBLE = ['cp', 'estado', 'municipio', 'calle', 'numExterior', 'numInterior', 'colonia', 'timeZone'] as const;
 /** `GET /api/catalogs/postal-codes/{cp}`; null when SAT has no such CP. */
 async function lookupCp(cp: string): Promise<PostalCodeInfo | null> {
   try {
@@ -21,7 +23,7 @@ async function lookupCp(cp: string): Promise<PostalCodeInfo | null> {
 /** Tab 4: the tax residence (domicilio fiscal); the CP fills estado and municipio from SAT's catalog. */
 export function ResidenceTab({ profile }: { profile: Profile }) {
   const { t } = useTranslation();
-  const { form, submit, saving, formError } = useProfileForm(profile);
+  const { form, submit, saving, formError } = useProfileForm(profile, VISIBLE);
   const estado = form.watch('estado');
   const catalogs = useQuery(registrationCatalogsQuery());
   const municipios = useQuery({ ...municipiosQuery(estado || null), enabled: Boolean(estado) });

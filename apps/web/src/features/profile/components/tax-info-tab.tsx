@@ -11,10 +11,12 @@ import { CiecSummary, CredentialSummary } from './credential-summary';
 import { ObligationsCard } from './obligations-card';
 import { useProfileForm } from './use-profile-form';
 
+
+const VISIBLE = ['regimen'] as const;
 /** Tab 3: régimen fiscal, CSD / e.firma / CIEC on file, fiscal obligations and economic activities. */
 export function TaxInfoTab({ profile, onPanel }: { profile: Profile; onPanel: (p: ProfilePanel) => void }) {
   const { t } = useTranslation();
-  const { form, submit, saving, formError } = useProfileForm(profile);
+  const { form, submit, saving, formError } = useProfileForm(profile, VISIBLE);
   const catalogs = useQuery(registrationCatalogsQuery());
   return (
     <Stack gap="lg">

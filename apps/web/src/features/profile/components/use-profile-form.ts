@@ -9,13 +9,14 @@ import { applyServerErrors } from '../../auth/model/form-errors';
 import { profileKeys, refreshSession, updateProfile } from '../api/profile-api';
 import { toUpdateInput } from '../model/profile-form';
 
-const fields = ['fullName', 'regimen', 'cp', 'estado', 'municipio', 'timeZone', 'phone', 'calle', 'numExterior', 'numInterior', 'colonia'] as const;
+export type ProfileField = keyof ProfileUpdateInput;
 
 /**
  * The profile form each tab shows a part of: the whole PUT body (so a tab never erases another's
- * data), server field errors on their fields, and the session refreshed after saving.
+ * data), server errors on the tab's `visible` fields (any other in the form-level alert), and the
+ * session refreshed after saving.
  */
-export function useProfileForm(profile: Profile) {
+export function useProfileForm(profile: Profile, visible: readonly ProfileField[]) {
   const { t } = useTranslation();
   const queryClient = useQueryClient();
   const [formError, setFormError] = useState<string | null>(null);
@@ -32,11 +33,19 @@ export function useProfileForm(profile: Profile) {
       await refreshSession();
       toastSuccess(t('profile.saved'));
     },
-    onError: (err) => setFormError(applyServerErrors(err, form.setError, fields, t('toast.error.text'))),
+    onError: (err) => setFormError(applyServerErrors(err, form.setError, visible, t('toast.error.text'))),
   });
-  const submit = form.handleSubmit((v) => {
-    setFormError(null);
-    mutation.mutate(v as ProfileUpdateInput);
-  });
+  const submit = form.handleSubmit(
+    () => {
+      setFormError(null);
+      // The raw strings are sent (the API applies the same schema); parsed output has nulls.
+      mutation.mutate(form.getValues());
+    },
+    (errors) => {
+      // A field this tab does not show cannot display its error: say it above the form.
+      const hidden = Object.entries(errors).filter(([k]) => !(visible as readonly string[]).includes(k));
+      setFormError(hidden.length ? hidden.map(([k, e]) => `${k.toUpperCase()}: ${e?.message ?? ''}`).join('\n') : null);
+    },
+  );
   return { form, submit, saving: mutation.isPending, formError };
 }

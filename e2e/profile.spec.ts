@@ -1,0 +1,114 @@
+import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
+import { fixturePath } from '../packages/cfdi/test/fixtures';
+import { createAccountViaApi, fiscalData, loginViaUi, readCode, type TestAccount } from './support/account';
+import { snap } from './support/screens';
+
+const CSD_CER = fixturePath('certs/csd/EKU9003173C9.cer');
+const CSD_KEY = fixturePath('certs/csd/EKU9003173C9.key');
+const FIEL_KEY = fixturePath('certs/fiel/EKU9003173C9.key');
+
+/**
+ * The SAT test taxpayer (persona moral). Its RFC is unique per database and the e2e database lives
+ * for the whole run, so this is the only e2e test that may register it.
+ */
+async function createSatTestAccount(request: APIRequestContext): Promise<TestAccount> {
+  const account = { rfc: 'EKU9003173C9', email: `eku.${Date.now()}@pruebas.facturo.local`, password: 'Prueba#2026x' };
+  expect((await request.post('/api/pre-registro', { data: account })).status()).toBe(201);
+  const verified = await request.post('/api/verificar-cuenta', { data: { email: account.email, code: await readCode(request, account.email) } });
+  const { access_token } = (await verified.json()) as { access_token: string };
+  const done = await request.post('/api/crear-cuenta', {
+    data: { ...fiscalData, fullName: 'Escuela Kemper Urgate SA de CV', regimen: '601' }, headers: { Authorization: `Bearer ${access_token}` },
+  });
+  expect(done.ok(), await done.text()).toBe(true);
+  return account;
+}
+
+async function pickFiles(page: Page, dialogName: string, cer: string, key: string, password: string) {
+  const dialog = page.getByRole('dialog', { name: dialogName });
+  const inputs = dialog.locator('input[type="file"]');
+  await inputs.nth(0).setInputFiles(cer);
+  await inputs.nth(1).setInputFiles(key);
+  await dialog.getByLabel('Contraseña de la llave privada').fill(password);
+  await dialog.getByRole('button', { name: 'Validar y guardar' }).click();
+  return dialog;
+}
+
+test('uploading the SAT test CSD validates live and shows the certificate facts', async ({ page, request }, info) => {
+  const account = await createSatTestAccount(request);
+  await loginViaUi(page, account);
+  await page.goto('/profile/3');
+  await expect(page.getByTestId('summary-csd')).toContainText('Sin registrar');
+  await page.getByTestId('open-csd').click();
+
+  // A key that is not the certificate's is refused at once, on the key field, and nothing is stored.
+  let dialog = await pickFiles(page, 'Certificado de Sello Digital (CSD)', CSD_CER, FIEL_KEY, '12345678a');
+  await expect(dialog.getByText('La llave privada (.key) no corresponde al certificado (.cer)')).toBeVisible();
+  await snap(page, info, 'profile-csd-key-mismatch');
+
+  dialog = await pickFiles(page, 'Certificado de Sello Digital (CSD)', CSD_CER, CSD_KEY, '12345678a');
+  const bar = dialog.getByTestId('job-progress');
+  await expect(bar).toBeVisible();
+  await expect(bar).toHaveAttribute('data-status', 'success', { timeout: 30_000 });
+  await expect(bar).toHaveAttribute('data-progress', '100');
+  await expect(dialog.getByTestId('credential-serial')).toHaveText('30001000000500003416');
+  await expect(dialog.getByTestId('days-to-expiry')).toContainText('días para vencer');
+  await snap(page, info, 'profile-csd-validated');
+
+  await page.keyboard.press('Escape');
+  await expect(page.getByTestId('summary-csd')).toContainText('Vigente');
+  await expect(page.getByTestId('summary-csd')).toContainText('30001000000500003416');
+  await snap(page, info, 'profile-tax-tab');
+});
+
+test('general data, picture limit, tax residence by CP and a fiscal obligation', async ({ page, request }, info) => {
+  const account = await createAccountViaApi(request);
+  await loginViaUi(page, account);
+  await page.goto('/profile/0');
+  await page.getByLabel('Teléfono (10 dígitos)').fill('5512345678');
+  await page.getByRole('button', { name: 'Guardar cambios' }).click();
+  await expect(page.getByText('Tu perfil se actualizó')).toBeVisible();
+
+  // A 2 MB picture is refused with the §5 limit; a small PNG is stored and shown.
+  const fileInput = page.locator('input[type="file"][accept*="image"]');
+  await fileInput.setInputFiles({ name: 'grande.png', mimeType: 'image/png', buffer: Buffer.alloc(2_000_000, 1) });
+  await expect(page.getByTestId('avatar-error')).toHaveText('La imagen de perfil debe pesar como máximo 1,000,000 bytes');
+  const png = Buffer.from(
+    'iVBORw0KGgoAAAANSUhEUgAAABAAAAAQCAIAAACQkWg2AAAAJ0lEQVR4nGNkYPjPQApgIkn1qIZRDaMaRjWMahjVMKphVMOohtGgAQA8KgEf3k5QtQAAAABJRU5ErkJggg==',
+    'base64',
+  );
+  await fileInput.setInputFiles({ name: 'foto.png', mimeType: 'image/png', buffer: png });
+  await expect(page.getByTestId('profile-avatar').locator('img').first()).toBeVisible();
+  await snap(page, info, 'profile-general');
+
+  await page.getByTestId('tab-residence').click();
+  await expect(page).toHaveURL(/\/profile\/4$/);
+  await page.getByLabel('Código postal').fill('64000');
+  await expect(page.getByRole('combobox', { name: 'Estado' })).toHaveValue('Nuevo León');
+  await expect(page.getByRole('combobox', { name: 'Municipio' })).toHaveValue('Monterrey');
+  await page.getByLabel('Calle').fill('Av. Constitución');
+  await page.getByRole('button', { name: 'Guardar cambios' }).click();
+  await expect(page.getByText('Tu perfil se actualizó')).toBeVisible();
+  await snap(page, info, 'profile-residence');
+  const saved = await page.evaluate(async () => {
+    const token = localStorage.getItem('accessToken');
+    const res = await fetch('/api/profile?onlyAddress=1', { headers: { Authorization: `Bearer ${token}` } });
+    return res.json();
+  });
+  expect(saved.address).toMatchObject({ cp: '64000', estado: 'NLE', calle: 'Av. Constitución' });
+
+  await page.getByTestId('tab-tax').click();
+  const card = page.getByTestId('obligations-card');
+  await card.getByRole('button', { name: 'Agregar obligación' }).click();
+  await card.getByLabel('Descripción').fill('Pago definitivo mensual de IVA');
+  await card.getByLabel('Vencimiento').fill('A más tardar el día 17 del mes siguiente');
+  await card.getByRole('button', { name: 'Guardar' }).click();
+  await expect(card.getByRole('cell', { name: 'Pago definitivo mensual de IVA' })).toBeVisible();
+  await snap(page, info, 'profile-obligations');
+
+  await page.getByTestId('tab-cif').click();
+  await snap(page, info, 'profile-cif');
+  await page.getByTestId('tab-account').click();
+  await page.getByTestId('open-password').click();
+  await expect(page.getByRole('dialog', { name: 'Cambiar contraseña' })).toBeVisible();
+  await snap(page, info, 'profile-password');
+});
