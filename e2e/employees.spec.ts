@@ -128,6 +128,24 @@ test('creates an employee with a perception, sees the ISR/IMSS calculation, disa
   await page.getByRole('dialog', { name: 'Reactivar empleado' }).getByRole('button', { name: 'Reactivar' }).click();
   await expect(page.getByText('Se reactivó a Gloria Hernández García')).toBeVisible();
   await expect(row.getByText('Activo')).toBeVisible();
+
+  // Edit page: loaded with the saved data; a concept edited in its modal is saved with the employee.
+  await page.getByRole('button', { name: 'Editar a Gloria Hernández García' }).click();
+  await expect(page).toHaveURL(/\/employees\/edit\/\d+$/);
+  await expect(page.getByRole('textbox', { name: 'CURP', exact: true })).toHaveValue(CURP);
+  await expect(page.getByRole('combobox', { name: 'Entidad federativa donde labora', exact: true })).toHaveValue(/^CMX - /);
+  await page.getByRole('textbox', { name: 'Puesto', exact: true }).fill('Gerente de contabilidad');
+  await page.getByRole('button', { name: 'Editar Sueldo quincenal' }).click();
+  const editModal = page.getByRole('dialog', { name: 'Editar percepción' });
+  await editModal.getByLabel('Importe gravado').fill('8000');
+  await editModal.getByRole('button', { name: 'Aceptar' }).click();
+  await expect(perceptions.getByText('$8,000.00')).toBeVisible();
+  await snap(page, info, 'employees-05-edit');
+  await page.getByRole('button', { name: 'Guardar' }).click();
+  await expect(page.getByText('Empleado actualizado')).toBeVisible();
+  await expect(row.getByText('Gerente de contabilidad')).toBeVisible();
+  const after = (await (await request.get(`/api/employees/${id}/edit`, { headers: { Authorization: `Bearer ${token}` } })).json()) as { percepciones: { importe_gravado: string }[] };
+  expect(after.percepciones.map((p) => p.importe_gravado)).toEqual(['8000.00']);
 });
 
 test('a free account is refused the employees API with the locked message', async ({ request }) => {
