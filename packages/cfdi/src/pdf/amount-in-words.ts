@@ -1,4 +1,4 @@
-import Decimal from 'decimal.js';
+import { Decimal, toDecimal } from '../money';
 
 const UNIDADES = ['', 'UN', 'DOS', 'TRES', 'CUATRO', 'CINCO', 'SEIS', 'SIETE', 'OCHO', 'NUEVE'];
 const DIEZ_A_VEINTINUEVE = [
@@ -68,9 +68,10 @@ const CURRENCY_WORDS: Record<string, [string, string, string]> = {
  * The "importe con letra" printed on Mexican invoices:
  * 1160.00 MXN → "MIL CIENTO SESENTA PESOS 00/100 M.N."; exact millions take "DE" ("UN MILLÓN DE PESOS").
  * Cents are rounded half-up to two digits.
+ * @throws Error (Spanish) when `amount` is not a plain decimal ("1e3", "$100", "1,000.00").
  */
 export function importeConLetra(amount: string, moneda = 'MXN'): string {
-  const value = new Decimal(amount.trim() || '0').abs().toDecimalPlaces(2, Decimal.ROUND_HALF_UP);
+  const value = toDecimal(amount.trim() || '0').abs().toDecimalPlaces(2, Decimal.ROUND_HALF_UP);
   const entero = BigInt(value.trunc().toFixed(0));
   const centavos = value.minus(value.trunc()).mul(100).toFixed(0).padStart(2, '0');
   const [singular, plural, suffix] = CURRENCY_WORDS[moneda] ?? [moneda, moneda, moneda];

@@ -62,7 +62,7 @@ export async function renderPdf(root: XmlElement, opts: RenderPdfOptions = {}): 
   const pagosView = readPagosView(complemento);
   const nominaView = readNominaView(complemento);
   const noValidity = opts.sandbox === true || !tfd || tfd.sandbox;
-  const qr = tfd ? await qrDataUrl(tfd.qrUrl, 240) : undefined;
+  const qr = tfd?.qrUrl ? await qrDataUrl(tfd.qrUrl, 240) : undefined;
 
   const legend: Content[] = noValidity
     ? [

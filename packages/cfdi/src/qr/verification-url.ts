@@ -1,4 +1,4 @@
-import Decimal from 'decimal.js';
+import { Decimal, toDecimal } from '../money';
 
 /** SAT's public verification page that the printed QR points to. */
 export const SAT_VERIFICATION_BASE = 'https://verificacfdi.facturaelectronica.sat.gob.mx/default.aspx';
@@ -43,16 +43,29 @@ export function verificationUrl(input: VerificationUrlInput, opts: VerificationU
   );
 }
 
-/** Total with at most 6 decimals, trailing zeros removed, keeping one decimal: 1160.00 → 1160.0. */
+/**
+ * The Total as a decimal. `new Decimal()` would also take "1e3" or "Infinity" and put a number
+ * the XML does not hold into the QR; a total that is not a plain decimal is refused.
+ * @throws Error (Spanish) for such a total.
+ */
+const totalOf = (total: string): Decimal => toDecimal(total.trim() || '0');
+
+/**
+ * Total with at most 6 decimals, trailing zeros removed, keeping one decimal: 1160.00 → 1160.0.
+ * @throws Error (Spanish) when the total is not a plain decimal.
+ */
 export function formatTotal18x6(total: string): string {
-  const fixed = new Decimal(total.trim() || '0').toFixed(6, Decimal.ROUND_HALF_UP);
+  const fixed = totalOf(total).toFixed(6, Decimal.ROUND_HALF_UP);
   const trimmed = fixed.replace(/0+$/, '');
   return trimmed.endsWith('.') ? `${trimmed}0` : trimmed;
 }
 
-/** CFDI 3.2 form: 10 integer digits zero-padded, a dot and 6 decimals (0000001160.000000). */
+/**
+ * CFDI 3.2 form: 10 integer digits zero-padded, a dot and 6 decimals (0000001160.000000).
+ * @throws Error (Spanish) when the total is not a plain decimal.
+ */
 export function formatTotal10x6(total: string): string {
-  const [int, dec] = new Decimal(total.trim() || '0').toFixed(6, Decimal.ROUND_HALF_UP).split('.');
+  const [int, dec] = totalOf(total).toFixed(6, Decimal.ROUND_HALF_UP).split('.');
   return `${int.padStart(10, '0')}.${dec}`;
 }
 

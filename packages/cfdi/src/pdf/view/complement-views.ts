@@ -1,6 +1,6 @@
-import Decimal from 'decimal.js';
 import { describe, type CatalogName } from '../../catalogs';
 import { NS, findChild, findChildren, type XmlElement } from '../../xml';
+import { readDecimal } from './format';
 
 const label = (catalog: CatalogName, clave: string | undefined): string => (clave ? describe(catalog, clave) : '');
 const attr = (node: XmlElement | undefined, name: string): string => node?.attrs.get(name) ?? '';
@@ -113,7 +113,18 @@ export interface NominaView {
   neto: string;
 }
 
-const sum = (...values: string[]): Decimal => values.reduce((acc, v) => acc.plus(new Decimal(v || '0')), new Decimal(0));
+/** Σ values as text with 2 decimals, or '' when one is not a readable decimal (shown as written elsewhere). */
+function sumText(values: string[], minus: string[] = []): string {
+  let total = readDecimal('0')!;
+  for (const [list, sign] of [[values, 1], [minus, -1]] as const) {
+    for (const v of list) {
+      const d = readDecimal(v || '0');
+      if (d === undefined) return '';
+      total = sign === 1 ? total.plus(d) : total.minus(d);
+    }
+  }
+  return total.toFixed(2);
+}
 
 /** The Nómina 1.2 complement, when present. */
 export function readNominaView(complemento: XmlElement | undefined): NominaView | undefined {
@@ -133,7 +144,7 @@ export function readNominaView(complemento: XmlElement | undefined): NominaView 
     concepto: attr(p, 'Concepto'),
     gravado: attr(p, 'ImporteGravado'),
     exento: attr(p, 'ImporteExento'),
-    importe: sum(attr(p, 'ImporteGravado'), attr(p, 'ImporteExento')).toFixed(2),
+    importe: sumText([attr(p, 'ImporteGravado'), attr(p, 'ImporteExento')]),
   }));
   const deducciones = group('Deducciones', 'Deduccion').map((d) => ({
     tipo: label('c_TipoDeduccion', attr(d, 'TipoDeduccion')),
@@ -184,6 +195,6 @@ export function readNominaView(complemento: XmlElement | undefined): NominaView 
     totalPercepciones,
     totalDeducciones,
     totalOtrosPagos,
-    neto: sum(totalPercepciones, totalOtrosPagos).minus(new Decimal(totalDeducciones)).toFixed(2),
+    neto: sumText([totalPercepciones, totalOtrosPagos], [totalDeducciones]),
   };
 }

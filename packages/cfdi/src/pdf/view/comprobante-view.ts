@@ -1,6 +1,7 @@
 import { describe, type CatalogName } from '../../catalogs';
 import { childElements, findChild, findChildren, type XmlElement } from '../../xml';
 import { importeConLetra } from '../amount-in-words';
+import { readDecimal } from './format';
 
 /** Catalog description when the catalog has the key, the bare key otherwise. */
 const label = (catalog: CatalogName, clave: string | undefined): string => (clave ? describe(catalog, clave) : '');
@@ -146,8 +147,8 @@ export function readComprobanteView(root: XmlElement): ComprobanteView {
     subTotal: a('SubTotal'),
     descuento: a('Descuento'),
     total: a('Total'),
-    // XXX ("sin moneda", pagos and traslados) has no amount to spell out.
-    totalEnLetra: a('Total') && a('Moneda') !== 'XXX' ? importeConLetra(a('Total'), a('Moneda') || 'MXN') : '',
+    // XXX ("sin moneda", pagos and traslados) has no amount to spell out; nor has an unreadable Total.
+    totalEnLetra: readDecimal(a('Total')) && a('Moneda') !== 'XXX' ? importeConLetra(a('Total'), a('Moneda') || 'MXN') : '',
     emisor: {
       rfc: e(emisor, 'Rfc'),
       nombre: e(emisor, 'Nombre'),

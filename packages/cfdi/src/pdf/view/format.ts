@@ -1,4 +1,18 @@
-import Decimal from 'decimal.js';
+import { toDecimal, type Decimal } from '../../money';
+
+/**
+ * A decimal as written in a received XML, or undefined when it is not a plain decimal. Stricter than
+ * `new Decimal()`, which would also read "1e3", "0x10" or "Infinity" and print a number the XML
+ * does not hold: such values are shown as written instead.
+ */
+export function readDecimal(value: string | undefined): Decimal | undefined {
+  if (value === undefined) return undefined;
+  try {
+    return toDecimal(value);
+  } catch {
+    return undefined;
+  }
+}
 
 /**
  * Groups thousands of a decimal string without going through floats and keeps at least
@@ -6,16 +20,11 @@ import Decimal from 'decimal.js';
  */
 export function formatAmount(value: string | undefined, minDecimals = 2): string {
   if (value === undefined || value.trim() === '') return '';
-  let text: string;
-  try {
-    const d = new Decimal(value.trim());
-    // Keep the decimals as written in the XML (8.620690 stays 8.620690), never fewer than minDecimals.
-    const written = value.trim().split('.')[1]?.length ?? 0;
-    const decimals = Math.max(minDecimals, written);
-    text = d.toFixed(decimals);
-  } catch {
-    return value;
-  }
+  const d = readDecimal(value);
+  if (d === undefined) return value;
+  // Keep the decimals as written in the XML (8.620690 stays 8.620690), never fewer than minDecimals.
+  const written = value.trim().split('.')[1]?.length ?? 0;
+  const text = d.toFixed(Math.max(minDecimals, written));
   const negative = text.startsWith('-');
   const [int, dec] = (negative ? text.slice(1) : text).split('.');
   const grouped = int.replace(/\B(?=(\d{3})+(?!\d))/g, ',');
@@ -28,9 +37,6 @@ export const formatMoney = (value: string | undefined): string => (value ? `$${f
 /** A rate as a percentage: "0.160000" → "16%", "0.106667" → "10.6667%". */
 export function formatRate(value: string | undefined): string {
   if (!value) return '';
-  try {
-    return `${new Decimal(value).mul(100).toDecimalPlaces(4).toString()}%`;
-  } catch {
-    return value;
-  }
+  const d = readDecimal(value);
+  return d === undefined ? value : `${d.mul(100).toDecimalPlaces(4).toString()}%`;
 }

@@ -42,14 +42,33 @@ export function readTimbreView(root: XmlElement): TimbreView | undefined {
     leyenda: a('Leyenda'),
     cadena,
     sandbox: a('RfcProvCertif') === SANDBOX_PAC_RFC || /SIN VALIDEZ FISCAL/i.test(a('Leyenda')),
-    qrUrl: verificationUrl({
-      uuid: a('UUID'),
-      rfcEmisor: emisor?.attrs.get('Rfc') ?? '',
-      rfcReceptor: receptor?.attrs.get('Rfc') ?? '',
-      total: root.attrs.get('Total') ?? '0',
-      sello: root.attrs.get('Sello') ?? '',
-    }),
+    qrUrl: qrUrlOf(root, emisor, receptor, a('UUID')),
   };
+}
+
+/** CFDI 3.2 wrote attribute names in lowercase (rfc, total, sello). */
+const either = (e: XmlElement | undefined, name: string): string | undefined =>
+  e?.attrs.get(name) ?? e?.attrs.get(name.charAt(0).toLowerCase() + name.slice(1));
+
+/**
+ * The SAT verification URL of the QR, in the form of the document's version (3.2 has its own),
+ * or '' when the Total is not a decimal: a QR with a made-up total would send the reader to a
+ * "no encontrado" page, so the PDF prints no QR instead.
+ */
+function qrUrlOf(root: XmlElement, emisor: XmlElement | undefined, receptor: XmlElement | undefined, uuid: string): string {
+  const input = {
+    uuid,
+    rfcEmisor: either(emisor, 'Rfc') ?? '',
+    rfcReceptor: either(receptor, 'Rfc') ?? '',
+    total: either(root, 'Total') ?? '0',
+    sello: either(root, 'Sello') ?? '',
+  };
+  const standard = either(root, 'Version')?.trim() === '3.2' ? '3.2' : '2017';
+  try {
+    return verificationUrl(input, { standard });
+  } catch {
+    return '';
+  }
 }
 
 /** The document's cfdi:Complemento, where Pagos, Nómina and the TFD live. */
