@@ -43,6 +43,14 @@ test('adds a customer using the CP lookup (estado, municipio and the border-regi
   await expect(table.getByText('Tijuana')).toBeVisible();
   await snap(page, info, 'clients-02-list');
 
+  // The edit panel opens with the stored values.
+  await page.getByRole('button', { name: `Editar ${rfc} - Maquiladora Frontera Norte` }).click();
+  const edit = page.getByRole('dialog', { name: 'Editar cliente' });
+  await expect(edit.getByRole('textbox', { name: 'RFC' })).toHaveValue(rfc);
+  await expect(edit.getByRole('combobox', { name: 'Régimen fiscal' })).toHaveValue('601 - General de Ley Personas Morales');
+  await expect(edit.getByRole('combobox', { name: 'Municipio' })).toHaveValue('Tijuana');
+  await edit.getByRole('button', { name: 'Cancelar' }).click();
+
   // The same RFC again: the API's message lands on the RFC field.
   await page.getByRole('button', { name: 'Nuevo cliente' }).click();
   await drawer.getByRole('textbox', { name: 'RFC' }).fill(rfc);

@@ -36,6 +36,16 @@ test('adds a product by searching "servicios de contabilidad" in the SAT catalog
   await expect(table.getByText('IVA 16 %, Ret. ISR 10 %')).toBeVisible();
   await snap(page, info, 'products-03-list');
 
+  // The edit panel opens with the stored values, catalog descriptions included.
+  await table.getByRole('button', { name: /^Editar / }).click();
+  const edit = page.getByRole('dialog', { name: 'Editar producto' });
+  await expect(edit.getByRole('combobox', { name: 'Clave de producto o servicio (SAT)' })).toHaveValue(chosen);
+  await expect(edit.getByRole('combobox', { name: 'Clave de unidad (SAT)' })).toHaveValue('E48 - Unidad de servicio');
+  await edit.getByLabel('Valor unitario').fill('2000.125');
+  await edit.getByRole('button', { name: 'Guardar' }).click();
+  await expect(edit).toBeHidden();
+  await expect(table.getByText('$2,000.125')).toBeVisible();
+
   // Over-limit unit description and float garbage are refused on the fields.
   await page.getByRole('button', { name: 'Nuevo producto' }).click();
   await drawer.getByLabel('Valor unitario').fill('1e3');
