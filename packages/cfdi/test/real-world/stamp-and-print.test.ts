@@ -14,7 +14,13 @@ import { largeCfdi } from './large-document';
 
 const vectorsDir = path.resolve(import.meta.dirname, '../vectors');
 /** The hand-written complement documents (Carta Porte 3.1, CCE 2.0, Nómina, Pagos, implocal, INE, …). */
-const complementDocs = readdirSync(vectorsDir).filter((f) => f.startsWith('cfdi40-') && f.endsWith('.xml'));
+const complementDocs = readdirSync(vectorsDir)
+  .filter((f) => f.startsWith('cfdi40-') && f.endsWith('.xml'))
+  .map((f) => path.join(vectorsDir, f));
+/** The same real CFDI written with other prefixes, default namespace, CRLF, ISO-8859-1… (./vectors). */
+const quirkDocs = readdirSync(path.join(import.meta.dirname, 'vectors'))
+  .filter((f) => f.startsWith('cfdi40-') && f.endsWith('.xml'))
+  .map((f) => path.join(import.meta.dirname, 'vectors', f));
 
 const anHourAgo = () => toMexicoCityLocal(new Date(Date.now() - 3_600_000));
 
@@ -34,8 +40,8 @@ describe('sandbox PAC, verify and PDF on documents with real-world complements',
     expect(complementDocs.length).toBeGreaterThanOrEqual(7);
   });
 
-  it.each(complementDocs)('%s: stamps, verifies and prints', async (file) => {
-    const xml = reissue(parseXml(readFileSync(path.join(vectorsDir, file))));
+  it.each([...complementDocs, ...quirkDocs].map((f) => [path.basename(f), f]))('%s: stamps, verifies and prints', async (_name, file) => {
+    const xml = reissue(parseXml(new Uint8Array(readFileSync(file))));
     const stamped = await pac.stamp(xml);
     expect(verifyCfdi(stamped.xml).ok).toBe(true);
     const root = parseXml(stamped.xml);

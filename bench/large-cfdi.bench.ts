@@ -1,0 +1,66 @@
+/**
+ * A large received CFDI: 3,000 concepts with 1,000-character descriptions (about 5 MB), through
+ * every step the app runs on it, plus hostile inputs the parser must refuse fast.
+ *
+ *   npx tsx bench/large-cfdi.bench.ts
+ *
+ * Prints milliseconds per step (best of a few runs: the machine is shared) and MB/s for parse+cadena.
+ */
+import { cadenaOriginal } from '../packages/cfdi/src/cadena';
+import { readCfdi, summarizeCfdi } from '../packages/cfdi/src/model';
+import { renderPdf } from '../packages/cfdi/src/pdf';
+import { SandboxPac, toMexicoCityLocal } from '../packages/cfdi/src/stamp';
+import { sealWithTestCsd } from '../packages/cfdi/src/stamp/test-helpers';
+import { verifyCfdi } from '../packages/cfdi/src/verify';
+import { parseXml, writeXml, XmlInputError } from '../packages/cfdi/src/xml';
+import { largeCfdi } from '../packages/cfdi/test/real-world/large-document';
+
+async function best(label: string, runs: number, fn: () => unknown): Promise<number> {
+  let min = Infinity;
+  for (let i = 0; i < runs; i++) {
+    const start = performance.now();
+    await fn();
+    min = Math.min(min, performance.now() - start);
+  }
+  console.log(`${label.padEnd(44)} ${min.toFixed(0).padStart(7)} ms`);
+  return min;
+}
+
+const root = sealWithTestCsd(largeCfdi(3000, 1000, toMexicoCityLocal(new Date(Date.now() - 3_600_000))));
+const xml = writeXml(root);
+const bytes = new Uint8Array(Buffer.from(xml));
+const mb = bytes.byteLength / 1_000_000;
+console.log(`documento: 3,000 conceptos, ${mb.toFixed(2)} MB`);
+
+const parsed = parseXml(bytes);
+await best('parseXml', 5, () => parseXml(bytes));
+await best('cadenaOriginal (árbol ya leído)', 5, () => cadenaOriginal(parsed));
+const both = await best('parseXml + cadenaOriginal', 5, () => cadenaOriginal(parseXml(bytes)));
+console.log(`${'  → rendimiento parse+cadena'.padEnd(44)} ${(mb / (both / 1000)).toFixed(1).padStart(7)} MB/s`);
+await best('readCfdi + summarizeCfdi', 5, () => summarizeCfdi(readCfdi(parsed)));
+const pac = new SandboxPac({ validate: false });
+let stamped = '';
+await best('SandboxPac.stamp (sin matriz de validación)', 1, async () => {
+  stamped = (await pac.stamp(xml)).xml;
+});
+await best('verifyCfdi', 3, () => verifyCfdi(stamped));
+await best('renderPdf 3,000 conceptos × 80 caracteres', 1, () => renderPdf(largeCfdi(3000, 80)));
+await best('renderPdf 3,000 conceptos × 1,000 caracteres', 1, () => renderPdf(parseXml(stamped)));
+
+const refuse = (source: string) => () => {
+  try {
+    parseXml(source);
+  } catch (e) {
+    if (e instanceof XmlInputError) return;
+    throw e;
+  }
+  throw new Error('se esperaba un rechazo');
+};
+console.log('\nentradas hostiles (rechazo):');
+await best('10,000 niveles de anidamiento', 3, refuse(`<r>${'<a>'.repeat(10_000)}${'</a>'.repeat(10_000)}</r>`));
+await best('100,000 niveles de anidamiento', 3, refuse(`<r>${'<a>'.repeat(100_000)}${'</a>'.repeat(100_000)}</r>`));
+await best('nodo de texto de 50 MB', 3, refuse(`<r>${'a'.repeat(50 * 1024 * 1024)}</r>`));
+await best('200,000 atributos (aceptado)', 3, () =>
+  parseXml(`<r ${Array.from({ length: 200_000 }, (_, i) => `a${i}="x"`).join(' ')}/>`),
+);
+console.log(`memoria residente al final: ${(process.memoryUsage().rss / 1e6).toFixed(0)} MB`);
