@@ -2,6 +2,7 @@ import { expect, test, type APIRequestContext, type Page } from '@playwright/tes
 import { fixturePath } from '../packages/cfdi/test/fixtures';
 import { createAccountViaApi, fiscalData, loginViaUi, readCode, type TestAccount } from './support/account';
 import { snap } from './support/screens';
+import { csfLinesFisica, textPdf } from '../apps/api/src/modules/clients/text-pdf.test-support';
 
 const CSD_CER = fixturePath('certs/csd/EKU9003173C9.cer');
 const CSD_KEY = fixturePath('certs/csd/EKU9003173C9.key');
@@ -60,7 +61,7 @@ test('uploading the SAT test CSD validates live and shows the certificate facts'
   await snap(page, info, 'profile-tax-tab');
 });
 
-test('general data, picture limit, tax residence by CP and a fiscal obligation', async ({ page, request }, info) => {
+test('general data, picture limit, tax residence by CP, constancia and a fiscal obligation', async ({ page, request }, info) => {
   const account = await createAccountViaApi(request);
   await loginViaUi(page, account);
   await page.goto('/profile/0');
@@ -105,8 +106,15 @@ test('general data, picture limit, tax residence by CP and a fiscal obligation',
   await expect(card.getByRole('cell', { name: 'Pago definitivo mensual de IVA' })).toBeVisible();
   await snap(page, info, 'profile-obligations');
 
+  // The constancia PDF fills the history and the obligations it lists (live CSF event refetches).
   await page.getByTestId('tab-cif').click();
+  const pdf = textPdf(csfLinesFisica(account.rfc, '64000'));
+  await page.locator('input[type="file"][accept="application/pdf"]').setInputFiles({ name: 'constancia.pdf', mimeType: 'application/pdf', buffer: pdf });
+  await expect(page.getByRole('cell', { name: 'JUANA PÉREZ NÚÑEZ' })).toBeVisible();
   await snap(page, info, 'profile-cif');
+  await page.getByTestId('tab-tax').click();
+  await expect(page.getByTestId('obligations-card').getByRole('cell', { name: 'Declaración anual de ISR' })).toBeVisible();
+  await expect(page.getByTestId('obligations-card').getByRole('cell', { name: 'Constancia', exact: true })).toBeVisible();
   await page.getByTestId('tab-account').click();
   await page.getByTestId('open-password').click();
   await expect(page.getByRole('dialog', { name: 'Cambiar contraseña' })).toBeVisible();

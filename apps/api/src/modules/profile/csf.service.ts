@@ -3,6 +3,10 @@ import { extractText, getDocumentProxy } from 'unpdf';
 import type { CsfUploadResponse, Page, PageQuery, TaxCertificate } from '@facturo/contract';
 import { activityInputSchema, obligationInputSchema } from '@facturo/contract';
 import type { Db } from '../../db/client';
+import type { Account } from '../../http/context';
+import type { JobContext } from '../../jobs/context';
+import { ProgressReporter } from '../../jobs/progress';
+import { createProcess } from '../background/background.repository';
 import { fieldError, notFound } from '../../http/errors';
 import { extractCsf, NotACsfError } from '../clients/csf-extract';
 import { activitiesIn, obligationsIn } from './csf-items';
@@ -13,6 +17,7 @@ import { toActivity, toObligation } from './items.service';
 export const CSF_FIELD = 'file';
 export const CSF_MAX_BYTES = 5_000_000;
 const MAX_PAGES = 10;
+const plural = (n: number, one: string, many: string) => `${n} ${n === 1 ? one : many}`;
 
 const toCertificate = (r: TaxCertificateRow): TaxCertificate => ({
   id: r.id, rfc: r.rfc, nombre: r.nombre, cp: r.cp, regimenes: r.regimenes, idCIF: r.idCif,
@@ -67,7 +72,7 @@ export async function uploadCsf(db: Db, files: UserFiles, userId: number, rfc: s
         : [];
       return {
         certificate: toCertificate(certificate!), obligations: obl.map(toObligation), activities: act.map(toActivity),
-        message: `Constancia registrada: ${obl.length} obligaciones y ${act.length} actividades económicas`,
+        message: `Constancia registrada: ${plural(obl.length, 'obligación fiscal', 'obligaciones fiscales')} y ${plural(act.length, 'actividad económica', 'actividades económicas')}`,
       };
     });
   } catch (err) {
@@ -92,4 +97,15 @@ export async function readCsfFile(db: Db, files: UserFiles, userId: number, id: 
     .where(and(eq(taxStatusCertificates.userId, userId), eq(taxStatusCertificates.id, id))).limit(1);
   if (!row) throw notFound('La constancia no existe');
   return files.read(userId, row.fileName);
+}
+
+/**
+ * Records the upload as a finished CSF background process and pushes it on the socket (spec §4: when
+ * a CSF finishes, every open profile of the RFC refetches its constancias).
+ */
+export async function announceCsf(ctx: JobContext, account: Account, result: CsfUploadResponse): Promise<void> {
+  const title = 'Constancia de situación fiscal';
+  const process = await createProcess(ctx.db, { userId: account.id, rfc: account.rfc, type: 'CSF', title, message: 'Leyendo la constancia' });
+  await new ProgressReporter(ctx.db, ctx.publisher, { id: process.id, rfc: account.rfc, type: 'CSF', title })
+    .succeed(result.message, { certificateId: result.certificate.id });
 }

@@ -1,4 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { io as connect } from 'socket.io-client';
+import type { ProgressMessage } from '@facturo/contract';
 import { startTestServer, type TestServer } from '../../../test/server';
 import { createAccount, type TestAccount } from '../../../test/accounts';
 import { expectIsolated } from '../../../test/isolation';
@@ -44,10 +46,18 @@ describe('tax-status certificate (CSF) upload and history', () => {
     });
     expect(manual.status).toBe(201);
 
+    const live: { event: string; m: ProgressMessage }[] = [];
+    const socket = connect(server.baseUrl, { path: '/socket.io', auth: { token: owner.token }, transports: ['websocket'] });
+    socket.onAny((event: string, m: ProgressMessage) => live.push({ event, m }));
+    await new Promise((resolve) => socket.on('connect', () => resolve(null)));
+
     const pdf = textPdf(csfLinesMoral(owner.rfc, '06600'));
     const res = await postCsf(owner, pdf);
     const body = (await res.json()) as any;
     expect(res.status, JSON.stringify(body)).toBe(201);
+    // Open profiles hear that a constancia finished (spec §4) and refetch.
+    await expect.poll(() => live.find((x) => x.event === 'csf')?.m).toMatchObject({ type: 'CSF', code: 200, finished: true, rfc: owner.rfc, data: { certificateId: body.certificate.id } });
+    socket.close();
     expect(body.certificate).toMatchObject({ rfc: owner.rfc, nombre: 'ESCUELA KEMPER URGATE', cp: '06600', regimenes: ['601'], idCIF: '12345678901' });
     expect(body.obligations).toEqual([expect.objectContaining({
       descripcion: 'Declaración anual de ISR del ejercicio Personas morales.', vencimiento: 'A más tardar el 31 de marzo', init_date: '1990-03-17', source: 'csf',

@@ -9,7 +9,7 @@ import type { JobContext } from '../../jobs/context';
 import type { TokenPayload } from '../../http/context';
 import { avatarTooLarge, readAvatar, uploadAvatar } from './avatar';
 import { ciecStatus, credentialStatus, startCredentialUpload } from './credentials.service';
-import { CSF_FIELD, CSF_MAX_BYTES, listCsf, readCsfFile, uploadCsf } from './csf.service';
+import { announceCsf, CSF_FIELD, CSF_MAX_BYTES, listCsf, readCsfFile, uploadCsf } from './csf.service';
 import { UserFiles } from './file-store';
 import { addActivities, addObligations, deleteActivity, deleteObligation, listActivities, listObligations } from './items.service';
 import { readMultipart } from './multipart';
@@ -67,7 +67,9 @@ export const profileRoutes = (ctx: JobContext): FastifyPluginAsyncZod => async (
   app.post('/api/profile/csf', { schema: { tags, consumes: ['multipart/form-data'], response: { 201: csfUploadResponseSchema } } },
     async (req, reply) => {
       const form = await readMultipart(req, { maxFileBytes: CSF_MAX_BYTES, tooLarge: () => 'La constancia debe pesar como máximo 5 MB' });
-      return reply.code(201).send(await uploadCsf(db, files, req.account.id, req.account.rfc, form.files[CSF_FIELD]?.data));
+      const result = await uploadCsf(db, files, req.account.id, req.account.rfc, form.files[CSF_FIELD]?.data);
+      await announceCsf(ctx, req.account, result);
+      return reply.code(201).send(result);
     });
 
   app.get('/api/profile/csf/:id/file', { schema: { tags, params: profileItemParamsSchema } }, async (req, reply) => {

@@ -1,12 +1,13 @@
-import { useState } from 'react';
+import { useEffect, useState } from 'react';
 import { Alert, Badge, Button, Card, Group, Loader, Stack, Tabs, Text, Title } from '@mantine/core';
 import { IconCertificate, IconKey, IconLock, IconShieldCheck } from '@tabler/icons-react';
-import { useQuery } from '@tanstack/react-query';
+import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useNavigate, useParams } from 'react-router';
 import { useTranslation } from 'react-i18next';
-import { PROFILE_SECTIONS } from '@facturo/contract';
+import { PROFILE_SECTIONS, SOCKET_CODES, SOCKET_EVENTS } from '@facturo/contract';
+import { onLive } from '../../../shared/socket/live-channel';
 import { useSession } from '../../../shared/session/session-store';
-import { profileQuery } from '../api/profile-api';
+import { profileKeys, profileQuery } from '../api/profile-api';
 import { sectionIndex, type ProfilePanel } from '../model/sections';
 import { AccountTab } from '../components/account-tab';
 import { CiecDrawer } from '../components/ciec-drawer';
@@ -28,6 +29,15 @@ export function ProfilePage() {
   const [panel, setPanel] = useState<ProfilePanel>(null);
   const tab = sectionIndex(section);
   const close = () => setPanel(null);
+  const queryClient = useQueryClient();
+  // Spec §4: when a CSF finishes (here or in another tab), the constancias, obligations and activities are refetched.
+  useEffect(
+    () =>
+      onLive((event, msg) => {
+        if (event === SOCKET_EVENTS.csf && msg.finished && msg.code === SOCKET_CODES.ok) void queryClient.invalidateQueries({ queryKey: profileKeys.all(rfc) });
+      }),
+    [queryClient, rfc],
+  );
 
   if (q.isPending) return <Loader />;
   if (q.isError || !q.data) return <Alert color="red">{t('profile.loadFailed')}</Alert>;
