@@ -31,7 +31,7 @@ export default async function setup(project: TestProject) {
     tplUrl.pathname = `/${template}`;
     const db = await openDatabase({ kind: 'postgres', connectionString: tplUrl.toString(), poolSize: 2 });
     await migrate(db);
-    const boss = createBoss(db);
+    const boss = createBoss(db, { schemaOnly: true });
     await boss.start();
     await boss.stop({ graceful: false, wait: true });
     await db.close();
@@ -46,7 +46,7 @@ export default async function setup(project: TestProject) {
   }
   const db = await openDatabase({ kind: 'pglite' });
   await migrate(db);
-  const boss = createBoss(db);
+  const boss = createBoss(db, { schemaOnly: true });
   await boss.start();
   await boss.stop({ graceful: false, wait: true });
   const dump = await db.pglite!.dumpDataDir('gzip');

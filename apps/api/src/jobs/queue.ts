@@ -12,8 +12,12 @@ export const QUEUES = {
  * string) via exec(); a failed statement inside a transaction is rolled back so the single embedded
  * connection is never left aborted.
  */
-export function createBoss(database: Database): PgBoss {
-  const common = { schema: 'pgboss', monitorStateIntervalSeconds: 60, maintenanceIntervalSeconds: 120 } as const;
+export function createBoss(database: Database, opts: { schemaOnly?: boolean } = {}): PgBoss {
+  // schemaOnly: create/upgrade pg-boss's tables and leave no timers behind (test template setup).
+  const common = {
+    schema: 'pgboss', monitorStateIntervalSeconds: 60, maintenanceIntervalSeconds: 120,
+    ...(opts.schemaOnly ? { supervise: false, schedule: false } : {}),
+  } as const;
   if (database.kind === 'postgres') {
     return new PgBoss({ ...common, connectionString: database.connectionString!, max: 4 });
   }
