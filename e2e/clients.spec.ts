@@ -2,6 +2,7 @@ import { expect, test, type Page } from '@playwright/test';
 import { createAccountViaApi, loginViaUi } from './support/account';
 import { randomRfc } from './support/rfc';
 import { snap } from './support/screens';
+import { csfLinesMoral, textPdf } from '../apps/api/src/modules/clients/text-pdf.test-support';
 
 /** Picks an option of a Mantine Select (role combobox) by its label and option text. */
 async function selectOption(page: Page, label: string, option: RegExp): Promise<void> {
@@ -68,4 +69,28 @@ test('adds a customer using the CP lookup (estado, municipio and the border-regi
   await page.getByRole('button', { name: `Eliminar ${rfc} - Maquiladora Frontera Norte` }).click();
   await page.getByRole('dialog', { name: 'Eliminar cliente' }).getByRole('button', { name: 'Eliminar' }).click();
   await expect(page.getByText('Aún no tienes clientes')).toBeVisible();
+});
+
+test('fills the customer form from the customer\'s Constancia de Situación Fiscal (PDF)', async ({ page, request }, info) => {
+  const account = await createAccountViaApi(request);
+  await loginViaUi(page, account);
+  await page.goto('/clients');
+  await page.getByRole('button', { name: 'Nuevo cliente' }).click();
+  const drawer = page.getByRole('dialog', { name: 'Nuevo cliente' });
+  const rfc = randomRfc('moral');
+  await drawer.locator('input[type=file]').setInputFiles({ name: 'csf.pdf', mimeType: 'application/pdf', buffer: textPdf(csfLinesMoral(rfc, '44100')) });
+  await expect(drawer.getByRole('textbox', { name: 'RFC' })).toHaveValue(rfc);
+  await expect(drawer.getByLabel('Nombre o razón social')).toHaveValue('ESCUELA KEMPER URGATE');
+  await expect(drawer.getByRole('combobox', { name: 'Régimen fiscal' })).toHaveValue('601 - General de Ley Personas Morales');
+  await expect(drawer.getByLabel('Código postal (domicilio fiscal)')).toHaveValue('44100');
+  await expect(drawer.getByRole('combobox', { name: 'Estado' })).toHaveValue('Jalisco');
+  await expect(drawer.getByRole('combobox', { name: 'Municipio' })).toHaveValue('Guadalajara');
+  await snap(page, info, 'clients-04-csf-prefill');
+
+  // A PDF that is not a constancia: the API's message in the error toast, nothing filled.
+  await drawer.getByRole('button', { name: 'Cancelar' }).click();
+  await page.getByRole('button', { name: 'Nuevo cliente' }).click();
+  await drawer.locator('input[type=file]').setInputFiles({ name: 'factura.pdf', mimeType: 'application/pdf', buffer: textPdf(['FACTURA', 'Total 1,160.00']) });
+  await expect(page.getByText('FILE: El archivo no es una Constancia de Situación Fiscal del SAT')).toBeVisible();
+  await expect(drawer.getByRole('textbox', { name: 'RFC' })).toHaveValue('');
 });
