@@ -2,6 +2,7 @@ import type { XmlElement } from '../xml/types';
 import { NS } from '../xml/namespaces';
 import { compileRuleSet, type CompiledRuleSet } from './compile';
 import { UnsupportedComplementError, UnsupportedDocumentError } from './errors';
+import { normalizeSpace } from './normalize-space';
 import { derivedRules } from './rules.generated';
 import type { RuleSetId } from './rules-types';
 
@@ -15,7 +16,9 @@ const compiled = new Map<RuleSetId, CompiledRuleSet>(
 
 /** Which SAT stylesheet applies to a document root: by namespace URI and Version, never by prefix. */
 export function detectRuleSet(root: XmlElement): RuleSetId | undefined {
-  const version = root.attrs.get('Version');
+  // The stylesheet prints normalize-space(@Version), so " 4.0 " signs the same cadena as "4.0".
+  const raw = root.attrs.get('Version');
+  const version = raw === undefined ? undefined : normalizeSpace(raw);
   if (root.local === 'Comprobante' && root.ns === NS.cfdi40 && version === '4.0') return 'cfdi40';
   if (root.local === 'Comprobante' && root.ns === NS.cfdi33 && version === '3.3') return 'cfdi33';
   if (root.local === 'Retenciones' && root.ns === NS.retenciones20 && version === '2.0') return 'retenciones20';

@@ -81,6 +81,18 @@ function declaredEncoding(bytes: Uint8Array): string | undefined {
  * encoded as ISO-8859-1 / windows-1252: decoding them as declared keeps their cadena (and seal)
  * checkable. UTF-16 and other encodings are refused with a clear message rather than misread.
  */
+/**
+ * The encoding XML bytes are in, as a parser reads it: "UTF-16" for a UTF-16 byte-order mark,
+ * "UTF-8" for a UTF-8 one or no declaration, else the declared name upper-cased ("ISO-8859-1").
+ * parseXml transcodes ISO-8859-1 and windows-1252 silently; a validator can use this to warn
+ * that Anexo 20 requires UTF-8.
+ */
+export function xmlEncodingOf(source: Uint8Array): string {
+  if ((source[0] === 0xff && source[1] === 0xfe) || (source[0] === 0xfe && source[1] === 0xff)) return 'UTF-16';
+  if (source[0] === 0xef && source[1] === 0xbb && source[2] === 0xbf) return 'UTF-8';
+  return declaredEncoding(source) ?? 'UTF-8';
+}
+
 function decodeBytes(source: Uint8Array): string {
   const hasUtf8Bom = source[0] === 0xef && source[1] === 0xbb && source[2] === 0xbf;
   if (!hasUtf8Bom && ((source[0] === 0xff && source[1] === 0xfe) || (source[0] === 0xfe && source[1] === 0xff))) {

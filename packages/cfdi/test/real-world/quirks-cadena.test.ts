@@ -51,6 +51,13 @@ describe('CFDI as real tools write them (cadenas from xsltproc + SAT XSLT)', () 
     expect(result.checks.find((c) => c.id === 'sello')?.status).toBe('ok');
   });
 
+  it('reads Version with surrounding spaces as xsltproc does (normalize-space)', () => {
+    const root = parseXml(bytes('cfdi40-default-namespace'));
+    const cadena = cadenaOriginal(root);
+    root.attrs.set('Version', ' 4.0\t');
+    expect(cadenaOriginal(root)).toBe(cadena);
+  });
+
   it('decodes the ISO-8859-1 file as declared (Ñ and É reach the cadena as xsltproc gives them)', () => {
     expect(expected('cfdi40-iso-8859-1')).toContain('|CARLOS CORTÉS SOTO Ñ|');
   });

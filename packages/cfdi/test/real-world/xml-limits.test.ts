@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { DEFAULT_MAX_XML_DEPTH, findDescendant, parseXml, writeXml, XmlInputError, type XmlInputErrorCode } from '../../src/xml';
+import { DEFAULT_MAX_XML_DEPTH, findDescendant, parseXml, writeXml, xmlEncodingOf, XmlInputError, type XmlInputErrorCode } from '../../src/xml';
 import { cadenaOriginal } from '../../src/cadena';
 
 const CFDI_NS = 'xmlns:cfdi="http://www.sat.gob.mx/cfd/4"';
@@ -106,5 +106,15 @@ describe('declared encodings (byte input)', () => {
 
   it('still refuses bytes that are not UTF-8 when none other is declared', () => {
     expectRefused(latin1('<r a="ñ"/>'), 'not-well-formed');
+  });
+});
+
+describe('xmlEncodingOf', () => {
+  it('tells the encoding parseXml reads the bytes in', () => {
+    expect(xmlEncodingOf(Buffer.from('<?xml version="1.0" encoding="iso-8859-1"?><r/>'))).toBe('ISO-8859-1');
+    expect(xmlEncodingOf(Buffer.from("<?xml version='1.0' encoding='utf-8' standalone='yes'?><r/>"))).toBe('UTF-8');
+    expect(xmlEncodingOf(Buffer.from('<r/>'))).toBe('UTF-8');
+    expect(xmlEncodingOf(Buffer.from('\uFEFF<?xml version="1.0" encoding="ISO-8859-1"?><r/>'))).toBe('UTF-8');
+    expect(xmlEncodingOf(Buffer.from('\uFEFF<r/>', 'utf16le'))).toBe('UTF-16');
   });
 });
