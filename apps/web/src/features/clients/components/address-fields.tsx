@@ -13,7 +13,8 @@ import type { ClientFormValues } from '../model/client-form';
  */
 export function AddressFields() {
   const { t } = useTranslation();
-  const { control, register, setValue, setError, clearErrors, formState } = useFormContext<ClientFormValues>();
+  const { control, register, setValue, getValues, setError, clearErrors, formState } = useFormContext<ClientFormValues>();
+  const cpTyped = Boolean(formState.dirtyFields.domicilio?.cp);
   const cp = useWatch({ control, name: 'domicilio.cp' });
   const state = useWatch({ control, name: 'state' });
   const states = useQuery(statesQuery());
@@ -34,16 +35,19 @@ export function AddressFields() {
           return;
         }
         clearErrors('domicilio.cp');
+        setBorder(info.regionFronteriza);
+        // A stored customer opens with its own estado/municipio (a CP may span municipios): keep them
+        // until the user types another CP.
+        if (!cpTyped && getValues('state') === info.estado.clave && getValues('municipality')) return;
         setValue('state', info.estado.clave, { shouldDirty: true });
         setValue('municipality', info.municipio?.clave ?? '', { shouldDirty: true });
-        setBorder(info.regionFronteriza);
       })
       .catch(() => undefined)
       .finally(() => live && setLooking(false));
     return () => {
       live = false;
     };
-  }, [cp, setValue, setError, clearErrors, t]);
+  }, [cp, cpTyped, setValue, getValues, setError, clearErrors, t]);
 
   const err = formState.errors;
   return (
