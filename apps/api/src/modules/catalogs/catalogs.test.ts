@@ -88,3 +88,15 @@ describe('small catalogs for the forms', () => {
     }
   });
 });
+
+describe('OpenAPI', () => {
+  it('documents the customer, product and catalog routes', async () => {
+    const spec = (await (await fetch(`${server.baseUrl}/api/docs/json`)).json()) as any;
+    expect(Object.keys(spec.paths)).toEqual(expect.arrayContaining([
+      '/api/clients', '/api/clients/{id}', '/api/clients/{id}/edit', '/api/clients/{id}/v4', '/api/clients/upload-csf', '/api/clients/states',
+      '/api/clients/municipalities/{stateId}', '/api/clients/tax-regimes', '/api/products', '/api/products/{id}', '/api/products/find-service',
+      '/api/products/find-unit', '/api/catalogs/postal-codes/{cp}', '/api/catalogs/usos-cfdi',
+    ]));
+    expect(spec.paths['/api/products'].post.requestBody.content['application/json'].schema.properties.valorUnitario.type).toBe('string');
+  });
+});
