@@ -5,6 +5,7 @@ import type { XmlElement } from '../xml';
 import { nomina, pagos } from './layout/complement-sections';
 import { conceptos, header, receptorAndGeneral, timbre, totals } from './layout/sections';
 import { THEMES } from './layout/theme';
+import { winAnsiContent } from './layout/win-ansi';
 import { readComprobanteView } from './view/comprobante-view';
 import { readNominaView, readPagosView } from './view/complement-views';
 import { complementoOf, readTimbreView } from './view/timbre-view';
@@ -98,7 +99,7 @@ export async function renderPdf(root: XmlElement, opts: RenderPdfOptions = {}): 
       subject: 'Representación impresa de un CFDI',
     },
     defaultStyle: { font: 'Helvetica', fontSize: theme.baseFontSize, lineHeight: 1.1 },
-    content,
+    content: winAnsiContent(content),
     footer: (page, pages) => ({
       columns: [
         { text: 'Este documento es una representación impresa de un CFDI.', fontSize: 6.5 },

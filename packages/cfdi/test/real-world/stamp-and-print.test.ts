@@ -123,3 +123,21 @@ describe('QR of a received CFDI 3.2 (lowercase attribute names)', () => {
     );
   });
 });
+
+describe('PDF text outside the standard fonts (WinAnsi)', () => {
+  it('prints "?" or the accent-free letter instead of garbage glyphs, keeps Spanish and € intact', async () => {
+    const root = parseXml(readFileSync(path.join(vectorsDir, 'cfdi40-texto-especial.xml')));
+    const concepto = findChild(findChild(root, root.ns, 'Conceptos')!, root.ns, 'Concepto')!;
+    concepto.attrs.set('Descripcion', 'Café ☕ 日本 Кир ā ﬁ € “Ñandú”\u200b fin');
+    const text = pdfText(await renderPdf(root, { compress: false }));
+    // pdfText decodes as latin1, so €, “ and ” (WinAnsi 0x80, 0x93, 0x94) read back as C1 controls.
+    expect(text).toContain('Café ? ?? ??? a fi \u0080 \u0093Ñandú\u0094 fin');
+  });
+
+  it('toWinAnsi leaves WinAnsi text untouched', async () => {
+    const { toWinAnsi } = await import('../../src/pdf/layout/win-ansi');
+    const spanish = 'ÁÉÍÓÚÜÑ áéíóúüñ ¿¡ «» ° ª º € — … “” ‘’ • \t\n';
+    expect(toWinAnsi(spanish)).toBe(spanish);
+    expect(toWinAnsi('😀x')).toBe('?x');
+  });
+});
