@@ -61,7 +61,8 @@ function nonNegative(value: DecimalInput, field: string, what: string): Decimal 
   } catch {
     throw new PayrollError(`${what} no es un importe válido`, field);
   }
-  if (parsed.isNegative()) throw new PayrollError(`${what} no puede ser negativo`, field);
+  // "Los días pagados" is plural: the verb agrees with the subject.
+  if (parsed.isNegative()) throw new PayrollError(`${what} ${what.startsWith('Los ') ? 'no pueden ser negativos' : 'no puede ser negativo'}`, field);
   return parsed;
 }
 
@@ -72,6 +73,13 @@ function nonNegative(value: DecimalInput, field: string, what: string): Decimal 
  * @throws PayrollError (Spanish message) on a bad amount, date, or a year without tables.
  */
 export function isrToWithhold(input: IsrToWithholdInput): IsrToWithholdResult {
+  // The type says PeriodType, but the value often comes from a form or an API body.
+  if (!Object.hasOwn(PERIOD_DAYS, input.periodType)) {
+    throw new PayrollError(
+      `Periodicidad de pago desconocida: "${String(input.periodType)}" (use ${Object.keys(PERIOD_DAYS).join(', ')})`,
+      'periodType',
+    );
+  }
   const date = parsePaymentDate(input.paymentDate);
   const income = nonNegative(input.income, 'income', 'El ingreso gravado');
   const daysPaid = input.daysPaid === undefined ? undefined : nonNegative(input.daysPaid, 'daysPaid', 'Los días pagados');
