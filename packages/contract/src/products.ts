@@ -54,11 +54,13 @@ export const productInputSchema = z
     claveProducto: z
       .string({ error: 'La clave de producto o servicio es obligatoria' })
       .trim()
+      .min(1, 'Busca y elige la clave de producto o servicio del SAT')
       .regex(/^\d{8}$/, 'La clave de producto o servicio debe tener 8 dígitos del catálogo c_ClaveProdServ'),
     claveUnidad: z
       .string({ error: 'La clave de unidad es obligatoria' })
       .trim()
       .toUpperCase()
+      .min(1, 'Busca y elige la clave de unidad del SAT')
       .regex(/^[A-Z0-9]{1,3}$/, 'Selecciona una clave de unidad del catálogo c_ClaveUnidad'),
     descripcionUnidad: z
       .string()
