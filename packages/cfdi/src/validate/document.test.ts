@@ -32,3 +32,13 @@ describe('validateDocument', () => {
     expect(validateDocument('<a><b></a>')[0]?.code).toBe('XML');
   });
 });
+
+describe('encoding', () => {
+  test('a document declared ISO-8859-1 is read but warned: Anexo 20 requires UTF-8', () => {
+    const utf8 = readFixtureText('cfdi', 'cfdi40-real.xml');
+    const latin1 = Buffer.from(utf8.replace(/^<\?xml[^>]*\?>/, '<?xml version="1.0" encoding="ISO-8859-1"?>'), 'latin1');
+    const issues = validateDocument(latin1);
+    expect(issues).toContainEqual(expect.objectContaining({ code: 'XML-UTF8', severity: 'warning' }));
+    expect(validateDocument(Buffer.from(utf8)).some((i) => i.code === 'XML-UTF8')).toBe(false);
+  });
+});

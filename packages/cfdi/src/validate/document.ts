@@ -1,4 +1,4 @@
-import { NS, XmlInputError, parseXml } from '../xml';
+import { NS, XmlInputError, parseXml, xmlEncodingOf } from '../xml';
 import { validateCfdi } from './cfdi';
 import { validateRetenciones } from './retenciones';
 import { validateXsd } from './xsd';
@@ -23,6 +23,14 @@ export function validateDocument(xml: string | Uint8Array, opts: ValidateDocumen
     throw err;
   }
   const issues = validateXsd(xml, { unsigned: opts.unsigned });
+  // We can read ISO-8859-1 / windows-1252 (to check seals of old documents), but Anexo 20 requires UTF-8.
+  const encoding = typeof xml === 'string' ? 'UTF-8' : xmlEncodingOf(xml);
+  if (!/^utf-?8$/i.test(encoding)) {
+    issues.push({
+      code: 'XML-UTF8', field: '', severity: 'warning',
+      message: `El XML está codificado en ${encoding}; el Anexo 20 exige UTF-8. Genera el comprobante en UTF-8 antes de timbrarlo.`,
+    });
+  }
   const rules = root.ns === NS.retenciones20 ? validateRetenciones(root, opts) : validateCfdi(root, opts);
   return issues.concat(rules);
 }

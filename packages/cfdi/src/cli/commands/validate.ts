@@ -1,5 +1,5 @@
 import { postalCodeExists, productServiceExists } from '../../catalogs/server';
-import { setBigCatalogLookups, validateCfdi, validateRetenciones, validateXsd } from '../../validate';
+import { setBigCatalogLookups, validateDocument } from '../../validate';
 import type { ValidationIssue } from '../../validate';
 import { NS } from '../../xml/namespaces';
 import { parseXml } from '../../xml/parse';
@@ -31,10 +31,7 @@ Opciones:
     // Retenciones 2.0 has its own root and its own (smaller) rule set.
     const retenciones = root.ns === NS.retenciones20;
     const note = retenciones ? 'Retenciones 2.0: se revisaron el XSD y las reglas básicas de montos, RFC y periodo.' : undefined;
-    const issues: ValidationIssue[] = [
-      ...validateXsd(bytes, { unsigned: values['sin-sello'] === true }),
-      ...(retenciones ? validateRetenciones(root) : validateCfdi(root)),
-    ];
+    const issues: ValidationIssue[] = validateDocument(bytes, { unsigned: values['sin-sello'] === true });
     const errors = issues.filter((i) => i.severity === 'error').length;
     if (values.json) {
       io.stdout(`${JSON.stringify({ ok: errors === 0, issues, ...(note ? { note } : {}) }, null, 2)}\n`);
