@@ -17,6 +17,12 @@ const warm = await startServer(port, unlimited, first.dataDir);
 console.log(`npm start con data dir existente → /api/health listo: ${warm.ms} ms`);
 
 const account = await createAccount(base);
+{
+  // First catalog search right after start: measures when the preloaded SAT catalogs are usable.
+  const t = performance.now();
+  const res = await fetch(`${base}/api/products/find-service?search=servicios%20de%20contabilidad`, { headers: account.headers });
+  console.log(`primera búsqueda en c_ClaveProdServ tras el arranque: ${res.status} en ${Math.round(performance.now() - t)} ms`);
+}
 const body = JSON.stringify({ username: account.rfc, password: account.password });
 const login = await load(async () => {
   const res = await fetch(`${base}/api/login`, { method: 'POST', headers: { 'content-type': 'application/json' }, body });

@@ -14,7 +14,24 @@ export async function planHasFeature(db: Db, planId: number, featureId: number):
   return rows.length > 0;
 }
 
-export async function loadCatalog(db: Db) {
+type Catalog = Awaited<ReturnType<typeof readCatalog>>;
+const CATALOG_TTL_MS = 60_000;
+const cache = new WeakMap<Db, { at: number; value: Promise<Catalog> }>();
+
+/**
+ * The plan catalog changes only with a migration or an admin edit: cached per database for a minute
+ * so GET /api/user/plan (run on every navigation) does one query instead of five.
+ */
+export function loadCatalog(db: Db): Promise<Catalog> {
+  const hit = cache.get(db);
+  if (hit && Date.now() - hit.at < CATALOG_TTL_MS) return hit.value;
+  const value = readCatalog(db);
+  cache.set(db, { at: Date.now(), value });
+  value.catch(() => cache.delete(db));
+  return value;
+}
+
+async function readCatalog(db: Db) {
   const [planRows, productRows, featureRows, planProductRows, planFeatureRows] = await Promise.all([
     db.select().from(plans).orderBy(asc(plans.id)),
     db.select().from(products).orderBy(asc(products.id)),
