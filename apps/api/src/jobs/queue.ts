@@ -4,6 +4,7 @@ import type { Database } from '../db/client';
 export const QUEUES = {
   ciecValidate: 'ciec-validate',
   credentialValidate: 'credential-validate',
+  credentialExpiry: 'credential-expiry',
 } as const;
 
 /**
