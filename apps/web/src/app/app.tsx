@@ -1,4 +1,3 @@
-import { useState } from 'react';
 import { MantineProvider } from '@mantine/core';
 import { Notifications } from '@mantine/notifications';
 import { ModalsProvider } from '@mantine/modals';
@@ -13,14 +12,14 @@ import { createAppRouter } from './router';
 import { installInterceptor } from './errors/install-interceptor';
 import { colorSchemeManager, theme } from './theme';
 
+// Module scope, not component state: StrictMode would build two routers and the interceptor
+// could end up navigating the one that is not rendered. Installed before the router exists
+// because the first guard loaders call the API while the router is being created.
+installInterceptor((to) => void router.navigate(to));
+const router = createAppRouter();
+
 /** Providers + router of the whole app. */
 export function App() {
-  const [router] = useState(() => {
-    const r = createAppRouter();
-    // Installed before the first loader runs: guard loaders call the API.
-    installInterceptor((to) => void r.navigate(to));
-    return r;
-  });
   return (
     <I18nextProvider i18n={i18n}>
       <MantineProvider theme={theme} colorSchemeManager={colorSchemeManager} defaultColorScheme="light">

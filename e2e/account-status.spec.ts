@@ -1,0 +1,42 @@
+import { expect, test } from '@playwright/test';
+import { createAccountViaApi, loginViaUi } from './support/account';
+import { snap } from './support/screens';
+
+test('402 hides the menu and sends the user to pay the subscription', async ({ page, request }, info) => {
+  const account = await createAccountViaApi(request);
+  await loginViaUi(page, account);
+  const token = await page.evaluate(() => localStorage.getItem('accessToken'));
+  const flags = (body: object) => request.post('/api/dev/account-flags', { data: body, headers: { Authorization: `Bearer ${token}` } });
+  expect((await flags({ unpaid: true })).ok()).toBe(true);
+
+  await page.getByTestId('app-navbar').getByText('Ingresos', { exact: true }).click();
+  await expect(page).toHaveURL(/\/suspended-account\/pay-subscription$/);
+  await expect(page.getByRole('heading', { name: 'Tu suscripción tiene un pago pendiente' })).toBeVisible();
+  await snap(page, info, '08-pay-subscription');
+
+  // Paid again: the next successful response shows the menu again.
+  expect((await flags({ unpaid: false })).ok()).toBe(true);
+  await page.getByRole('link', { name: 'Ver planes' }).click();
+  await expect(page).toHaveURL(/\/plans$/);
+  await expect(page.getByTestId('plan-card').first()).toBeVisible();
+  await expect(page.getByTestId('app-navbar')).toBeVisible();
+  await snap(page, info, '09-plans');
+});
+
+test('451 sends a suspended account to the suspended page', async ({ page, request }) => {
+  const account = await createAccountViaApi(request);
+  await loginViaUi(page, account);
+  const token = await page.evaluate(() => localStorage.getItem('accessToken'));
+  const res = await request.post('/api/dev/account-flags', { data: { suspended: true }, headers: { Authorization: `Bearer ${token}` } });
+  expect(res.ok()).toBe(true);
+  await page.getByTestId('app-navbar').getByText('Ingresos', { exact: true }).click();
+  await expect(page).toHaveURL(/\/suspended-account$/);
+  await expect(page.getByRole('heading', { name: 'Tu cuenta está suspendida' })).toBeVisible();
+});
+
+test('a free plan cannot open premium product routes (→ /plans)', async ({ page, request }) => {
+  const account = await createAccountViaApi(request);
+  await loginViaUi(page, account);
+  await page.goto('/payroll/emitted');
+  await expect(page).toHaveURL(/\/plans$/);
+});
