@@ -28,10 +28,12 @@ export function AppLayout() {
   return (
     <AppShell
       header={{ height: 64 }}
+      // Mantine's own mobile mode makes the navbar full width; a 1500 px screen deserves a
+      // normal-width menu, so the collapse is driven here and mobile mode is left to phones.
       navbar={{
         width: 264,
-        breakpoint: menuCollapseMaxWidth + 1,
-        collapsed: { mobile: navHidden || !opened, desktop: navHidden },
+        breakpoint: 'xs',
+        collapsed: { mobile: navHidden || !opened, desktop: navHidden || (collapsed && !opened) },
       }}
       padding="lg"
     >

@@ -16,7 +16,8 @@ export function VerticalMenu({ onNavigate }: { onNavigate?: () => void }) {
   const { pathname } = useLocation();
   const menu = buildMenu(basicPayroll);
   const link = (item: MenuLink, nested: boolean) => {
-    const Icon = item.icon ?? (nested ? IconCircle : undefined);
+    // Nested links share one small bullet so the hierarchy reads at a glance.
+    const Icon = nested ? IconCircle : item.icon;
     return (
       <NavLink
         key={item.to}
