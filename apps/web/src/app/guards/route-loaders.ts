@@ -31,7 +31,11 @@ function waitAtMost<T>(p: Promise<T>, ms: number): Promise<T | null> {
 async function loadPlan(rfc: string, currentRol: number): Promise<PlansData | null> {
   // fetchQuery shares an in-flight request, so a running fetch is never duplicated (§5).
   const plan = await waitAtMost(queryClient.fetchQuery(userPlanQuery(rfc)), planWaitMs);
-  if (plan && plan.rol !== currentRol) updateUser({ rol_id: plan.rol });
+  if (plan && plan.rol !== currentRol) {
+    // §6: a new role updates the stored rol_id and refetches the customer payment data.
+    updateUser({ rol_id: plan.rol });
+    void queryClient.invalidateQueries({ queryKey: ['payments', rfc] });
+  }
   return plan;
 }
 

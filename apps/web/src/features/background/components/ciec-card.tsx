@@ -21,6 +21,8 @@ export function CiecCard() {
     onSuccess: (res) => {
       setJobId(res.id);
       setCiec('');
+      // The new process shows in the background list at once, following the same live events.
+      void queryClient.invalidateQueries({ queryKey: ['background', user?.username ?? ''] });
     },
   });
   const onFinished = useCallback(() => {
