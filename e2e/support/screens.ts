@@ -1,6 +1,10 @@
 import type { Page, TestInfo } from '@playwright/test';
 
-/** Saves a full-page screenshot under test-results/screens/<name>.png (for a human to look at). */
+/**
+ * Saves a full-page screenshot under test-results/screens/<name>.png (for a human to look at),
+ * once the navigation overlay is gone (it hides 300 ms after a navigation ends, spec §2.5).
+ */
 export async function snap(page: Page, _info: TestInfo, name: string): Promise<void> {
+  await page.getByTestId('navigation-overlay').waitFor({ state: 'detached', timeout: 5_000 });
   await page.screenshot({ path: `test-results/screens/${name}.png`, fullPage: true });
 }
