@@ -11,6 +11,7 @@ function setup(path = '/incomes') {
     setNavHidden: vi.fn(),
     toastError: vi.fn(),
     toastTooMany: vi.fn(),
+    onLockedFeature: vi.fn(),
     onUnauthenticated: vi.fn(),
     onSuccessfulResponse: vi.fn(),
     now: () => clock,
@@ -70,10 +71,17 @@ describe('error interceptor (§8)', () => {
   });
   it('403 → /unauthorized, 451 → /suspended-account', () => {
     const { deps, i } = setup();
-    i.onError(new ApiError(403, { message: 'Actualiza a premium para desbloquear esta funcionalidad' }), '/api/x', {});
+    i.onError(new ApiError(403, { message: 'No tienes permiso para acceder a este recurso' }), '/api/x', {});
     expect(deps.navigate).toHaveBeenLastCalledWith('/unauthorized');
     i.onError(new ApiError(451, {}), '/api/x', { passThrough: true });
     expect(deps.navigate).toHaveBeenLastCalledWith('/suspended-account');
+  });
+  it('a plan-locked 403 opens the upgrade dialog and stays on the page', () => {
+    const { deps, i } = setup();
+    i.onError(new ApiError(403, { message: 'Actualiza a premium para desbloquear esta funcionalidad' }), '/api/employees', {});
+    expect(deps.onLockedFeature).toHaveBeenCalledTimes(1);
+    expect(deps.navigate).not.toHaveBeenCalled();
+    expect(deps.toastError).not.toHaveBeenCalled();
   });
   it('429 toasts once and the guard clears after 3 s', () => {
     const { deps, i, tick } = setup();

@@ -1,4 +1,5 @@
 import type { ApiInterceptors, ApiRequestOptions } from '../../shared/api/api-client';
+import { messages } from '@facturo/contract';
 import type { ApiError } from '../../shared/api/api-error';
 import { formatApiErrorLines } from '../../shared/api/format-api-error';
 import { toastGuardMs } from '../../shared/ui/toast-timing';
@@ -13,6 +14,8 @@ export interface InterceptorDeps {
   setNavHidden: (hidden: boolean) => void;
   toastError: (lines: string[]) => void;
   toastTooMany: () => void;
+  /** 403 for a plan-locked feature: show the upgrade dialog (§6) instead of /unauthorized. */
+  onLockedFeature: () => void;
   /** Session expired (401 outside the login forms). */
   onUnauthenticated: () => void;
   /** §8: a successful response runs the urgent-notifications check. */
@@ -35,7 +38,8 @@ export function createErrorInterceptor(deps: InterceptorDeps): Required<ApiInter
         if (!paymentPages.some((p) => deps.pathname().startsWith(p))) deps.navigate(paySubscriptionPath);
         return;
       case 403:
-        deps.navigate('/unauthorized');
+        if (err.body.message === messages.locked) deps.onLockedFeature();
+        else deps.navigate('/unauthorized');
         return;
       case 451:
         deps.navigate('/suspended-account');

@@ -5,6 +5,7 @@ import { t } from '../../shared/i18n/i18n';
 import { setNavHidden } from '../layout/nav-visibility';
 import { runNotificationCheck } from '../guards/notification-check-runner';
 import { createErrorInterceptor } from './error-interceptor';
+import { openUpgradeDialog } from '../../features/plans/model/upgrade-dialog-store';
 
 /** Wires the §8 interceptor to the router and the toasts. */
 export function installInterceptor(navigate: (to: string) => void): void {
@@ -15,6 +16,7 @@ export function installInterceptor(navigate: (to: string) => void): void {
       setNavHidden,
       toastError: (lines) => toastError(lines),
       toastTooMany: () => toastDanger(t('toast.tooMany.title'), t('toast.tooMany.text'), 'too-many-requests'),
+      onLockedFeature: openUpgradeDialog,
       onUnauthenticated: () => {
         clearSession();
         toastError([t('toast.sessionExpired')]);

@@ -1,4 +1,4 @@
-import { useState, type ReactNode } from 'react';
+import type { ReactNode } from 'react';
 import { Box, Overlay, Paper, Stack, Text, UnstyledButton } from '@mantine/core';
 import { IconLock } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
@@ -6,7 +6,7 @@ import { useQuery } from '@tanstack/react-query';
 import { useSession } from '../../../shared/session/session-store';
 import { userPlanQuery } from '../api/get-user-plan';
 import { hasFeature } from '../model/product-route-access';
-import { UpgradeDialog } from './upgrade-dialog';
+import { openUpgradeDialog } from '../model/upgrade-dialog-store';
 
 /**
  * Shows `children` when the plan has `featureId` (§6); otherwise a locked panel with
@@ -22,10 +22,8 @@ export function FeatureGate({ featureId, children, minHeight = 120 }: { featureI
 /** Locked panel (§6 message) with the upgrade dialog. */
 export function LockedFeature({ minHeight = 120 }: { minHeight?: number }) {
   const { t } = useTranslation();
-  const [open, setOpen] = useState(false);
   return (
-    <>
-      <UnstyledButton onClick={() => setOpen(true)} w="100%" data-testid="locked-feature">
+    <UnstyledButton onClick={openUpgradeDialog} w="100%" data-testid="locked-feature">
         <Paper withBorder radius="md" pos="relative" mih={minHeight} style={{ overflow: 'hidden' }}>
           <Overlay color="var(--mantine-color-body)" backgroundOpacity={0.85} blur={2} center>
             <Stack align="center" gap={6} p="md" ta="center">
@@ -37,8 +35,6 @@ export function LockedFeature({ minHeight = 120 }: { minHeight?: number }) {
           </Overlay>
           <Box h={minHeight} />
         </Paper>
-      </UnstyledButton>
-      <UpgradeDialog opened={open} onClose={() => setOpen(false)} />
-    </>
+    </UnstyledButton>
   );
 }

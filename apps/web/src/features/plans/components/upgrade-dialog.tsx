@@ -2,6 +2,7 @@ import { Button, Group, Modal, Stack, Text, ThemeIcon, Title } from '@mantine/co
 import { IconCrown } from '@tabler/icons-react';
 import { useNavigate } from 'react-router';
 import { useTranslation } from 'react-i18next';
+import { closeUpgradeDialog, useUpgradeDialogOpen } from '../model/upgrade-dialog-store';
 
 /** §6 upgrade dialog: "Ahh... Aún no eres usuario premium." with "Quiero ser Premium". */
 export function UpgradeDialog({ opened, onClose }: { opened: boolean; onClose: () => void }) {
@@ -32,4 +33,10 @@ export function UpgradeDialog({ opened, onClose }: { opened: boolean; onClose: (
       </Stack>
     </Modal>
   );
+}
+
+/** The app-wide upgrade dialog, opened through `openUpgradeDialog()`. */
+export function UpgradeDialogHost() {
+  const opened = useUpgradeDialogOpen();
+  return <UpgradeDialog opened={opened} onClose={closeUpgradeDialog} />;
 }
