@@ -60,3 +60,13 @@ test('hammering login ends in one "Demasiadas solicitudes" toast', async ({ page
   await expect(toast).toHaveCount(1);
   await snap(page, info, '07-too-many-requests');
 });
+
+test('the local outbox page shows the verification mail of an address', async ({ page, request }, info) => {
+  const account = newAccount();
+  const pre = await request.post('/api/pre-registro', { data: { rfc: account.rfc, email: account.email, password: account.password } });
+  expect(pre.status()).toBe(201);
+  await page.goto(`/dev/outbox?to=${encodeURIComponent(account.email)}`);
+  await expect(page.getByRole('heading', { name: 'Bandeja de correo local' })).toBeVisible();
+  await expect(page.getByTestId('outbox-message').first()).toContainText(/\d{6}/);
+  await snap(page, info, '13-dev-outbox');
+});
