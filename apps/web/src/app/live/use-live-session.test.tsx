@@ -1,0 +1,53 @@
+import { beforeEach, describe, expect, it, vi } from 'vitest';
+import { act, screen } from '@testing-library/react';
+import { renderWithProviders, testQueryClient } from '../../shared/test/render';
+import { clearSession, startSession } from '../../shared/session/session-store';
+import { dispatchLive } from '../../shared/socket/live-channel';
+import { useLiveSession } from './use-live-session';
+
+// No server in unit tests: record what the live channel asks of socket.io.
+const ioCalls: unknown[][] = [];
+vi.mock('socket.io-client', () => ({
+  io: (...args: unknown[]) => {
+    ioCalls.push(args);
+    return { on: () => {}, disconnect: () => {} };
+  },
+}));
+
+function Probe() {
+  useLiveSession();
+  return null;
+}
+
+const rfc = 'EKU9003173C9';
+const charge = (code: number) => ({ rfc, title: '', message: code === 200 ? 'Cargo aplicado' : 'La tarjeta fue rechazada', code, finished: true, last_update: '2026-11-23T12:00:00Z' });
+
+beforeEach(() => {
+  clearSession();
+  ioCalls.length = 0;
+});
+
+describe('live session', () => {
+  it('opens one socket with the token for a confirmed user', () => {
+    startSession({ access_token: 'tok-1', user: { name: 'EKU', rfc, img: null, email: 'e@x.mx', regimen: '601', clave_sat: null, is_confirmed: true, profile_completed: true, rol: 10, contr_stripe: false } });
+    renderWithProviders(<Probe />);
+    expect(ioCalls).toHaveLength(1);
+    expect(ioCalls[0][0]).toMatchObject({ path: '/socket.io', auth: { token: 'tok-1' } });
+  });
+  it('charge events toast success on 200 and warning otherwise, and refresh plan access', async () => {
+    startSession({ access_token: 'tok-2', user: { name: 'EKU', rfc, img: null, email: 'e@x.mx', regimen: '601', clave_sat: null, is_confirmed: true, profile_completed: true, rol: 10, contr_stripe: false } });
+    const client = testQueryClient();
+    client.setQueryData(['plans', rfc, 'user-plan'], { rol: 10 });
+    renderWithProviders(<Probe />, client);
+    act(() => dispatchLive('frontStEvent', charge(200), rfc));
+    expect(await screen.findByText('Pago recibido')).toBeTruthy();
+    expect(client.getQueryState(['plans', rfc, 'user-plan'])?.isInvalidated).toBe(true);
+    act(() => dispatchLive('frontStEvent', charge(500), rfc));
+    expect(await screen.findByText('Problema con tu pago')).toBeTruthy();
+    expect(screen.getByText('La tarjeta fue rechazada')).toBeTruthy();
+  });
+  it('does not connect without a session', () => {
+    renderWithProviders(<Probe />);
+    expect(ioCalls).toHaveLength(0);
+  });
+});
