@@ -38,3 +38,16 @@ test('month filter choice is kept locally and shown only on its paths', async ({
   await expect(page.getByTestId('under-construction')).toBeVisible();
   await expect(page.getByTestId('period-filter')).toHaveCount(0);
 });
+
+test('the skin switch turns the dark theme on and keeps it under the "skin" key', async ({ page, request }, info) => {
+  const account = await createAccountViaApi(request);
+  await loginViaUi(page, account);
+  await page.getByRole('button', { name: 'Tema oscuro' }).click();
+  await expect(page.locator('html')).toHaveAttribute('data-mantine-color-scheme', 'dark');
+  expect(await page.evaluate(() => localStorage.getItem('skin'))).toBe('dark');
+  await page.reload();
+  await expect(page.locator('html')).toHaveAttribute('data-mantine-color-scheme', 'dark');
+  await snap(page, info, '14-dark-dashboard');
+  await page.goto('/error-404');
+  await snap(page, info, '15-dark-full-layout');
+});

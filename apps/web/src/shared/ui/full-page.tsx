@@ -17,7 +17,7 @@ export function FullPage({ title, subtitle, children, width = 440, illustration 
       mih="100vh"
       style={{
         background:
-          'radial-gradient(circle at 10% 10%, var(--mantine-color-indigo-1), transparent 40%), radial-gradient(circle at 90% 90%, var(--mantine-color-cyan-1), transparent 40%), var(--mantine-color-body)',
+          'radial-gradient(circle at 10% 10%, var(--mantine-color-indigo-light), transparent 40%), radial-gradient(circle at 90% 90%, var(--mantine-color-cyan-light), transparent 40%), var(--mantine-color-body)',
       }}
     >
       <Center mih="100vh" p="md">
