@@ -3,6 +3,7 @@ import {
 } from '@facturo/contract';
 import { getCatalog, municipios, regimenAllowed } from '@facturo/cfdi/catalogs';
 import type { Db } from '../../db/client';
+import { isUniqueViolation } from '../../db/errors';
 import type { Mailer } from '../../providers/mail/mailer';
 import { resetPasswordEmail, verificationEmail } from '../../providers/mail/templates';
 import { hashPassword, verifyPassword } from '../../security/passwords';
@@ -41,7 +42,6 @@ export function sessionFor(deps: AuthDeps, user: UserRow, remember = false): Log
   };
 }
 
-const isUniqueViolation = (err: unknown) => (err as { code?: string })?.code === '23505' || (err as { cause?: { code?: string } })?.cause?.code === '23505';
 
 export async function preRegister(deps: AuthDeps, input: PreRegisterInput): Promise<{ message: string }> {
   const taken = await findTakenFields(deps.db, input.rfc, input.email);

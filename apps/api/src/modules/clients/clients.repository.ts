@@ -1,3 +1,4 @@
+export { isUniqueViolation } from '../../db/errors';
 import { and, asc, count, eq, like, ne } from 'drizzle-orm';
 import { RFC_EXTRANJERO } from '@facturo/contract';
 import type { Db } from '../../db/client';
@@ -69,9 +70,4 @@ export async function linkDocumentToCustomer(db: Db, userId: number, clientId: n
   await db.insert(clientDocuments).values({ userId, clientId, uuid });
 }
 
-/** True when a PostgreSQL unique violation (23505) caused the error: a concurrent duplicate insert. */
-export function isUniqueViolation(err: unknown): boolean {
-  const e = err as { code?: string; cause?: { code?: string } };
-  return e?.code === '23505' || e?.cause?.code === '23505';
-}
 

@@ -1,3 +1,4 @@
+export { isUniqueViolation } from '../../db/errors';
 import { and, asc, count, eq, inArray, like, ne } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { employeeConcepts, employees, type ConceptKind, type ConceptRow, type EmployeeRow, type NewConceptRow, type NewEmployeeRow } from './employees.schema';
@@ -106,8 +107,3 @@ export async function touchEmployee(db: Db, userId: number, id: number): Promise
   await db.update(employees).set({ updatedAt: new Date() }).where(and(eq(employees.userId, userId), eq(employees.id, id)));
 }
 
-/** True when a PostgreSQL unique violation (23505) caused the error: a concurrent duplicate insert. */
-export function isUniqueViolation(err: unknown): boolean {
-  const e = err as { code?: string; cause?: { code?: string } };
-  return e?.code === '23505' || e?.cause?.code === '23505';
-}
