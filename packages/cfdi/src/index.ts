@@ -11,7 +11,7 @@ export * from './money';
 export * from './model';
 // money and catalogs both export currencyDecimals; money's is the one amount code should use.
 export { currencyDecimals } from './money';
-// money (calculator output) and model (typed reader) declare the same PagosTotales shape.
+// model re-exports money's PagosTotales (one declaration); named here so the barrel stays explicit.
 export type { PagosTotales } from './money';
 export * from './catalogs';
 export * from './payroll';

@@ -11,6 +11,7 @@ import {
 import { checkFecha } from './fecha';
 import { node } from './xml-util';
 import { plainDecimal } from './build-conceptos';
+import type { PagoDatosBancarios } from './types-pagos';
 
 const NSP = NS.pago20;
 const P = 'pago20';
@@ -34,7 +35,7 @@ export interface DoctoRelacionadoInput {
   documento?: { total: string; traslados?: DocumentTax[]; retenciones?: DocumentTax[] };
 }
 
-export interface PagoInput {
+export interface PagoInput extends PagoDatosBancarios {
   /** "YYYY-MM-DDTHH:mm:ss"; "YYYY-MM-DD" is completed with T12:00:00 (SAT's suggestion when the hour is unknown). */
   fechaPago: string;
   formaDePagoP: string;
@@ -42,16 +43,6 @@ export interface PagoInput {
   tipoCambioP?: string;
   /** The amount received; defaults to Σ ImpPagado converted to MonedaP. */
   monto?: string;
-  numOperacion?: string;
-  rfcEmisorCtaOrd?: string;
-  nomBancoOrdExt?: string;
-  ctaOrdenante?: string;
-  rfcEmisorCtaBen?: string;
-  ctaBeneficiario?: string;
-  tipoCadPago?: string;
-  certPago?: string;
-  cadPago?: string;
-  selloPago?: string;
   doctos: DoctoRelacionadoInput[];
 }
 

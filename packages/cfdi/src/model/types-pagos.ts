@@ -1,3 +1,8 @@
+import type { PagosTotales } from '../money/pagos';
+
+// One pago20:Totales shape: the calculator (money) writes it and this reader returns it.
+export type { PagosTotales };
+
 /** Pagos 2.0 complement, typed view (amounts are decimal strings as written). */
 export interface Pagos {
   version: string;
@@ -5,26 +10,22 @@ export interface Pagos {
   pagos: Pago[];
 }
 
-export interface PagosTotales {
-  totalRetencionesIVA?: string;
-  totalRetencionesISR?: string;
-  totalRetencionesIEPS?: string;
-  totalTrasladosBaseIVA16?: string;
-  totalTrasladosImpuestoIVA16?: string;
-  totalTrasladosBaseIVA8?: string;
-  totalTrasladosImpuestoIVA8?: string;
-  totalTrasladosBaseIVA0?: string;
-  totalTrasladosImpuestoIVA0?: string;
-  totalTrasladosBaseIVAExento?: string;
-  montoTotalPagos: string;
-}
-
-export interface Pago {
+export interface Pago extends PagoDatosBancarios {
   fechaPago: string;
   formaDePagoP: string;
   monedaP: string;
   tipoCambioP?: string;
   monto: string;
+  doctos: DoctoRelacionado[];
+  retencionesP: { impuestoP: string; importeP: string }[];
+  trasladosP: { baseP: string; impuestoP: string; tipoFactorP: string; tasaOCuotaP?: string; importeP?: string }[];
+}
+
+/**
+ * The optional bank and payment-chain attributes of pago20:Pago, shared by the builder's
+ * input and the reader's output (same names, same meaning).
+ */
+export interface PagoDatosBancarios {
   numOperacion?: string;
   rfcEmisorCtaOrd?: string;
   nomBancoOrdExt?: string;
@@ -35,9 +36,6 @@ export interface Pago {
   certPago?: string;
   cadPago?: string;
   selloPago?: string;
-  doctos: DoctoRelacionado[];
-  retencionesP: { impuestoP: string; importeP: string }[];
-  trasladosP: { baseP: string; impuestoP: string; tipoFactorP: string; tasaOCuotaP?: string; importeP?: string }[];
 }
 
 export interface ImpuestoDR {
