@@ -9,21 +9,36 @@ export function checkFecha(fecha: string, campo = 'Fecha'): string {
   return fecha;
 }
 
+/** SAT reads an offset-less Fecha as central Mexico time unless the place of issue says otherwise. */
+const MEXICO_CITY_ZONE = 'America/Mexico_City';
+
+// Building an Intl.DateTimeFormat is costly next to using one; stamping formats on every call.
+const formatters = new Map<string, Intl.DateTimeFormat>();
+
+function formatterFor(timeZone: string): Intl.DateTimeFormat {
+  let f = formatters.get(timeZone);
+  if (!f) {
+    f = new Intl.DateTimeFormat('en-CA', {
+      timeZone,
+      year: 'numeric',
+      month: '2-digit',
+      day: '2-digit',
+      hour: '2-digit',
+      minute: '2-digit',
+      second: '2-digit',
+      hourCycle: 'h23',
+    });
+    formatters.set(timeZone, f);
+  }
+  return f;
+}
+
 /**
  * Formats an instant as a CFDI Fecha in a time zone (default Mexico City), using Intl so it also
  * runs in the browser. SAT wants the local time of the place of issue, without offset.
  */
-export function formatFecha(date: Date, timeZone = 'America/Mexico_City'): string {
-  const parts = new Intl.DateTimeFormat('en-CA', {
-    timeZone,
-    year: 'numeric',
-    month: '2-digit',
-    day: '2-digit',
-    hour: '2-digit',
-    minute: '2-digit',
-    second: '2-digit',
-    hourCycle: 'h23',
-  }).formatToParts(date);
+export function formatFecha(date: Date, timeZone = MEXICO_CITY_ZONE): string {
+  const parts = formatterFor(timeZone).formatToParts(date);
   const get = (t: string) => parts.find((p) => p.type === t)?.value ?? '00';
   return `${get('year')}-${get('month')}-${get('day')}T${get('hour')}:${get('minute')}:${get('second')}`;
 }

@@ -4,23 +4,11 @@
  * historical daylight saving (abolished in 2022) is handled by the runtime's tz database.
  */
 
-const ZONE = 'America/Mexico_City';
-
-const formatter = new Intl.DateTimeFormat('en-CA', {
-  timeZone: ZONE,
-  year: 'numeric',
-  month: '2-digit',
-  day: '2-digit',
-  hour: '2-digit',
-  minute: '2-digit',
-  second: '2-digit',
-  hourCycle: 'h23',
-});
+import { formatFecha } from '../model/fecha';
 
 /** Formats an instant as Mexico City wall-clock time: `YYYY-MM-DDTHH:mm:ss`. */
 export function toMexicoCityLocal(instant: Date): string {
-  const parts = Object.fromEntries(formatter.formatToParts(instant).map((p) => [p.type, p.value]));
-  return `${parts.year}-${parts.month}-${parts.day}T${parts.hour}:${parts.minute}:${parts.second}`;
+  return formatFecha(instant);
 }
 
 const LOCAL_PATTERN = /^(\d{4})-(\d{2})-(\d{2})T(\d{2}):(\d{2}):(\d{2})$/;
