@@ -40,3 +40,11 @@ export async function updateUser(db: Db, id: number, values: Partial<typeof user
 export async function bumpTokenVersion(db: Db, id: number): Promise<void> {
   await db.update(users).set({ tokenVersion: sql`${users.tokenVersion} + 1` }).where(eq(users.id, id));
 }
+
+/** Saves a new password hash and bumps the token version in the same update, so no old session outlives it. */
+export async function setPasswordHash(db: Db, id: number, passwordHash: string): Promise<UserRow> {
+  const [row] = await db.update(users)
+    .set({ passwordHash, tokenVersion: sql`${users.tokenVersion} + 1`, updatedAt: new Date() })
+    .where(eq(users.id, id)).returning();
+  return row!;
+}

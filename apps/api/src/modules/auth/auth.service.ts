@@ -1,7 +1,7 @@
 import {
   MX_TIME_ZONES, personaFromRfc, type CompleteAccountInput, type LoginInput, type LoginResponse, type PreRegisterInput,
 } from '@facturo/contract';
-import { getCatalog, municipios, regimenAllowed } from '@facturo/cfdi/catalogs';
+import { getCatalog } from '@facturo/cfdi/catalogs';
 import type { Db } from '../../db/client';
 import { isUniqueViolation } from '../../db/errors';
 import type { Mailer } from '../../providers/mail/mailer';
@@ -9,9 +9,10 @@ import { resetPasswordEmail, verificationEmail } from '../../providers/mail/temp
 import { hashPassword, verifyPassword } from '../../security/passwords';
 import type { AttemptCounter } from '../../http/attempts';
 import { AppError, badRequest, fieldError, forbidden } from '../../http/errors';
-import { lookupPostalCode } from '../catalogs/postal-codes';
+import { estadosMx } from '../catalogs/catalogs.service';
+import { fiscalDataErrors } from '../catalogs/fiscal-data-checks';
 import {
-  bumpTokenVersion, findTakenFields, findUserByEmail, findUserById, findUserByLogin, insertUser, updateUser, type UserRow,
+  bumpTokenVersion, findTakenFields, findUserByEmail, findUserById, findUserByLogin, insertUser, setPasswordHash, updateUser, type UserRow,
 } from './auth.repository';
 import { CODE_TTL_MINUTES, VerificationCodes } from './verification-codes';
 
@@ -92,32 +93,11 @@ export function registrationCatalogs() {
   };
 }
 
-function estadosMx() {
-  return getCatalog('c_Estado').filter((e) => e.pais === 'MEX').map((e) => ({ clave: e.clave, nombre: e.descripcion }));
-}
-
 export async function completeAccount(deps: AuthDeps, userId: number, input: CompleteAccountInput): Promise<LoginResponse> {
   const user = await findUserById(deps.db, userId);
   if (!user) throw forbidden();
   if (!user.isConfirmed) throw forbidden('Verifica tu cuenta antes de completar tu información');
-  const persona = personaFromRfc(user.rfc);
-  const errors: Record<string, string[]> = {};
-  const regimen = getCatalog('c_RegimenFiscal').find((r) => r.clave === input.regimen);
-  if (!regimen) errors.regimen = ['El régimen fiscal no existe en el catálogo del SAT'];
-  else if (!regimenAllowed(input.regimen, persona)) {
-    errors.regimen = [`El régimen ${regimen.clave} no aplica a una persona ${persona === 'fisica' ? 'física' : 'moral'}`];
-  }
-  if (!estadosMx().some((e) => e.clave === input.estado)) errors.estado = ['El estado no existe en el catálogo'];
-  else if (!municipios(input.estado).some((m) => m.clave === input.municipio)) {
-    errors.municipio = ['El municipio no pertenece al estado seleccionado'];
-  }
-  const cp = await lookupPostalCode(input.cp);
-  if (!cp) errors.cp = ['El código postal no existe en el catálogo del SAT'];
-  else if (cp.estado.clave !== input.estado) errors.cp = [`El código postal ${input.cp} pertenece a ${cp.estado.nombre}, no al estado seleccionado`];
-  else if (cp.municipio && cp.municipio.clave !== input.municipio && !errors.municipio) {
-    errors.municipio = [`El código postal ${input.cp} pertenece al municipio ${cp.municipio.nombre}`];
-  }
-  if (!MX_TIME_ZONES.some((z) => z.value === input.timeZone)) errors.timeZone = ['Selecciona una zona horaria de la lista'];
+  const errors = await fiscalDataErrors(user.rfc, input);
   if (Object.keys(errors).length) throw badRequest(Object.values(errors)[0]![0]!, errors);
   const updated = await updateUser(deps.db, user.id, {
     fullName: input.fullName, regimen: input.regimen, cp: input.cp, estado: input.estado, municipio: input.municipio,
@@ -162,9 +142,16 @@ export async function resetPassword(deps: AuthDeps, email: string, code: string,
   const user = await findUserByEmail(deps.db, email);
   if (!user) throw fieldError('code', 'El código no es correcto');
   await deps.codes.consume(user.id, 'reset', code);
-  await updateUser(deps.db, user.id, { passwordHash: await hashPassword(password) });
-  await bumpTokenVersion(deps.db, user.id);
+  await replacePassword(deps.db, user.id, password);
   return { message: 'Tu contraseña se actualizó. Inicia sesión con la nueva contraseña.' };
+}
+
+/**
+ * Stores a new password (argon2 hash) and ends every session by bumping the token version, in one
+ * update; returns the row so a caller that keeps the user signed in can issue a fresh token.
+ */
+export async function replacePassword(db: Db, userId: number, password: string): Promise<UserRow> {
+  return setPasswordHash(db, userId, await hashPassword(password));
 }
 
 export async function currentSession(deps: AuthDeps, userId: number): Promise<LoginResponse> {

@@ -1,15 +1,16 @@
-import { eq, sql } from 'drizzle-orm';
+import { eq } from 'drizzle-orm';
 import {
-  MX_TIME_ZONES, personaFromRfc, type ChangePasswordInput, type Profile, type ProfileAddress, type ProfileUpdateValues,
+  personaFromRfc, type ChangePasswordInput, type Profile, type ProfileAddress, type ProfileUpdateValues,
 } from '@facturo/contract';
-import { findEntry, municipios, regimenAllowed } from '@facturo/cfdi/catalogs';
+import { findEntry, municipios } from '@facturo/cfdi/catalogs';
 import type { Db } from '../../db/client';
 import { users } from '../../db/schema';
 import { AppError, badRequest, forbidden } from '../../http/errors';
-import { hashPassword, verifyPassword } from '../../security/passwords';
+import { verifyPassword } from '../../security/passwords';
 import { findUserById, type UserRow } from '../auth/auth.repository';
+import { replacePassword } from '../auth/auth.service';
 import { estadosMx } from '../catalogs/catalogs.service';
-import { lookupPostalCode } from '../catalogs/postal-codes';
+import { fiscalDataErrors } from '../catalogs/fiscal-data-checks';
 import { profileDetails } from './profile.schema';
 
 type DetailsRow = typeof profileDetails.$inferSelect;
@@ -51,30 +52,9 @@ export async function getProfile(db: Db, userId: number, onlyAddress: boolean): 
   };
 }
 
-/** Catalog checks of the editable fiscal data: régimen for the persona, CP ↔ estado ↔ municipio, time zone. */
-async function catalogErrors(rfc: string, input: ProfileUpdateValues): Promise<Record<string, string[]>> {
-  const errors: Record<string, string[]> = {};
-  const persona = personaFromRfc(rfc);
-  const regimen = findEntry('c_RegimenFiscal', input.regimen);
-  if (!regimen) errors.regimen = ['El régimen fiscal no existe en el catálogo del SAT'];
-  else if (!regimenAllowed(input.regimen, persona)) {
-    errors.regimen = [`El régimen ${input.regimen} no aplica a una persona ${persona === 'fisica' ? 'física' : 'moral'}`];
-  }
-  if (!estadosMx().some((e) => e.clave === input.estado)) errors.estado = ['El estado no existe en el catálogo'];
-  else if (!municipios(input.estado).some((m) => m.clave === input.municipio)) errors.municipio = ['El municipio no pertenece al estado seleccionado'];
-  const cp = await lookupPostalCode(input.cp);
-  if (!cp) errors.cp = ['El código postal no existe en el catálogo del SAT'];
-  else if (cp.estado.clave !== input.estado) errors.cp = [`El código postal ${input.cp} pertenece a ${cp.estado.nombre}, no al estado seleccionado`];
-  else if (cp.municipio && cp.municipio.clave !== input.municipio && !errors.municipio) {
-    errors.municipio = [`El código postal ${input.cp} pertenece al municipio ${cp.municipio.nombre}`];
-  }
-  if (!MX_TIME_ZONES.some((z) => z.value === input.timeZone)) errors.timeZone = ['Selecciona una zona horaria de la lista'];
-  return errors;
-}
-
 /** `PUT /api/profile`: every catalog error at once (422, nothing saved), else both rows in one transaction. */
 export async function updateProfile(db: Db, userId: number, rfc: string, input: ProfileUpdateValues): Promise<Profile> {
-  const errors = await catalogErrors(rfc, input);
+  const errors = await fiscalDataErrors(rfc, input);
   if (Object.keys(errors).length) throw badRequest(Object.values(errors)[0]![0]!, errors);
   await db.transaction(async (tx) => {
     await tx.update(users).set({
@@ -96,9 +76,5 @@ export async function changePassword(db: Db, userId: number, input: ChangePasswo
   if (!(await verifyPassword(user.passwordHash, input.current_password))) {
     throw new AppError(422, 'La contraseña actual no es correcta', { current_password: ['La contraseña actual no es correcta'] });
   }
-  const passwordHash = await hashPassword(input.password);
-  const [row] = await db.update(users)
-    .set({ passwordHash, tokenVersion: sql`${users.tokenVersion} + 1`, updatedAt: new Date() })
-    .where(eq(users.id, userId)).returning();
-  return row!;
+  return replacePassword(db, userId, input.password);
 }
