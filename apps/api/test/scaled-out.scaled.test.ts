@@ -5,9 +5,8 @@ import path from 'node:path';
 import { randomBytes } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import pg from 'pg';
-import { io as connect } from 'socket.io-client';
-import type { ProgressMessage } from '@facturo/contract';
 import { createAccount } from './accounts';
+import { listen, until } from './live';
 
 /**
  * The scaled-out deployment for real: two API processes that only enqueue (JOBS_IN_PROCESS=false)
@@ -75,18 +74,14 @@ describe('scaled out: API ×2 + worker over PostgreSQL + Redis', () => {
     const a = 'http://127.0.0.1:3291';
     const b = 'http://127.0.0.1:3292';
     const account = await createAccount(a, { rfc: 'EKU9003173C9', persona: 'moral' });
-    const socket = connect(b, { path: '/socket.io', auth: { token: account.token }, transports: ['websocket'] });
-    const messages: ProgressMessage[] = [];
-    socket.on('progress', (m: ProgressMessage) => messages.push(m));
-    await new Promise<void>((resolve, reject) => { socket.on('connect', () => resolve()); socket.on('connect_error', reject); });
+    const { socket, progress: messages } = await listen(b, account.token);
 
     const res = await fetch(`${a}/api/ciec/process`, {
       method: 'POST', headers: { ...account.headers, 'content-type': 'application/json' }, body: JSON.stringify({ ciec: 'Clave1234' }),
     });
     expect(res.status).toBe(202);
     const { id } = (await res.json()) as { id: string };
-    const end = Date.now() + 30_000;
-    while (!messages.some((m) => m.finished) && Date.now() < end) await new Promise((r) => setTimeout(r, 100));
+    await until(() => messages.some((m) => m.finished), 30_000, 100);
     socket.close();
 
     const last = messages.at(-1)!;

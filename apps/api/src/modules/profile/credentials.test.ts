@@ -1,10 +1,10 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { io as connect, type Socket } from 'socket.io-client';
-import type { CredentialStatus, ProgressMessage } from '@facturo/contract';
+import type { CredentialStatus } from '@facturo/contract';
 import { readFixture } from '../../../../../packages/cfdi/test/fixtures';
 import { startTestServer, type TestServer } from '../../../test/server';
 import { createAccount, type TestAccount } from '../../../test/accounts';
 import { expectIsolated } from '../../../test/isolation';
+import { listen, until } from '../../../test/live';
 
 const CSD = { cer: readFixture('certs/csd/EKU9003173C9.cer'), key: readFixture('certs/csd/EKU9003173C9.key') };
 const FIEL = { cer: readFixture('certs/fiel/EKU9003173C9.cer'), key: readFixture('certs/fiel/EKU9003173C9.key') };
@@ -36,24 +36,6 @@ async function status(account: TestAccount, kind: 'csd' | 'efirma'): Promise<Cre
   const res = await fetch(`${server.baseUrl}/api/profile/${kind}`, { headers: account.headers });
   expect(res.status).toBe(200);
   return (await res.json()) as CredentialStatus;
-}
-
-function listen(account: TestAccount): Promise<{ socket: Socket; messages: { event: string; m: ProgressMessage }[] }> {
-  return new Promise((resolve, reject) => {
-    const socket = connect(server.baseUrl, { path: '/socket.io', auth: { token: account.token }, transports: ['websocket'] });
-    const messages: { event: string; m: ProgressMessage }[] = [];
-    socket.onAny((event: string, m: ProgressMessage) => messages.push({ event, m }));
-    socket.on('connect', () => resolve({ socket, messages }));
-    socket.on('connect_error', reject);
-  });
-}
-
-async function until(check: () => boolean, ms = 15_000) {
-  const end = Date.now() + ms;
-  while (!check()) {
-    if (Date.now() > end) throw new Error('timed out');
-    await new Promise((r) => setTimeout(r, 50));
-  }
 }
 
 /** Each bad upload: 422, the Spanish message on the named field, and nothing on file afterwards. */
@@ -110,8 +92,8 @@ describe('CSD / e.firma upload: instant refusals (4xx, field named, nothing stor
 
 describe('CSD / e.firma upload: the live validation job', () => {
   it('validates the SAT test CSD live (owner only), then shows its facts and never the secrets', async () => {
-    const mine = await listen(owner);
-    const theirs = await listen(stranger);
+    const mine = await listen(server.baseUrl, owner.token);
+    const theirs = await listen(server.baseUrl, stranger.token);
     const res = await upload(owner, 'csd', { ...CSD, password: PASSWORD });
     expect(res.status).toBe(202);
     const { id } = (await res.json()) as { id: string };
@@ -119,16 +101,16 @@ describe('CSD / e.firma upload: the live validation job', () => {
     const pending = await status(owner, 'csd');
     expect(pending.lastAttempt ?? pending.credential).toMatchObject({ noCertificado: '30001000000500003416' });
 
-    await until(() => mine.messages.some((x) => x.event === 'progress' && x.m.finished));
-    const progress = mine.messages.filter((x) => x.event === 'progress').map((x) => x.m);
+    await until(() => mine.events.some((x) => x.event === 'progress' && x.m.finished));
+    const progress = mine.events.filter((x) => x.event === 'progress').map((x) => x.m);
     expect(progress.map((m) => m.progress)).toEqual([...progress.map((m) => m.progress)].sort((a, b) => a! - b!));
     expect(progress.length).toBeGreaterThanOrEqual(5);
     expect(progress.at(-1)).toMatchObject({ rfc: 'EKU9003173C9', code: 200, finished: true, jobId: id, type: 'CSD', progress: 100 });
     expect(progress.at(-1)!.message).toMatch(/30001000000500003416/);
     expect((progress.at(-1)!.data as { satStatus: string }).satStatus).toMatch(/de prueba del SAT activo/);
-    expect(mine.messages.some((x) => x.event === 'csd' && x.m.finished)).toBe(true);
-    expect(theirs.messages).toHaveLength(0);
-    expect(JSON.stringify(mine.messages)).not.toContain(PASSWORD);
+    expect(mine.events.some((x) => x.event === 'csd' && x.m.finished)).toBe(true);
+    expect(theirs.events).toHaveLength(0);
+    expect(JSON.stringify(mine.events)).not.toContain(PASSWORD);
 
     const done = await status(owner, 'csd');
     expect(done.lastAttempt).toBeNull();
@@ -152,13 +134,13 @@ describe('CSD / e.firma upload: the live validation job', () => {
   });
 
   it('validates the e.firma and replaces an older one', async () => {
-    const live = await listen(owner);
+    const live = await listen(server.baseUrl, owner.token);
     for (let i = 0; i < 2; i++) {
       const res = await upload(owner, 'efirma', { ...FIEL, password: PASSWORD });
       expect(res.status).toBe(202);
       const { id } = (await res.json()) as { id: string };
-      await until(() => live.messages.some((x) => x.m.jobId === id && x.m.finished));
-      expect(live.messages.filter((x) => x.m.jobId === id).at(-1)!.m).toMatchObject({ code: 200, type: 'EFIRMA' });
+      await until(() => live.events.some((x) => x.m.jobId === id && x.m.finished));
+      expect(live.events.filter((x) => x.m.jobId === id).at(-1)!.m).toMatchObject({ code: 200, type: 'EFIRMA' });
     }
     const done = await status(owner, 'efirma');
     expect(done.credential).toMatchObject({ status: 'valid', noCertificado: '30001000000500003415' });
@@ -181,10 +163,10 @@ describe('CSD / e.firma upload: the live validation job', () => {
     const cred = (await ctx.database.query<{ id: number }>(
       `INSERT INTO fiscal_credentials (user_id, kind, status, secret) VALUES (${user!.id}, 'csd', 'pending', '${secret}') RETURNING id`,
     )).rows[0]!;
-    const live = await listen(owner);
+    const live = await listen(server.baseUrl, owner.token);
     await runCredentialValidation(ctx, { processId: process.id, credentialId: cred.id, userId: user!.id, rfc: 'EKU9003173C9', kind: 'csd', title: 'Validación de CSD' });
-    await until(() => live.messages.some((x) => x.m.jobId === process.id && x.m.finished));
-    const last = live.messages.filter((x) => x.m.jobId === process.id).at(-1)!.m;
+    await until(() => live.events.some((x) => x.m.jobId === process.id && x.m.finished));
+    const last = live.events.filter((x) => x.m.jobId === process.id).at(-1)!.m;
     expect(last).toMatchObject({ code: 500, finished: true, data: { field: 'password' } });
     const after = await status(owner, 'csd');
     expect(after.credential).toMatchObject({ status: 'valid' });
@@ -212,12 +194,12 @@ describe('CSD / e.firma upload: the live validation job', () => {
   });
 
   it('shows the CIEC status without the CIEC', async () => {
-    const live = await listen(owner);
+    const live = await listen(server.baseUrl, owner.token);
     const res = await fetch(`${server.baseUrl}/api/ciec/process`, {
       method: 'POST', headers: { ...owner.headers, 'content-type': 'application/json' }, body: JSON.stringify({ ciec: 'Clave1234' }),
     });
     const { id } = (await res.json()) as { id: string };
-    await until(() => live.messages.some((x) => x.m.jobId === id && x.m.finished));
+    await until(() => live.events.some((x) => x.m.jobId === id && x.m.finished));
     const body = await (await fetch(`${server.baseUrl}/api/profile/ciec`, { headers: owner.headers })).json();
     expect(body).toMatchObject({ ciec: { status: 'valid', jobId: id } });
     expect(JSON.stringify(body)).not.toContain('Clave1234');

@@ -1,9 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { io as connect } from 'socket.io-client';
-import type { ProgressMessage } from '@facturo/contract';
 import { startTestServer, type TestServer } from '../../../test/server';
 import { createAccount, type TestAccount } from '../../../test/accounts';
 import { expectIsolated } from '../../../test/isolation';
+import { listen } from '../../../test/live';
 import { csfLinesMoral, textPdf } from '../clients/text-pdf.test-support';
 
 let server: TestServer;
@@ -46,10 +45,7 @@ describe('tax-status certificate (CSF) upload and history', () => {
     });
     expect(manual.status).toBe(201);
 
-    const live: { event: string; m: ProgressMessage }[] = [];
-    const socket = connect(server.baseUrl, { path: '/socket.io', auth: { token: owner.token }, transports: ['websocket'] });
-    socket.onAny((event: string, m: ProgressMessage) => live.push({ event, m }));
-    await new Promise((resolve) => socket.on('connect', () => resolve(null)));
+    const { socket, events: live } = await listen(server.baseUrl, owner.token);
 
     const pdf = textPdf(csfLinesMoral(owner.rfc, '06600'));
     const res = await postCsf(owner, pdf);
