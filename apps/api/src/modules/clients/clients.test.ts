@@ -2,6 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { withCheckDigit } from '@facturo/contract';
 import { startTestServer, type TestServer } from '../../../test/server';
 import { createAccount, randomRfc, type TestAccount } from '../../../test/accounts';
+import { callApi } from '../../../test/http';
 import { expectIsolated } from '../../../test/isolation';
 import { linkDocumentToCustomer } from './clients.repository';
 import { csfLinesFisica, csfLinesMoral, textPdf } from './text-pdf.test-support';
@@ -10,14 +11,8 @@ let server: TestServer;
 let owner: TestAccount;
 let intruder: TestAccount;
 
-async function call(account: TestAccount, method: string, path: string, body?: unknown) {
-  const res = await fetch(`${server.baseUrl}${path}`, {
-    method,
-    headers: { ...account.headers, ...(body !== undefined ? { 'content-type': 'application/json' } : {}) },
-    body: body !== undefined ? JSON.stringify(body) : undefined,
-  });
-  return { status: res.status, body: (await res.json().catch(() => null)) as any };
-}
+const call = (account: TestAccount, method: string, path: string, body?: unknown) =>
+  callApi(server.baseUrl, account.headers, method, path, body);
 
 /** A persona moral in Cuauhtémoc, CDMX (CP 06600), régimen 601, uso G03. */
 const moral = (over: Record<string, unknown> = {}) => ({

@@ -50,13 +50,5 @@ export function employeeBody(over: Partial<EmployeeInput> = {}): EmployeeInput {
   };
 }
 
-/** JSON request helper over real HTTP. */
-export async function call(baseUrl: string, headers: Record<string, string>, method: string, path: string, body?: unknown) {
-  const res = await fetch(`${baseUrl}${path}`, {
-    method,
-    headers: { ...headers, ...(body !== undefined ? { 'content-type': 'application/json' } : {}) },
-    body: body !== undefined ? JSON.stringify(body) : undefined,
-  });
-  const text = await res.text();
-  return { status: res.status, body: (text ? JSON.parse(text) : null) as any };
-}
+// The employees tests import the shared helper from here with their fixtures.
+export { callApi as call } from '../../../test/http';

@@ -1,20 +1,15 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestServer, type TestServer } from '../../../test/server';
 import { createAccount, type TestAccount } from '../../../test/accounts';
+import { callApi } from '../../../test/http';
 import { expectIsolated } from '../../../test/isolation';
 
 let server: TestServer;
 let owner: TestAccount;
 let intruder: TestAccount;
 
-async function call(account: TestAccount, method: string, path: string, body?: unknown) {
-  const res = await fetch(`${server.baseUrl}${path}`, {
-    method,
-    headers: { ...account.headers, ...(body !== undefined ? { 'content-type': 'application/json' } : {}) },
-    body: body !== undefined ? JSON.stringify(body) : undefined,
-  });
-  return { status: res.status, body: (await res.json().catch(() => null)) as any };
-}
+const call = (account: TestAccount, method: string, path: string, body?: unknown) =>
+  callApi(server.baseUrl, account.headers, method, path, body);
 
 const iva16 = { impuesto: '002', tipoFactor: 'Tasa', tasaOCuota: '0.16' };
 const product = (over: Record<string, unknown> = {}) => ({

@@ -2,6 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Profile } from '@facturo/contract';
 import { startTestServer, type TestServer } from '../../../test/server';
 import { createAccount, TEST_PASSWORD, type TestAccount } from '../../../test/accounts';
+import { callApi } from '../../../test/http';
 import { expectIsolated } from '../../../test/isolation';
 
 let server: TestServer;
@@ -14,13 +15,8 @@ beforeAll(async () => {
 });
 afterAll(() => server?.close());
 
-async function call(account: TestAccount, method: string, path: string, body?: unknown) {
-  const res = await fetch(`${server.baseUrl}${path}`, {
-    method, headers: { ...account.headers, ...(body !== undefined ? { 'content-type': 'application/json' } : {}) },
-    body: body !== undefined ? JSON.stringify(body) : undefined,
-  });
-  return { status: res.status, body: (await res.json().catch(() => null)) as any };
-}
+const call = (account: TestAccount, method: string, path: string, body?: unknown) =>
+  callApi(server.baseUrl, account.headers, method, path, body);
 
 const VALID = {
   fullName: 'Juana Pérez Núñez', regimen: '612', cp: '06600', estado: 'CMX', municipio: '015', timeZone: 'America/Mexico_City',
