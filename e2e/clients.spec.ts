@@ -1,14 +1,8 @@
-import { expect, test, type Page } from '@playwright/test';
-import { createAccountViaApi, loginViaUi } from './support/account';
+import { expect, test } from '@playwright/test';
+import { createAccountViaApi, loginViaUi, selectOption } from './support/account';
 import { randomRfc } from './support/rfc';
 import { snap } from './support/screens';
 import { csfLinesMoral, textPdf } from '../apps/api/src/modules/clients/text-pdf.test-support';
-
-/** Picks an option of a Mantine Select (role combobox) by its label and option text. */
-async function selectOption(page: Page, label: string, option: RegExp): Promise<void> {
-  await page.getByRole('combobox', { name: label }).click();
-  await page.getByRole('option', { name: option }).first().click();
-}
 
 test('adds a customer using the CP lookup (estado, municipio and the border-region note fill in)', async ({ page, request }, info) => {
   const account = await createAccountViaApi(request);

@@ -1,33 +1,11 @@
-import { expect, test, type APIRequestContext, type Locator, type Page, type TestInfo } from '@playwright/test';
-import { createAccountViaApi, loginViaUi, type TestAccount } from './support/account';
+import { expect, test } from '@playwright/test';
+import { createAccountViaApi, loginViaUi, makePremium, selectOption } from './support/account';
 import { randomRfc } from './support/rfc';
-import { snap as sharedSnap } from './support/screens';
+import { snap } from './support/screens';
 
 // Playwright's loader cannot import the contract: a CURP and an NSS with correct check digits, by hand.
 const CURP = 'HEGG560427MVZRRL04'; // RENAPO's published example
 const NSS = '12345678903'; // Luhn digit 3
-
-/** Screenshot for a human to look at; E2E_SHOTS_DIR keeps a copy out of the shared test-results. */
-async function snap(page: Page, info: TestInfo, name: string): Promise<void> {
-  await sharedSnap(page, info, name);
-  if (process.env.E2E_SHOTS_DIR) await page.screenshot({ path: `${process.env.E2E_SHOTS_DIR}/${name}.png`, fullPage: true });
-}
-
-/** Premium (plan product 10, employees) for a fresh account, through the dev endpoint. */
-async function makePremium(request: APIRequestContext, account: TestAccount): Promise<string> {
-  const login = await request.post('/api/login', { data: { username: account.rfc, password: account.password } });
-  expect(login.ok(), await login.text()).toBe(true);
-  const { access_token } = (await login.json()) as { access_token: string };
-  const flags = await request.post('/api/dev/account-flags', { data: { rol: 11 }, headers: { Authorization: `Bearer ${access_token}` } });
-  expect(flags.ok(), await flags.text()).toBe(true);
-  return ((await flags.json()) as { access_token: string }).access_token;
-}
-
-/** Picks an option of a searchable Mantine Select (role combobox) by its label, inside `scope`. */
-async function pick(page: Page, scope: Page | Locator, label: string, option: RegExp): Promise<void> {
-  await scope.getByRole('combobox', { name: label, exact: true }).click();
-  await page.getByRole('option', { name: option }).first().click();
-}
 
 const money = /^\$\d{1,3}(,\d{3})*\.\d{2}$/;
 const asMoney = (v: string) => `$${Number(v).toLocaleString('en-US', { minimumFractionDigits: 2, maximumFractionDigits: 2 })}`;
@@ -54,7 +32,7 @@ test('creates an employee with a perception, sees the ISR/IMSS calculation, disa
   await page.getByRole('textbox', { name: 'Número de empleado', exact: true }).fill('E-001');
   await page.getByRole('textbox', { name: 'Puesto', exact: true }).fill('Contadora');
   await page.getByLabel('Inicio de la relación laboral', { exact: true }).fill('2024-02-01');
-  await pick(page, page, 'Entidad federativa donde labora', /^CMX - /);
+  await selectOption(page, 'Entidad federativa donde labora', /^CMX - /);
   await page.getByRole('textbox', { name: 'Salario diario', exact: true }).fill('500');
 
   // A wrong CURP check digit is refused on the field before anything is sent.
@@ -66,7 +44,7 @@ test('creates an employee with a perception, sees the ISR/IMSS calculation, disa
   // Perception in its modal: sueldo of the quincena plus a punctuality bonus.
   await page.getByRole('button', { name: 'Agregar percepción' }).click();
   const modal = page.getByRole('dialog', { name: 'Agregar percepción' });
-  await pick(page, modal, 'Tipo', /^001 - Sueldos/);
+  await selectOption(page, 'Tipo', /^001 - Sueldos/, modal);
   await modal.getByLabel('Clave').fill('SUELDO');
   await modal.getByLabel('Concepto').fill('Sueldo quincenal');
   await modal.getByLabel('Importe gravado').fill('7500');
@@ -80,7 +58,7 @@ test('creates an employee with a perception, sees the ISR/IMSS calculation, disa
   // Over the §5 limit: the modal says so and keeps the row out.
   await page.getByRole('button', { name: 'Agregar deducción' }).click();
   const dedModal = page.getByRole('dialog', { name: 'Agregar deducción' });
-  await pick(page, dedModal, 'Tipo', /^004 - /);
+  await selectOption(page, 'Tipo', /^004 - /, dedModal);
   await dedModal.getByLabel('Clave').fill('PREST');
   await dedModal.getByLabel('Concepto').fill('Préstamo');
   await dedModal.getByLabel('Importe', { exact: true }).fill('2000000.01');

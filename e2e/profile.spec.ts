@@ -79,6 +79,10 @@ test('general data, picture limit, tax residence by CP, constancia and a fiscal 
   );
   await fileInput.setInputFiles({ name: 'foto.png', mimeType: 'image/png', buffer: png });
   await expect(page.getByTestId('profile-avatar').locator('img').first()).toBeVisible();
+  // The top menu shows it too: fetched with the token and shown from a blob URL.
+  const menuPicture = page.getByTestId('user-menu').locator('img');
+  await expect(menuPicture).toHaveAttribute('src', /^blob:/);
+  await expect.poll(() => menuPicture.evaluate((img: HTMLImageElement) => img.naturalWidth)).toBe(16);
   await snap(page, info, 'profile-general');
 
   await page.getByTestId('tab-residence').click();

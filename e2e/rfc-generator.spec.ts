@@ -1,4 +1,5 @@
 import { expect, test } from '@playwright/test';
+import { isValidRfc } from '../packages/cfdi/src/rfc/index';
 import { randomRfc, rfcCheckDigit } from './support/rfc';
 
 test('the RFC generator matches SAT check digits and yields valid RFCs', async () => {
@@ -11,5 +12,7 @@ test('the RFC generator matches SAT check digits and yields valid RFCs', async (
     expect(f).toMatch(/^[A-Z]{4}\d{6}[A-Z1-9]{2}[0-9A]$/);
     expect(m).toMatch(/^[A-Z]{3}\d{6}[A-Z1-9]{2}[0-9A]$/);
     expect(rfcCheckDigit(f)).toBe(f.slice(-1));
+    expect(rfcCheckDigit(m)).toBe(m.slice(-1));
+    expect(isValidRfc(f) && isValidRfc(m), `${f} ${m}`).toBe(true);
   }
 });

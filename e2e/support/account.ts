@@ -1,4 +1,4 @@
-import { expect, type APIRequestContext, type Page } from '@playwright/test';
+import { expect, type APIRequestContext, type Locator, type Page } from '@playwright/test';
 import { randomRfc } from './rfc';
 
 export interface TestAccount {
@@ -53,8 +53,22 @@ export async function loginViaUi(page: Page, account: TestAccount): Promise<void
   await expect(page).toHaveURL(/\/dashboard\/home$/);
 }
 
-/** Picks an option of a Mantine Select by its label and option text. */
-export async function selectOption(page: Page, label: string, option: string | RegExp): Promise<void> {
-  await page.getByRole('combobox', { name: label }).click();
+/**
+ * Picks an option of a Mantine Select by its exact label and option text. Mantine 9 renders the
+ * input as role=combobox; its options live in a portal, so they are looked up on the page even
+ * when `scope` (a drawer, a card) narrows the field.
+ */
+export async function selectOption(page: Page, label: string, option: string | RegExp, scope: Page | Locator = page): Promise<void> {
+  await scope.getByRole('combobox', { name: label, exact: true }).click();
   await page.getByRole('option', { name: option }).first().click();
+}
+
+/** Turns an account premium (role 11: plan with product 10, employees) through the test-only endpoint; returns the new token. */
+export async function makePremium(request: APIRequestContext, account: TestAccount): Promise<string> {
+  const login = await request.post('/api/login', { data: { username: account.rfc, password: account.password } });
+  expect(login.ok(), await login.text()).toBe(true);
+  const { access_token } = (await login.json()) as { access_token: string };
+  const flags = await request.post('/api/dev/account-flags', { data: { rol: 11 }, headers: { Authorization: `Bearer ${access_token}` } });
+  expect(flags.ok(), await flags.text()).toBe(true);
+  return ((await flags.json()) as { access_token: string }).access_token;
 }

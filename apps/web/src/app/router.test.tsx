@@ -9,6 +9,7 @@ import { i18n } from '../shared/i18n/i18n';
 import { queryClient } from '../shared/api/query-client';
 import { clearSession, startSession } from '../shared/session/session-store';
 import { routes } from './router';
+import { closeUpgradeDialog } from '../features/plans/model/upgrade-dialog-store';
 
 const all = ['/dashboard/home', '/incomes', '/payroll', '/payroll/emitted', '/statements'];
 const planBody = (allowed: string[]) => ({
@@ -97,6 +98,10 @@ describe('routing and guards', () => {
     login();
     const router = renderAt('/payroll/emitted');
     await waitFor(() => expect(router.state.location.pathname).toBe('/plans'));
+    // The free user is told why, with the way to upgrade.
+    expect(await screen.findByText('Ahh... Aún no eres usuario premium.')).toBeTruthy();
+    expect(screen.getByRole('button', { name: 'Quiero ser Premium' })).toBeTruthy();
+    closeUpgradeDialog();
   });
   it('an allowed area renders inside the shell with its name', async () => {
     login();

@@ -4,6 +4,7 @@ import { getToken, getUser, updateUser } from '../../shared/session/session-stor
 import { queryClient } from '../../shared/api/query-client';
 import { userPlanQuery } from '../../features/plans/api/get-user-plan';
 import { isRouteBlockedByPlan } from '../../features/plans/model/product-route-access';
+import { openUpgradeDialog } from '../../features/plans/model/upgrade-dialog-store';
 import { backgroundProcessesQuery } from '../../features/background/api/background-processes';
 import { runNotificationCheck } from './notification-check-runner';
 import { completeInformationRedirect, guestRouteRedirect, protectedRouteRedirect } from './guard-rules';
@@ -53,7 +54,11 @@ export async function protectedLoader({ request }: LoaderFunctionArgs) {
   void queryClient.fetchQuery({ ...backgroundProcessesQuery(rfc), staleTime: 0 }).catch(() => undefined);
   void runNotificationCheck();
   const plan = await loadPlan(rfc, user!.rol_id);
-  if (plan && pathname !== '/plans' && isRouteBlockedByPlan(pathname, plan)) throw redirect('/plans');
+  if (plan && pathname !== '/plans' && isRouteBlockedByPlan(pathname, plan)) {
+    // §6: say why the page changed ("Ahh... Aún no eres usuario premium.") over the plans page.
+    openUpgradeDialog();
+    throw redirect('/plans');
+  }
   return null;
 }
 

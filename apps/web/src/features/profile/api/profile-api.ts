@@ -16,7 +16,6 @@ export const profileKeys = {
   csf: (rfc: string, page: number, perPage: number) => ['profile', rfc, 'csf', page, perPage] as const,
   obligations: (rfc: string, page: number, perPage: number) => ['profile', rfc, 'obligations', page, perPage] as const,
   activities: (rfc: string, page: number, perPage: number) => ['profile', rfc, 'activities', page, perPage] as const,
-  avatar: (rfc: string, url: string) => ['profile', rfc, 'avatar', url] as const,
 };
 
 export const profileQuery = (rfc: string) =>
@@ -79,13 +78,6 @@ export function uploadCsf(file: File) {
   const body = new FormData();
   body.append('file', file);
   return postForm<CsfUploadResponse>('/api/profile/csf', body);
-}
-
-/** An authenticated file (picture, constancia) as a blob URL the page can show or open. */
-export async function fetchFileUrl(path: string): Promise<string> {
-  const res = await fetch(path, { headers: authHeader() });
-  if (!res.ok) throw new ApiError(res.status, {});
-  return URL.createObjectURL(await res.blob());
 }
 
 /**

@@ -7,7 +7,8 @@ import { isApiError } from '../../../shared/api/api-error';
 import { fieldError } from '../../../shared/api/format-api-error';
 import { PerPageSelect, usePerPage } from '../../../shared/ui/per-page';
 import { toastSuccess } from '../../../shared/ui/toasts';
-import { csfQuery, fetchFileUrl, profileKeys, uploadCsf } from '../api/profile-api';
+import { fetchAuthedObjectUrl } from '../../../shared/api/authed-file';
+import { csfQuery, profileKeys, uploadCsf } from '../api/profile-api';
 
 const SCREEN = 'profile-csf';
 
@@ -31,7 +32,12 @@ export function CifTab({ rfc }: { rfc: string }) {
     onError: (err) => setError(isApiError(err) ? (fieldError(err.body, 'file') ?? err.body.message ?? t('toast.error.text')) : t('toast.error.text')),
     onSettled: () => resetRef.current?.(),
   });
-  const open = async (url: string) => window.open(await fetchFileUrl(url), '_blank', 'noopener');
+  const open = async (url: string) => {
+    const blobUrl = await fetchAuthedObjectUrl(url);
+    window.open(blobUrl, '_blank', 'noopener');
+    // The new tab reads the blob at once; free it a minute later.
+    setTimeout(() => URL.revokeObjectURL(blobUrl), 60_000);
+  };
   const pages = Math.max(1, Math.ceil((q.data?.total ?? 0) / perPage));
   return (
     <Stack gap="md">

@@ -1,28 +1,23 @@
 import { useEffect, useRef, useState } from 'react';
 import { Alert, Avatar, Button, FileButton, Group, SimpleGrid, Stack, Text, TextInput } from '@mantine/core';
 import { IconPhotoUp } from '@tabler/icons-react';
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { AVATAR_MAX_BYTES, type Profile } from '@facturo/contract';
 import { isApiError } from '../../../shared/api/api-error';
 import { fieldError } from '../../../shared/api/format-api-error';
 import { toastSuccess } from '../../../shared/ui/toasts';
-import { fetchFileUrl, profileKeys, refreshSession, uploadAvatar } from '../api/profile-api';
+import { useAuthedObjectUrl } from '../../../shared/api/authed-file';
+import { profileKeys, refreshSession, uploadAvatar } from '../api/profile-api';
 import { useProfileForm } from './use-profile-form';
-
 
 const VISIBLE = ['fullName', 'phone'] as const;
 /** The profile picture, fetched with the token (an <img> cannot send it) and shown from a blob URL. */
 export function ProfileAvatar({ profile, size = 96 }: { profile: Profile; size?: number }) {
-  const url = useQuery({
-    queryKey: profileKeys.avatar(profile.rfc, profile.img ?? ''),
-    queryFn: () => fetchFileUrl(profile.img!),
-    enabled: Boolean(profile.img),
-    staleTime: Infinity,
-  });
+  const url = useAuthedObjectUrl(profile.img);
   const initials = (profile.fullName ?? profile.rfc).split(/\s+/).slice(0, 2).map((w) => w[0]).join('');
   return (
-    <Avatar src={url.data ?? null} size={size} radius="xl" color="indigo" data-testid="profile-avatar">
+    <Avatar src={url} size={size} radius="xl" color="indigo" data-testid="profile-avatar">
       {initials}
     </Avatar>
   );
