@@ -13,6 +13,7 @@ import { sealCfdi } from '../packages/cfdi/src/seal';
 import { verifyCfdi } from '../packages/cfdi/src/verify';
 import { parseXml, writeXml } from '../packages/cfdi/src/xml';
 import { fixturePath } from '../packages/cfdi/test/fixtures';
+import { TEST_EMISOR, TEST_RECEPTOR } from '../packages/cfdi/test/cfdi-inputs';
 
 const NOW = new Date('2025-06-01T12:00:00Z');
 const credential = loadCredential(
@@ -34,14 +35,8 @@ function input(i: number): Cfdi40Input {
     formaPago: '03',
     metodoPago: 'PUE',
     lugarExpedicion: '42501',
-    emisor: { rfc: 'EKU9003173C9', nombre: 'ESCUELA KEMPER URGATE', regimenFiscal: '601' },
-    receptor: {
-      rfc: 'URE180429TM6',
-      nombre: 'UNIVERSIDAD ROBOTICA ESPAÑOLA',
-      domicilioFiscalReceptor: '86991',
-      regimenFiscalReceptor: '601',
-      usoCFDI: 'G03',
-    },
+    emisor: TEST_EMISOR,
+    receptor: TEST_RECEPTOR,
     conceptos: Array.from({ length: 10 }, (_, n) => ({
       claveProdServ: '84111506',
       noIdentificacion: `SKU-${n}`,

@@ -3,17 +3,9 @@ import { parseXml, writeXml, NS, findDescendant, childElements } from '../xml';
 import { validateXsd } from '../validate';
 import { TASAS } from '../money';
 import { buildCfdi40, readCfdi, formatFecha, type Cfdi40Input } from './index';
+import { comprobanteBase } from '../../test/cfdi-inputs';
 
-const base = {
-  fecha: '2026-03-15T10:20:30',
-  lugarExpedicion: '42501',
-  noCertificado: '30001000000500003416',
-  // Placeholders: the XSD requires both; the sealer fills the real ones.
-  sello: 'AAAA',
-  certificado: 'AAAA',
-  emisor: { rfc: 'EKU9003173C9', nombre: 'ESCUELA KEMPER URGATE', regimenFiscal: '601' },
-  receptor: { rfc: 'URE180429TM6', nombre: 'UNIVERSIDAD ROBOTICA ESPAÑOLA', domicilioFiscalReceptor: '86991', regimenFiscalReceptor: '601', usoCFDI: 'G03' },
-} as const;
+const base = comprobanteBase;
 
 const ingreso: Cfdi40Input = {
   ...base,

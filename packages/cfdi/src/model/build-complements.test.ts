@@ -1,18 +1,12 @@
 import { describe, expect, it } from 'vitest';
 import { readFixtureText } from '../../test/fixtures';
+import { comprobanteBase, partialPayment } from '../../test/cfdi-inputs';
 import { parseXml, writeXml, NS, findDescendant, childElements } from '../xml';
 import { validateXsd } from '../validate';
 import { toDecimal } from '../money';
 import { buildCfdi40, buildRetenciones20, readCfdi, readRetenciones, type Cfdi40Input, type DoctoRelacionadoInput, type NominaInput } from './index';
 
-const base = {
-  fecha: '2026-03-15T10:20:30',
-  lugarExpedicion: '42501',
-  noCertificado: '30001000000500003416',
-  sello: 'AAAA',
-  certificado: 'AAAA',
-  emisor: { rfc: 'EKU9003173C9', nombre: 'ESCUELA KEMPER URGATE', regimenFiscal: '601' },
-} as const;
+const base = comprobanteBase;
 
 const xsdErrors = (xml: string) => validateXsd(xml).filter((i) => i.severity === 'error');
 
@@ -82,28 +76,8 @@ describe('buildCfdi40 tipo P (Pagos 2.0)', () => {
     const { root, pagos } = buildCfdi40({
       ...base,
       tipoDeComprobante: 'P',
-      receptor: { rfc: 'URE180429TM6', nombre: 'UNIVERSIDAD ROBOTICA ESPAÑOLA', domicilioFiscalReceptor: '86991', regimenFiscalReceptor: '601', usoCFDI: 'CP01' },
-      pagos: [
-        {
-          fechaPago: '2026-03-14',
-          formaDePagoP: '03',
-          monedaP: 'MXN',
-          doctos: [
-            {
-              idDocumento: 'bfc36522-4b8e-45c4-8f14-d11b289f9eb7',
-              monedaDR: 'MXN',
-              numParcialidad: '1',
-              impSaldoAnt: '1160',
-              impPagado: '580',
-              objetoImpDR: '02',
-              documento: {
-                total: '1160',
-                traslados: [{ impuesto: '002', tipoFactor: 'Tasa', tasaOCuota: '0.160000', base: '1000' }],
-              },
-            },
-          ],
-        },
-      ],
+      receptor: { ...base.receptor, usoCFDI: 'CP01' },
+      pagos: [partialPayment()],
     });
     const xml = writeXml(root);
     expect(xsdErrors(xml)).toEqual([]);
@@ -134,7 +108,7 @@ describe('Pagos 2.0 across currencies', () => {
       },
     ],
   });
-  const receptor = { rfc: 'URE180429TM6', nombre: 'UNIVERSIDAD ROBOTICA ESPAÑOLA', domicilioFiscalReceptor: '86991', regimenFiscalReceptor: '601', usoCFDI: 'CP01' };
+  const receptor = { ...base.receptor, usoCFDI: 'CP01' };
 
   it('converts a MXN invoice paid in USD', () => {
     const { root, pagos } = buildCfdi40({ ...base, tipoDeComprobante: 'P', receptor, pagos: [pago('17.5')] });

@@ -5,18 +5,11 @@ import { writeXml } from '../xml';
 import { validateCfdi } from './cfdi';
 import { validateXsd } from './xsd';
 import { errorsOf } from './test-helpers';
+import { comprobanteBase, partialPayment } from '../../test/cfdi-inputs';
 
 // Documents built by the model (B1's arithmetic) must pass these rules unchanged: the two sides
 // implement the same Anexo 20 arithmetic independently, so this catches either drifting.
-const base = {
-  fecha: '2026-03-15T10:20:30',
-  lugarExpedicion: '42501',
-  noCertificado: '30001000000500003416',
-  sello: 'AAAA',
-  certificado: 'AAAA',
-  emisor: { rfc: 'EKU9003173C9', nombre: 'ESCUELA KEMPER URGATE', regimenFiscal: '601' },
-  receptor: { rfc: 'URE180429TM6', nombre: 'UNIVERSIDAD ROBOTICA ESPAÑOLA', domicilioFiscalReceptor: '86991', regimenFiscalReceptor: '601', usoCFDI: 'G03' },
-} as const;
+const base = comprobanteBase;
 const now = new Date('2026-03-16T12:00:00Z');
 
 const concepto = (i: number) => ({
@@ -63,24 +56,7 @@ describe('model builder ↔ validation rules', () => {
       ...base,
       tipoDeComprobante: 'P',
       receptor: { ...base.receptor, usoCFDI: 'CP01' },
-      pagos: [
-        {
-          fechaPago: '2026-03-14',
-          formaDePagoP: '03',
-          monedaP: 'MXN',
-          doctos: [
-            {
-              idDocumento: 'bfc36522-4b8e-45c4-8f14-d11b289f9eb7',
-              monedaDR: 'MXN',
-              numParcialidad: '1',
-              impSaldoAnt: '1160',
-              impPagado: '580',
-              objetoImpDR: '02',
-              documento: { total: '1160', traslados: [{ impuesto: '002', tipoFactor: 'Tasa', tasaOCuota: '0.160000', base: '1000' }] },
-            },
-          ],
-        },
-      ],
+      pagos: [partialPayment()],
     });
     expect(errorsOf(validateXsd(writeXml(root)))).toEqual([]);
     expect(errorsOf(validateCfdi(root, { now }))).toEqual([]);

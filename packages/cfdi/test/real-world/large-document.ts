@@ -2,6 +2,7 @@
 import { buildCfdi40, type ConceptoInput } from '../../src/model';
 import { TASAS } from '../../src/money';
 import type { XmlElement } from '../../src/xml';
+import { TEST_EMISOR, TEST_NO_CERTIFICADO, TEST_RECEPTOR } from '../cfdi-inputs';
 
 /** Long, varied text like real catalogs carry: accents, Ñ, &, quotes, runs of spaces. */
 function descripcion(i: number, length: number): string {
@@ -49,17 +50,11 @@ export function largeCfdi(count: number, descriptionLength = 1000, fecha = '2026
     formaPago: '03',
     metodoPago: 'PUE',
     lugarExpedicion: '42501',
-    noCertificado: '30001000000500003416',
+    noCertificado: TEST_NO_CERTIFICADO,
     sello: '',
     certificado: '',
-    emisor: { rfc: 'EKU9003173C9', nombre: 'ESCUELA KEMPER URGATE', regimenFiscal: '601' },
-    receptor: {
-      rfc: 'URE180429TM6',
-      nombre: 'UNIVERSIDAD ROBOTICA ESPAÑOLA',
-      domicilioFiscalReceptor: '86991',
-      regimenFiscalReceptor: '601',
-      usoCFDI: 'G03',
-    },
+    emisor: TEST_EMISOR,
+    receptor: TEST_RECEPTOR,
     conceptos,
   }).root;
 }
