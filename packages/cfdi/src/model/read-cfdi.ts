@@ -1,5 +1,5 @@
 import { NS, isElement, type XmlElement } from '../xml';
-import { attr, child, compact, kids, req } from './xml-util';
+import { attr, child, compact, kids, readAttrs, req } from './xml-util';
 import { readNomina12, readPagos20, readTimbre } from './read-complements';
 import type { Cfdi, Concepto, ConceptoImpuesto, Impuestos, Parte } from './types-cfdi';
 
@@ -21,13 +21,7 @@ const tipoDeComprobante = (value: string): string => {
 };
 
 function conceptTax(e: XmlElement): ConceptoImpuesto {
-  return compact({
-    base: req(e, 'Base'),
-    impuesto: req(e, 'Impuesto'),
-    tipoFactor: req(e, 'TipoFactor'),
-    tasaOCuota: attr(e, 'TasaOCuota'),
-    importe: attr(e, 'Importe'),
-  });
+  return readAttrs(e, ['Base', 'Impuesto', 'TipoFactor', 'TasaOCuota?', 'Importe?']);
 }
 
 const pedimentos = (e: XmlElement) => kids(e, 'InformacionAduanera').map((i) => req(i, 'NumeroPedimento'));
@@ -80,16 +74,8 @@ function impuestos(e: XmlElement | undefined): Impuestos | undefined {
   return compact({
     totalImpuestosRetenidos: attr(e, 'TotalImpuestosRetenidos'),
     totalImpuestosTrasladados: attr(e, 'TotalImpuestosTrasladados'),
-    retenciones: kids(child(e, 'Retenciones'), 'Retencion').map((r) => ({ impuesto: req(r, 'Impuesto'), importe: req(r, 'Importe') })),
-    traslados: kids(child(e, 'Traslados'), 'Traslado').map((t) =>
-      compact({
-        base: attr(t, 'Base'),
-        impuesto: req(t, 'Impuesto'),
-        tipoFactor: req(t, 'TipoFactor'),
-        tasaOCuota: attr(t, 'TasaOCuota'),
-        importe: attr(t, 'Importe'),
-      }),
-    ),
+    retenciones: kids(child(e, 'Retenciones'), 'Retencion').map((r) => readAttrs(r, ['Impuesto', 'Importe'])),
+    traslados: kids(child(e, 'Traslados'), 'Traslado').map((t) => readAttrs(t, ['Base?', 'Impuesto', 'TipoFactor', 'TasaOCuota?', 'Importe?'])),
   });
 }
 

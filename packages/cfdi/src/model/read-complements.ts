@@ -1,5 +1,5 @@
 import { NS, type XmlElement } from '../xml';
-import { attr, child, compact, kids, req } from './xml-util';
+import { attr, child, compact, kids, readAttrs, req } from './xml-util';
 import type { TimbreFiscalDigital } from './types-cfdi';
 import type { DoctoRelacionado, ImpuestoDR, Pagos } from './types-pagos';
 import type { Nomina, Percepcion } from './types-nomina';
@@ -20,13 +20,7 @@ export function readTimbre(e: XmlElement): TimbreFiscalDigital {
 }
 
 function impuestoDR(e: XmlElement): ImpuestoDR {
-  return compact({
-    baseDR: req(e, 'BaseDR'),
-    impuestoDR: req(e, 'ImpuestoDR'),
-    tipoFactorDR: req(e, 'TipoFactorDR'),
-    tasaOCuotaDR: attr(e, 'TasaOCuotaDR'),
-    importeDR: attr(e, 'ImporteDR'),
-  });
+  return readAttrs(e, ['BaseDR', 'ImpuestoDR', 'TipoFactorDR', 'TasaOCuotaDR?', 'ImporteDR?']);
 }
 
 function docto(e: XmlElement): DoctoRelacionado {
@@ -54,54 +48,26 @@ export function readPagos20(e: XmlElement): Pagos {
     version: req(e, 'Version'),
     ...(t
       ? {
-          totales: compact({
-            totalRetencionesIVA: attr(t, 'TotalRetencionesIVA'),
-            totalRetencionesISR: attr(t, 'TotalRetencionesISR'),
-            totalRetencionesIEPS: attr(t, 'TotalRetencionesIEPS'),
-            totalTrasladosBaseIVA16: attr(t, 'TotalTrasladosBaseIVA16'),
-            totalTrasladosImpuestoIVA16: attr(t, 'TotalTrasladosImpuestoIVA16'),
-            totalTrasladosBaseIVA8: attr(t, 'TotalTrasladosBaseIVA8'),
-            totalTrasladosImpuestoIVA8: attr(t, 'TotalTrasladosImpuestoIVA8'),
-            totalTrasladosBaseIVA0: attr(t, 'TotalTrasladosBaseIVA0'),
-            totalTrasladosImpuestoIVA0: attr(t, 'TotalTrasladosImpuestoIVA0'),
-            totalTrasladosBaseIVAExento: attr(t, 'TotalTrasladosBaseIVAExento'),
-            montoTotalPagos: req(t, 'MontoTotalPagos'),
-          }),
+          totales: readAttrs(t, [
+            'TotalRetencionesIVA?', 'TotalRetencionesISR?', 'TotalRetencionesIEPS?',
+            'TotalTrasladosBaseIVA16?', 'TotalTrasladosImpuestoIVA16?', 'TotalTrasladosBaseIVA8?', 'TotalTrasladosImpuestoIVA8?',
+            'TotalTrasladosBaseIVA0?', 'TotalTrasladosImpuestoIVA0?', 'TotalTrasladosBaseIVAExento?', 'MontoTotalPagos',
+          ]),
         }
       : {}),
     pagos: kids(e, 'Pago').map((p) => {
       const imp = child(p, 'ImpuestosP');
-      return compact({
-        fechaPago: req(p, 'FechaPago'),
-        formaDePagoP: req(p, 'FormaDePagoP'),
-        monedaP: req(p, 'MonedaP'),
-        tipoCambioP: attr(p, 'TipoCambioP'),
-        monto: req(p, 'Monto'),
-        numOperacion: attr(p, 'NumOperacion'),
-        rfcEmisorCtaOrd: attr(p, 'RfcEmisorCtaOrd'),
-        nomBancoOrdExt: attr(p, 'NomBancoOrdExt'),
-        ctaOrdenante: attr(p, 'CtaOrdenante'),
-        rfcEmisorCtaBen: attr(p, 'RfcEmisorCtaBen'),
-        ctaBeneficiario: attr(p, 'CtaBeneficiario'),
-        tipoCadPago: attr(p, 'TipoCadPago'),
-        certPago: attr(p, 'CertPago'),
-        cadPago: attr(p, 'CadPago'),
-        selloPago: attr(p, 'SelloPago'),
+      return {
+        ...readAttrs(p, [
+          'FechaPago', 'FormaDePagoP', 'MonedaP', 'TipoCambioP?', 'Monto', 'NumOperacion?', 'RfcEmisorCtaOrd?', 'NomBancoOrdExt?',
+          'CtaOrdenante?', 'RfcEmisorCtaBen?', 'CtaBeneficiario?', 'TipoCadPago?', 'CertPago?', 'CadPago?', 'SelloPago?',
+        ]),
         doctos: kids(p, 'DoctoRelacionado').map(docto),
-        retencionesP: kids(imp && child(imp, 'RetencionesP'), 'RetencionP').map((r) => ({
-          impuestoP: req(r, 'ImpuestoP'),
-          importeP: req(r, 'ImporteP'),
-        })),
+        retencionesP: kids(imp && child(imp, 'RetencionesP'), 'RetencionP').map((r) => readAttrs(r, ['ImpuestoP', 'ImporteP'])),
         trasladosP: kids(imp && child(imp, 'TrasladosP'), 'TrasladoP').map((x) =>
-          compact({
-            baseP: req(x, 'BaseP'),
-            impuestoP: req(x, 'ImpuestoP'),
-            tipoFactorP: req(x, 'TipoFactorP'),
-            tasaOCuotaP: attr(x, 'TasaOCuotaP'),
-            importeP: attr(x, 'ImporteP'),
-          }),
+          readAttrs(x, ['BaseP', 'ImpuestoP', 'TipoFactorP', 'TasaOCuotaP?', 'ImporteP?']),
         ),
-      });
+      };
     }),
   };
 }
@@ -109,18 +75,9 @@ export function readPagos20(e: XmlElement): Pagos {
 function percepcion(p: XmlElement): Percepcion {
   const acc = child(p, 'AccionesOTitulos');
   return compact({
-    tipoPercepcion: req(p, 'TipoPercepcion'),
-    clave: req(p, 'Clave'),
-    concepto: req(p, 'Concepto'),
-    importeGravado: req(p, 'ImporteGravado'),
-    importeExento: req(p, 'ImporteExento'),
+    ...readAttrs(p, ['TipoPercepcion', 'Clave', 'Concepto', 'ImporteGravado', 'ImporteExento']),
     accionesOTitulos: acc && { valorMercado: req(acc, 'ValorMercado'), precioAlOtorgarse: req(acc, 'PrecioAlOtorgarse') },
-    horasExtra: kids(p, 'HorasExtra').map((h) => ({
-      dias: req(h, 'Dias'),
-      tipoHoras: req(h, 'TipoHoras'),
-      horasExtra: req(h, 'HorasExtra'),
-      importePagado: req(h, 'ImportePagado'),
-    })),
+    horasExtra: kids(p, 'HorasExtra').map((h) => readAttrs(h, ['Dias', 'TipoHoras', 'HorasExtra', 'ImportePagado'])),
   });
 }
 
@@ -149,7 +106,7 @@ export function readNomina12(e: XmlElement): Nomina {
         curp: attr(em, 'Curp'),
         registroPatronal: attr(em, 'RegistroPatronal'),
         rfcPatronOrigen: attr(em, 'RfcPatronOrigen'),
-        entidadSNCF: sncf && compact({ origenRecurso: req(sncf, 'OrigenRecurso'), montoRecursoPropio: attr(sncf, 'MontoRecursoPropio') }),
+        entidadSNCF: sncf && readAttrs(sncf, ['OrigenRecurso', 'MontoRecursoPropio?']),
       }),
     receptor: compact({
       curp: r ? req(r, 'Curp') : '',
@@ -170,7 +127,7 @@ export function readNomina12(e: XmlElement): Nomina {
       salarioBaseCotApor: r && attr(r, 'SalarioBaseCotApor'),
       salarioDiarioIntegrado: r && attr(r, 'SalarioDiarioIntegrado'),
       claveEntFed: r ? req(r, 'ClaveEntFed') : '',
-      subContratacion: kids(r, 'SubContratacion').map((s) => ({ rfcLabora: req(s, 'RfcLabora'), porcentajeTiempo: req(s, 'PorcentajeTiempo') })),
+      subContratacion: kids(r, 'SubContratacion').map((s) => readAttrs(s, ['RfcLabora', 'PorcentajeTiempo'])),
     }),
     percepciones:
       per &&
@@ -182,52 +139,28 @@ export function readNomina12(e: XmlElement): Nomina {
         totalExento: req(per, 'TotalExento'),
         percepciones: kids(per, 'Percepcion').map(percepcion),
         jubilacionPensionRetiro:
-          jub &&
-          compact({
-            totalUnaExhibicion: attr(jub, 'TotalUnaExhibicion'),
-            totalParcialidad: attr(jub, 'TotalParcialidad'),
-            montoDiario: attr(jub, 'MontoDiario'),
-            ingresoAcumulable: req(jub, 'IngresoAcumulable'),
-            ingresoNoAcumulable: req(jub, 'IngresoNoAcumulable'),
-          }),
-        separacionIndemnizacion: sep && {
-          totalPagado: req(sep, 'TotalPagado'),
-          numAñosServicio: req(sep, 'NumAñosServicio'),
-          ultimoSueldoMensOrd: req(sep, 'UltimoSueldoMensOrd'),
-          ingresoAcumulable: req(sep, 'IngresoAcumulable'),
-          ingresoNoAcumulable: req(sep, 'IngresoNoAcumulable'),
-        },
+          jub && readAttrs(jub, ['TotalUnaExhibicion?', 'TotalParcialidad?', 'MontoDiario?', 'IngresoAcumulable', 'IngresoNoAcumulable']),
+        separacionIndemnizacion:
+          sep && readAttrs(sep, ['TotalPagado', 'NumAñosServicio', 'UltimoSueldoMensOrd', 'IngresoAcumulable', 'IngresoNoAcumulable']),
       }),
     deducciones:
       ded &&
       compact({
         totalOtrasDeducciones: attr(ded, 'TotalOtrasDeducciones'),
         totalImpuestosRetenidos: attr(ded, 'TotalImpuestosRetenidos'),
-        deducciones: kids(ded, 'Deduccion').map((d) => ({
-          tipoDeduccion: req(d, 'TipoDeduccion'),
-          clave: req(d, 'Clave'),
-          concepto: req(d, 'Concepto'),
-          importe: req(d, 'Importe'),
-        })),
+        deducciones: kids(ded, 'Deduccion').map((d) => readAttrs(d, ['TipoDeduccion', 'Clave', 'Concepto', 'Importe'])),
       }),
     otrosPagos: kids(child(e, 'OtrosPagos'), 'OtroPago').map((o) => {
       const sub = child(o, 'SubsidioAlEmpleo');
       const comp = child(o, 'CompensacionSaldosAFavor');
       return compact({
-        tipoOtroPago: req(o, 'TipoOtroPago'),
-        clave: req(o, 'Clave'),
-        concepto: req(o, 'Concepto'),
-        importe: req(o, 'Importe'),
-        subsidioAlEmpleo: sub && { subsidioCausado: req(sub, 'SubsidioCausado') },
-        compensacionSaldosAFavor: comp && {
-          saldoAFavor: req(comp, 'SaldoAFavor'),
-          año: req(comp, 'Año'),
-          remanenteSalFav: req(comp, 'RemanenteSalFav'),
-        },
+        ...readAttrs(o, ['TipoOtroPago', 'Clave', 'Concepto', 'Importe']),
+        subsidioAlEmpleo: sub && readAttrs(sub, ['SubsidioCausado']),
+        compensacionSaldosAFavor: comp && readAttrs(comp, ['SaldoAFavor', 'Año', 'RemanenteSalFav']),
       });
     }),
     incapacidades: kids(child(e, 'Incapacidades'), 'Incapacidad').map((i) =>
-      compact({ diasIncapacidad: req(i, 'DiasIncapacidad'), tipoIncapacidad: req(i, 'TipoIncapacidad'), importeMonetario: attr(i, 'ImporteMonetario') }),
+      readAttrs(i, ['DiasIncapacidad', 'TipoIncapacidad', 'ImporteMonetario?']),
     ),
   });
 }

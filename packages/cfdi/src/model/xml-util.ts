@@ -30,6 +30,31 @@ export function attr(e: XmlElement, name: string): string | undefined {
   return undefined;
 }
 
+/** An attribute name as readAttrs takes it: "Name" (required) or "Name?" (optional). */
+type AttrSpec = string;
+type RequiredName<S extends AttrSpec> = S extends `${string}?` ? never : S;
+type OptionalName<S extends AttrSpec> = S extends `${infer N}?` ? N : never;
+/** The typed view readAttrs returns: camelCase keys, required ones always present. */
+export type AttrView<S extends AttrSpec> = { [K in RequiredName<S> as Uncapitalize<K>]: string } & {
+  [K in OptionalName<S> as Uncapitalize<K>]?: string;
+};
+
+/**
+ * Reads a node's attributes into camelCase keys in one go ("BaseDR" → baseDR), the shape every
+ * typed view of a SAT node has. A name ending in "?" is optional and left out when absent; a
+ * required one missing reads as "" (see req). Same case tolerance as attr.
+ */
+export function readAttrs<const S extends AttrSpec>(e: XmlElement, names: readonly S[]): AttrView<S> {
+  const out: Record<string, string> = {};
+  for (const spec of names) {
+    const optional = spec.endsWith('?');
+    const name = optional ? spec.slice(0, -1) : spec;
+    const value = optional ? attr(e, name) : req(e, name);
+    if (value !== undefined) out[name[0]!.toLowerCase() + name.slice(1)] = value;
+  }
+  return out as AttrView<S>;
+}
+
 /** Same as attr but never undefined (missing becomes ""), for fields a valid document must have. */
 export const req = (e: XmlElement, name: string): string => attr(e, name) ?? '';
 
