@@ -1,18 +1,5 @@
-export type {
-  AcceptRejectAnswer,
-  CancelMotivo,
-  CancelRequest,
-  CancelResult,
-  CfdiEstado,
-  EsCancelable,
-  EstatusCancelacion,
-  PacPort,
-  SandboxPacPort,
-  SatStatus,
-  StampOptions,
-  StampResult,
-  StatusQuery,
-} from './port';
+// The port is types only and public as a whole: re-export it entire so the list cannot drift.
+export type * from './port';
 export { PacError, pacError, type PacErrorKind, type PacIssue } from './errors';
 export { buildTfd, findTfd, insertTfd, type TfdFields } from './tfd';
 export { fromMexicoCityLocal, toMexicoCityLocal } from './mexico-time';
