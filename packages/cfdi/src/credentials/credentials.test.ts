@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { readFixture, readFixtureText } from '../../test/fixtures';
 import { CredentialError, certificateSummary, loadCredential, readCertificate, readPrivateKey, signData, verifySignature } from './index';
+import { thrown } from '../../test/thrown';
 
 const csdCer = readFixture('certs', 'csd', 'EKU9003173C9.cer');
 const csdKey = readFixture('certs', 'csd', 'EKU9003173C9.key');
@@ -8,15 +9,7 @@ const fielCer = readFixture('certs', 'fiel', 'EKU9003173C9.cer');
 const fielKey = readFixture('certs', 'fiel', 'EKU9003173C9.key');
 const NOW = new Date('2025-06-01T12:00:00Z');
 
-function credentialError(fn: () => unknown): CredentialError {
-  try {
-    fn();
-  } catch (e) {
-    if (e instanceof CredentialError) return e;
-    throw e;
-  }
-  throw new Error('no error thrown');
-}
+const credentialError = (fn: () => unknown): CredentialError => thrown(CredentialError, fn);
 
 describe('readCertificate', () => {
   it('reads the SAT fields of the test CSD', () => {

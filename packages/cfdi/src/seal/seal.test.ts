@@ -10,6 +10,7 @@ import { isElement } from '../xml/types';
 import type { XmlElement } from '../xml/types';
 import { writeXml } from '../xml/write';
 import { SealError, sealCfdi, sealDocument, sealRetenciones } from './index';
+import { thrown } from '../../test/thrown';
 
 const NOW = new Date('2025-06-01T12:00:00Z');
 const password = '12345678a';
@@ -39,15 +40,7 @@ function unsealed(name: string): XmlElement {
   return root;
 }
 
-function sealError(fn: () => unknown): SealError {
-  try {
-    fn();
-  } catch (e) {
-    if (e instanceof SealError) return e;
-    throw e;
-  }
-  throw new Error('no error thrown');
-}
+const sealError = (fn: () => unknown): SealError => thrown(SealError, fn);
 
 describe('sealCfdi', () => {
   it('reproduces the exact Sello of a 4.0 sealed with the same CSD (PKCS#1 v1.5 is deterministic)', () => {

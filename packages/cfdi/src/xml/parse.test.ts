@@ -1,15 +1,9 @@
 import { describe, expect, it } from 'vitest';
 import { parseXml, XmlInputError, type XmlInputErrorCode } from '.';
+import { thrown } from '../../test/thrown';
 
-function rejection(source: string | Uint8Array, maxBytes?: number): XmlInputError {
-  try {
-    parseXml(source, maxBytes === undefined ? {} : { maxBytes });
-  } catch (e) {
-    if (e instanceof XmlInputError) return e;
-    throw e;
-  }
-  throw new Error('se esperaba un rechazo');
-}
+const rejection = (source: string | Uint8Array, maxBytes?: number): XmlInputError =>
+  thrown(XmlInputError, () => parseXml(source, maxBytes === undefined ? {} : { maxBytes }));
 
 const expectRejected = (source: string | Uint8Array, code: XmlInputErrorCode, maxBytes?: number): XmlInputError => {
   const e = rejection(source, maxBytes);

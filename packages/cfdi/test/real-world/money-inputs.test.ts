@@ -1,18 +1,11 @@
 import { describe, expect, it } from 'vitest';
 import { computeConcept, computeTotals, conceptImporteLimits, countDecimals, currencyDecimals, TaxRuleError } from '../../src/money';
+import { thrown } from '../thrown';
 
 const IVA16 = [{ impuesto: '002', tipoFactor: 'Tasa', tasaOCuota: '0.160000' }] as const;
 const iva = () => IVA16.map((t) => ({ ...t }));
 
-function ruleError(run: () => unknown): TaxRuleError {
-  try {
-    run();
-  } catch (e) {
-    if (e instanceof TaxRuleError) return e;
-    throw e;
-  }
-  throw new Error('se esperaba un TaxRuleError');
-}
+const ruleError = (run: () => unknown): TaxRuleError => thrown(TaxRuleError, run);
 
 describe('amounts as real users and ERPs send them', () => {
   it('computes with 6-decimal Cantidad and ValorUnitario, within SAT limits', () => {

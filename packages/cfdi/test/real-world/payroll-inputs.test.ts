@@ -1,15 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import { isrToWithhold, PayrollError, type PeriodType } from '../../src/payroll';
+import { thrown } from '../thrown';
 
-function payrollError(run: () => unknown): PayrollError {
-  try {
-    run();
-  } catch (e) {
-    if (e instanceof PayrollError) return e;
-    throw e;
-  }
-  throw new Error('se esperaba un PayrollError');
-}
+const payrollError = (run: () => unknown): PayrollError => thrown(PayrollError, run);
 
 describe('isrToWithhold with inputs from forms and API bodies', () => {
   it('refuses an unknown period with a PayrollError instead of a DecimalError', () => {

@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { CfdiReadError, readCfdi, summarizeCfdi } from '../../src/model';
 import { parseXml } from '../../src/xml';
+import { thrown } from '../thrown';
 
 const NS33 = 'xmlns:cfdi="http://www.sat.gob.mx/cfd/3" xmlns:tfd="http://www.sat.gob.mx/TimbreFiscalDigital"';
 const TFD10 =
@@ -18,15 +19,7 @@ const IVA16 =
 
 const summary = (xml: string) => summarizeCfdi(readCfdi(parseXml(xml)));
 
-function readError(run: () => unknown): CfdiReadError {
-  try {
-    run();
-  } catch (e) {
-    if (e instanceof CfdiReadError) return e;
-    throw e;
-  }
-  throw new Error('se esperaba un CfdiReadError');
-}
+const readError = (run: () => unknown): CfdiReadError => thrown(CfdiReadError, run);
 
 describe('received documents: readCfdi + summarizeCfdi', () => {
   it('reads a 3.3 with lowercase names, upper-cases RFC/UUID/type and trims amounts', () => {

@@ -1,18 +1,11 @@
 import { describe, expect, it } from 'vitest';
 import { DEFAULT_MAX_XML_DEPTH, findDescendant, parseXml, writeXml, xmlEncodingOf, XmlInputError, type XmlInputErrorCode } from '../../src/xml';
 import { cadenaOriginal } from '../../src/cadena';
+import { thrown } from '../thrown';
 
 const CFDI_NS = 'xmlns:cfdi="http://www.sat.gob.mx/cfd/4"';
 
-function refusal(run: () => unknown): XmlInputError {
-  try {
-    run();
-  } catch (e) {
-    if (e instanceof XmlInputError) return e;
-    throw e;
-  }
-  throw new Error('se esperaba un XmlInputError');
-}
+const refusal = (run: () => unknown): XmlInputError => thrown(XmlInputError, run);
 
 const expectRefused = (source: string | Uint8Array, code: XmlInputErrorCode): XmlInputError => {
   const e = refusal(() => parseXml(source));

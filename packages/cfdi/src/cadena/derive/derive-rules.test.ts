@@ -8,6 +8,7 @@ import { XsltNotUnderstoodError } from './errors';
 import { CADENA_ENTRIES } from './entries';
 import { compileRuleSet } from '../compile';
 import { parseXml } from '../../xml';
+import { thrown } from '../../../test/thrown';
 
 const UTILERIAS = readFileSync(
   fixturePath('sat-xml', 'www.sat.gob.mx/sitio_internet/cfd/2/cadenaoriginal_2_0/utilerias.xslt'),
@@ -33,15 +34,8 @@ function sheet(templates: string, utilerias = UTILERIAS): StylesheetReader {
 
 const derive = (read: StylesheetReader) => deriveCadenaRules([{ id: 'cfdi40', path: 'x/main.xslt' }], read);
 
-function refusal(templates: string, utilerias?: string): XsltNotUnderstoodError {
-  try {
-    derive(sheet(templates, utilerias));
-  } catch (e) {
-    if (e instanceof XsltNotUnderstoodError) return e;
-    throw e;
-  }
-  throw new Error('se esperaba XsltNotUnderstoodError');
-}
+const refusal = (templates: string, utilerias?: string): XsltNotUnderstoodError =>
+  thrown(XsltNotUnderstoodError, () => derive(sheet(templates, utilerias)));
 
 describe('deriveCadenaRules', () => {
   it('reproduces the committed rules.generated.ts from SAT stylesheets', () => {
