@@ -15,16 +15,24 @@ function checkDecimals(ctx: RuleContext, field: string, value: string | undefine
   return false;
 }
 
+/**
+ * Traslado and Pago receipts carry no amounts: SubTotal and Total must be 0, each tipo with its own
+ * SAT code. Returns true when the document is one of them (the sum checks then do not apply).
+ */
+function zeroForTrasladoOrPago(ctx: RuleContext, name: 'SubTotal' | 'Total', value: string, codes: { P: string; T: string }): boolean {
+  if (ctx.tipo !== 'T' && ctx.tipo !== 'P') return false;
+  if (!dec(value)!.isZero()) {
+    const field = `Comprobante.${name}`;
+    ctx.error(codes[ctx.tipo], field, `En un comprobante de tipo ${ctx.tipo} el ${name} debe ser 0.`, { field, value: '0' });
+  }
+  return true;
+}
+
 function checkSubTotal(ctx: RuleContext): void {
   const subTotal = attr(ctx.root, 'SubTotal');
   if (!dec(subTotal)) return;
   checkDecimals(ctx, 'Comprobante.SubTotal', subTotal, 'CFDI40107');
-  if (ctx.tipo === 'T' || ctx.tipo === 'P') {
-    if (!dec(subTotal)!.isZero()) {
-      ctx.error(ctx.tipo === 'P' ? 'CRP20103' : 'CFDI40109', 'Comprobante.SubTotal', `En un comprobante de tipo ${ctx.tipo} el SubTotal debe ser 0.`, { field: 'Comprobante.SubTotal', value: '0' });
-    }
-    return;
-  }
+  if (zeroForTrasladoOrPago(ctx, 'SubTotal', subTotal!, { P: 'CRP20103', T: 'CFDI40109' })) return;
   const expected = fixed(conceptSum(ctx, 'Importe').total, ctx.decimals);
   if (!dec(subTotal)!.eq(expected)) {
     ctx.error('CFDI40108', 'Comprobante.SubTotal', `El SubTotal (${subTotal}) debe ser la suma de los importes de los conceptos redondeada: ${expected}.`, { field: 'Comprobante.SubTotal', value: expected });
@@ -70,12 +78,7 @@ function checkTotal(ctx: RuleContext): void {
   const total = attr(ctx.root, 'Total');
   if (!dec(total)) return;
   checkDecimals(ctx, 'Comprobante.Total', total, 'CFDI40119');
-  if (ctx.tipo === 'T' || ctx.tipo === 'P') {
-    if (!dec(total)!.isZero()) {
-      ctx.error(ctx.tipo === 'P' ? 'CRP20110' : 'CFDI40119', 'Comprobante.Total', `En un comprobante de tipo ${ctx.tipo} el Total debe ser 0.`, { field: 'Comprobante.Total', value: '0' });
-    }
-    return;
-  }
+  if (zeroForTrasladoOrPago(ctx, 'Total', total!, { P: 'CRP20110', T: 'CFDI40119' })) return;
   const impuestos = ctx.child(ctx.root, 'Impuestos');
   const expected = (dec(attr(ctx.root, 'SubTotal')) ?? new Decimal(0))
     .minus(dec(attr(ctx.root, 'Descuento')) ?? 0)
