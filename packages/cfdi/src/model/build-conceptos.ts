@@ -9,18 +9,13 @@ import {
   type TaxLine,
 } from '../money';
 import { node } from './xml-util';
-import type { ACuentaTerceros } from './types-cfdi';
+import type { ACuentaTerceros, ParteFields } from './types-cfdi';
 
 const C = NS.cfdi40;
 const P = 'cfdi';
 
-export interface ParteInput {
-  claveProdServ: string;
-  noIdentificacion?: string;
-  cantidad: string;
-  unidad?: string;
-  descripcion: string;
-  valorUnitario?: string;
+/** A Parte as the caller describes it; Importe is computed (Cantidad × ValorUnitario). */
+export interface ParteInput extends ParteFields {
   informacionAduanera?: string[];
 }
 

@@ -87,13 +87,17 @@ export interface ACuentaTerceros {
   domicilioFiscalACuentaTerceros: string;
 }
 
-export interface Parte {
+/** The attributes of cfdi:Parte a caller writes and a reader gets back alike. */
+export interface ParteFields {
   claveProdServ: string;
   noIdentificacion?: string;
   cantidad: string;
   unidad?: string;
   descripcion: string;
   valorUnitario?: string;
+}
+
+export interface Parte extends ParteFields {
   importe?: string;
   informacionAduanera: string[];
 }
