@@ -2,21 +2,17 @@ export { isUniqueViolation } from '../../db/errors';
 import { and, asc, count, eq, like, ne } from 'drizzle-orm';
 import { RFC_EXTRANJERO } from '@facturo/contract';
 import type { Db } from '../../db/client';
+import { pageRows, type RowsPage } from '../../db/paging';
 import { clientDocuments, clients, type ClientRow, type NewClientRow } from './clients.schema';
 import { containsPattern } from './search-text';
 
 /** SQL of the customers table; every function is scoped by the tenant's user id. */
 
-export async function listClients(db: Db, userId: number, q: { page: number; perPage: number; search?: string }): Promise<{ rows: ClientRow[]; total: number }> {
+export async function listClients(db: Db, userId: number, q: { page: number; perPage: number; search?: string }): Promise<RowsPage<ClientRow>> {
   const where = q.search
     ? and(eq(clients.userId, userId), like(clients.searchText, containsPattern(q.search)))
     : eq(clients.userId, userId);
-  const [rows, [totals]] = await Promise.all([
-    db.select().from(clients).where(where).orderBy(asc(clients.rSocial), asc(clients.id))
-      .limit(q.perPage).offset((q.page - 1) * q.perPage),
-    db.select({ n: count() }).from(clients).where(where),
-  ]);
-  return { rows, total: Number(totals?.n ?? 0) };
+  return pageRows(db, clients, where, [asc(clients.rSocial), asc(clients.id)], q);
 }
 
 export async function findClient(db: Db, userId: number, id: number): Promise<ClientRow | undefined> {

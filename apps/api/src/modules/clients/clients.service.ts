@@ -2,6 +2,7 @@ import {
   clientDisplay, personaFromRfc, RFC_EXTRANJERO, type Client, type ClientV4Input, type ClientValues, type Page, type PageQuery,
 } from '@facturo/contract';
 import type { Db } from '../../db/client';
+import { toPage } from '../../db/paging';
 import { AppError, badRequest, notFound } from '../../http/errors';
 import * as repo from './clients.repository';
 import type { ClientRow, NewClientRow } from './clients.schema';
@@ -38,8 +39,7 @@ export function toClient(row: ClientRow): Client {
 
 /** Customers of the tenant, by razón social, filtered by RFC or razón social (accents ignored). */
 export async function listClients(db: Db, userId: number, q: PageQuery): Promise<Page<Client>> {
-  const { rows, total } = await repo.listClients(db, userId, q);
-  return { data: rows.map(toClient), total, current_page: q.page, per_page: q.perPage };
+  return toPage(await repo.listClients(db, userId, q), q, toClient);
 }
 
 export async function getClient(db: Db, userId: number, id: number): Promise<Client> {

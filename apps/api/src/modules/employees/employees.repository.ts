@@ -1,6 +1,7 @@
 export { isUniqueViolation } from '../../db/errors';
-import { and, asc, count, eq, inArray, like, ne } from 'drizzle-orm';
+import { and, asc, eq, inArray, like, ne } from 'drizzle-orm';
 import type { Db } from '../../db/client';
+import { pageRows, type RowsPage } from '../../db/paging';
 import { employeeConcepts, employees, type ConceptKind, type ConceptRow, type EmployeeRow, type NewConceptRow, type NewEmployeeRow } from './employees.schema';
 
 /** SQL of the employees tables; every function is scoped by the tenant's user id. */
@@ -19,19 +20,13 @@ export interface ListFilter {
   estatus?: 0 | 1;
 }
 
-export async function listEmployees(db: Db, userId: number, q: ListFilter): Promise<{ rows: EmployeeRow[]; total: number }> {
+export async function listEmployees(db: Db, userId: number, q: ListFilter): Promise<RowsPage<EmployeeRow>> {
   const where = and(
     eq(employees.userId, userId),
     q.search ? like(employees.searchText, containsPattern(q.search)) : undefined,
     q.estatus !== undefined ? eq(employees.estatus, q.estatus) : undefined,
   );
-  const [rows, [totals]] = await Promise.all([
-    db.select().from(employees).where(where)
-      .orderBy(asc(employees.apellidoPaterno), asc(employees.nombre), asc(employees.id))
-      .limit(q.perPage).offset((q.page - 1) * q.perPage),
-    db.select({ n: count() }).from(employees).where(where),
-  ]);
-  return { rows, total: Number(totals?.n ?? 0) };
+  return pageRows(db, employees, where, [asc(employees.apellidoPaterno), asc(employees.nombre), asc(employees.id)], q);
 }
 
 export async function findEmployee(db: Db, userId: number, id: number): Promise<EmployeeRow | undefined> {

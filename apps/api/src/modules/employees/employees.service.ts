@@ -2,6 +2,7 @@ import { Decimal } from '@facturo/cfdi/money';
 import { integratedDailySalary, PayrollError } from '@facturo/cfdi/payroll';
 import type { Employee, EmployeeListQuery, EmployeeValues, Page, PayrollCalculation, SalaryInput } from '@facturo/contract';
 import type { Db } from '../../db/client';
+import { toPage } from '../../db/paging';
 import { badRequest, fieldError, notFound } from '../../http/errors';
 import { checkEmployee } from './employee-rules';
 import { allConceptRows, employeeRowValues, toEmployee } from './employee-mapper';
@@ -13,9 +14,9 @@ export const EMPLOYEE_NOT_FOUND = 'El empleado no existe';
 
 /** Employees of the tenant by apellido and nombre, filtered by text (RFC, nombre, no. empleado, CURP) and estatus. */
 export async function listEmployees(db: Db, userId: number, q: EmployeeListQuery): Promise<Page<Employee>> {
-  const { rows, total } = await repo.listEmployees(db, userId, q);
-  const concepts = await repo.conceptsOf(db, userId, rows.map((r) => r.id));
-  return { data: rows.map((r) => toEmployee(r, concepts)), total, current_page: q.page, per_page: q.perPage };
+  const page = await repo.listEmployees(db, userId, q);
+  const concepts = await repo.conceptsOf(db, userId, page.rows.map((r) => r.id));
+  return toPage(page, q, (r) => toEmployee(r, concepts));
 }
 
 async function rowOrThrow(db: Db, userId: number, id: number): Promise<EmployeeRow> {

@@ -1,19 +1,16 @@
-import { and, count, desc, eq, like } from 'drizzle-orm';
+import { and, desc, eq, like } from 'drizzle-orm';
 import type { Db } from '../../db/client';
+import { pageRows, type RowsPage } from '../../db/paging';
 import { containsPattern } from '../clients/search-text';
 import { products, type NewProductRow, type ProductRow } from './products.schema';
 
 /** SQL of the products table; every function is scoped by the tenant's user id. */
 
-export async function listProducts(db: Db, userId: number, q: { page: number; perPage: number; search?: string }): Promise<{ rows: ProductRow[]; total: number }> {
+export async function listProducts(db: Db, userId: number, q: { page: number; perPage: number; search?: string }): Promise<RowsPage<ProductRow>> {
   const where = q.search
     ? and(eq(products.userId, userId), like(products.searchText, containsPattern(q.search)))
     : eq(products.userId, userId);
-  const [rows, [totals]] = await Promise.all([
-    db.select().from(products).where(where).orderBy(desc(products.id)).limit(q.perPage).offset((q.page - 1) * q.perPage),
-    db.select({ n: count() }).from(products).where(where),
-  ]);
-  return { rows, total: Number(totals?.n ?? 0) };
+  return pageRows(db, products, where, [desc(products.id)], q);
 }
 
 export async function findProduct(db: Db, userId: number, id: number): Promise<ProductRow | undefined> {

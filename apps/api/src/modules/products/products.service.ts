@@ -3,6 +3,7 @@ import { findProductService } from '@facturo/cfdi/catalogs/server';
 import { toDecimal } from '@facturo/cfdi/money';
 import type { Page, PageQuery, ProductValues, UserProduct } from '@facturo/contract';
 import type { Db } from '../../db/client';
+import { toPage } from '../../db/paging';
 import { badRequest, fieldError, notFound } from '../../http/errors';
 import { foldSearch } from '../clients/search-text';
 import * as repo from './products.repository';
@@ -33,8 +34,7 @@ export function toProduct(row: ProductRow): UserProduct {
 }
 
 export async function listProducts(db: Db, userId: number, q: PageQuery): Promise<Page<UserProduct>> {
-  const { rows, total } = await repo.listProducts(db, userId, q);
-  return { data: rows.map(toProduct), total, current_page: q.page, per_page: q.perPage };
+  return toPage(await repo.listProducts(db, userId, q), q, toProduct);
 }
 
 function validated(userId: number, v: ProductValues): NewProductRow {

@@ -1,8 +1,9 @@
-import { and, count, desc, eq } from 'drizzle-orm';
+import { and, desc, eq } from 'drizzle-orm';
 import { extractText, getDocumentProxy } from 'unpdf';
 import type { CsfUploadResponse, Page, PageQuery, TaxCertificate } from '@facturo/contract';
 import { activityInputSchema, obligationInputSchema } from '@facturo/contract';
 import type { Db } from '../../db/client';
+import { pageRows, toPage } from '../../db/paging';
 import type { Account } from '../../http/context';
 import type { JobContext } from '../../jobs/context';
 import { ProgressReporter } from '../../jobs/progress';
@@ -84,11 +85,7 @@ export async function uploadCsf(db: Db, files: UserFiles, userId: number, rfc: s
 /** Tax-status certificate history, newest first. */
 export async function listCsf(db: Db, userId: number, q: PageQuery): Promise<Page<TaxCertificate>> {
   const where = eq(taxStatusCertificates.userId, userId);
-  const [rows, [total]] = await Promise.all([
-    db.select().from(taxStatusCertificates).where(where).orderBy(desc(taxStatusCertificates.id)).limit(q.perPage).offset((q.page - 1) * q.perPage),
-    db.select({ n: count() }).from(taxStatusCertificates).where(where),
-  ]);
-  return { data: rows.map(toCertificate), total: total?.n ?? 0, current_page: q.page, per_page: q.perPage };
+  return toPage(await pageRows(db, taxStatusCertificates, where, [desc(taxStatusCertificates.id)], q), q, toCertificate);
 }
 
 /** The stored PDF of one of the tenant's certificates. */

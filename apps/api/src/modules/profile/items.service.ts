@@ -1,8 +1,9 @@
-import { and, count, desc, eq } from 'drizzle-orm';
+import { and, desc, eq } from 'drizzle-orm';
 import type { Activity, Obligation, Page, PageQuery } from '@facturo/contract';
 import { activityInputSchema, obligationInputSchema } from '@facturo/contract';
 import type { z } from 'zod';
 import type { Db } from '../../db/client';
+import { pageRows, toPage } from '../../db/paging';
 import { notFound } from '../../http/errors';
 import { economicActivities, fiscalObligations, type ActivityRow, type ItemSource, type ObligationRow } from './profile.schema';
 
@@ -21,12 +22,7 @@ export const toActivity = (r: ActivityRow): Activity => ({
 
 /** Fiscal obligations of the tenant, newest first. */
 export async function listObligations(db: Db, userId: number, q: PageQuery): Promise<Page<Obligation>> {
-  const where = eq(fiscalObligations.userId, userId);
-  const [rows, [total]] = await Promise.all([
-    db.select().from(fiscalObligations).where(where).orderBy(desc(fiscalObligations.id)).limit(q.perPage).offset((q.page - 1) * q.perPage),
-    db.select({ n: count() }).from(fiscalObligations).where(where),
-  ]);
-  return { data: rows.map(toObligation), total: total?.n ?? 0, current_page: q.page, per_page: q.perPage };
+  return toPage(await pageRows(db, fiscalObligations, eq(fiscalObligations.userId, userId), [desc(fiscalObligations.id)], q), q, toObligation);
 }
 
 export async function addObligations(db: Db, userId: number, items: ObligationValues[], source: ItemSource): Promise<Obligation[]> {
@@ -45,12 +41,7 @@ export async function deleteObligation(db: Db, userId: number, id: number): Prom
 
 /** Economic activities of the tenant, newest first. */
 export async function listActivities(db: Db, userId: number, q: PageQuery): Promise<Page<Activity>> {
-  const where = eq(economicActivities.userId, userId);
-  const [rows, [total]] = await Promise.all([
-    db.select().from(economicActivities).where(where).orderBy(desc(economicActivities.id)).limit(q.perPage).offset((q.page - 1) * q.perPage),
-    db.select({ n: count() }).from(economicActivities).where(where),
-  ]);
-  return { data: rows.map(toActivity), total: total?.n ?? 0, current_page: q.page, per_page: q.perPage };
+  return toPage(await pageRows(db, economicActivities, eq(economicActivities.userId, userId), [desc(economicActivities.id)], q), q, toActivity);
 }
 
 export async function addActivities(db: Db, userId: number, items: ActivityValues[], source: ItemSource): Promise<Activity[]> {
