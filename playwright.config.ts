@@ -49,6 +49,9 @@ export default defineConfig({
       // Every test registers its own account from one IP: lift the per-IP auth limit,
       // the per-account login lockout (what the 429 test exercises) stays.
       AUTH_RATE_LIMIT_PER_MINUTE: '1000',
+      // The whole suite is one IP loading the bundle dozens of times a minute: lift the general
+      // per-IP limit too (the 429 toast has its own unit test).
+      RATE_LIMIT_PER_MINUTE: '10000',
       // Slow the local SAT adapter a little so the live bar visibly moves.
       SAT_LOCAL_LATENCY_MS: '1500',
       ...passThrough,

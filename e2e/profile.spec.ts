@@ -91,6 +91,8 @@ test('general data, picture limit, tax residence by CP, constancia and a fiscal 
   await expect(page.getByRole('combobox', { name: 'Estado' })).toHaveValue('Nuevo León');
   await expect(page.getByRole('combobox', { name: 'Municipio' })).toHaveValue('Monterrey');
   await page.getByLabel('Calle').fill('Av. Constitución');
+  // Toasts close by themselves after 3 s (§9), so the next one is the only one on screen.
+  await expect(page.getByText('Tu perfil se actualizó')).toHaveCount(0, { timeout: 6_000 });
   await page.getByRole('button', { name: 'Guardar cambios' }).click();
   await expect(page.getByText('Tu perfil se actualizó')).toBeVisible();
   await snap(page, info, 'profile-residence');

@@ -32,10 +32,12 @@ export function usePerPage(screen: string): [number, (size: number) => void] {
   return [size, set];
 }
 
-/** Page-size selector (10/20/50) bound to a screen. */
-export function PerPageSelect({ screen, onChange }: { screen: string; onChange?: (n: number) => void }) {
+/**
+ * Page-size selector (10/20/50). Controlled: the list owns the size (see `usePagedList`), so the
+ * selector and the query can never disagree.
+ */
+export function PerPageSelect({ value, onChange }: { value: number; onChange: (n: number) => void }) {
   const { t } = useTranslation();
-  const [size, setSize] = usePerPage(screen);
   return (
     <Select
       aria-label={t('app.perPage')}
@@ -43,12 +45,8 @@ export function PerPageSelect({ screen, onChange }: { screen: string; onChange?:
       size="xs"
       allowDeselect={false}
       data={PAGE_SIZES.map(String)}
-      value={String(size)}
-      onChange={(v) => {
-        if (!v) return;
-        setSize(Number(v));
-        onChange?.(Number(v));
-      }}
+      value={String(value)}
+      onChange={(v) => v && onChange(Number(v))}
     />
   );
 }

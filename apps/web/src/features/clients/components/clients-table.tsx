@@ -1,7 +1,8 @@
-import { ActionIcon, Group, Table, Text, Tooltip } from '@mantine/core';
+import { Group, Table, Text } from '@mantine/core';
 import { IconPencil, IconTrash } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
 import type { Client } from '@facturo/contract';
+import { RowAction } from '../../../shared/ui/row-action';
 
 interface Props {
   clients: Client[];
@@ -37,12 +38,8 @@ export function ClientsTable({ clients, onEdit, onDelete }: Props) {
               <Table.Td>{c.municipality_name ?? '—'}</Table.Td>
               <Table.Td>
                 <Group gap={4} wrap="nowrap">
-                  <Tooltip label={t('clients.actions.edit')}>
-                    <ActionIcon variant="subtle" aria-label={t('clients.actions.editOf', { name: c.display })} onClick={() => onEdit(c)}><IconPencil size={16} /></ActionIcon>
-                  </Tooltip>
-                  <Tooltip label={t('clients.actions.delete')}>
-                    <ActionIcon variant="subtle" color="red" aria-label={t('clients.actions.deleteOf', { name: c.display })} onClick={() => onDelete(c)}><IconTrash size={16} /></ActionIcon>
-                  </Tooltip>
+                  <RowAction label={t('clients.actions.edit')} ariaLabel={t('clients.actions.editOf', { name: c.display })} icon={<IconPencil size={16} />} onClick={() => onEdit(c)} />
+                  <RowAction label={t('clients.actions.delete')} color="red" ariaLabel={t('clients.actions.deleteOf', { name: c.display })} icon={<IconTrash size={16} />} onClick={() => onDelete(c)} />
                 </Group>
               </Table.Td>
             </Table.Tr>

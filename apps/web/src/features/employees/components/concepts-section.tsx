@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { ActionIcon, Button, Card, Group, Table, Text, Title, Tooltip } from '@mantine/core';
+import { Button, Card, Group, Table, Text, Title } from '@mantine/core';
 import { IconPencil, IconPlus, IconTrash } from '@tabler/icons-react';
 import { useFieldArray, useFormContext } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
@@ -8,6 +8,7 @@ import type { EmployeeCatalogs } from '@facturo/contract';
 import { CONCEPT_KINDS, type ConceptFormRow, type ConceptKey } from '../model/concept-kinds';
 import type { EmployeeFormValues } from '../model/employee-form';
 import { ConceptModal } from './concept-modal';
+import { RowAction } from '../../../shared/ui/row-action';
 
 /**
  * One concept table of the employee form (percepciones, deducciones or otros pagos). Rows are edited
@@ -56,16 +57,10 @@ export function ConceptsSection({ kind, catalogs }: { kind: ConceptKey; catalogs
                   {spec.amounts.map((a) => <Table.Td key={a} ta="right" ff="monospace">{r[a] ? formatMoney(r[a]) : '—'}</Table.Td>)}
                   <Table.Td>
                     <Group gap={4} wrap="nowrap">
-                      <Tooltip label={t('employees.actions.edit')}>
-                        <ActionIcon variant="subtle" aria-label={t('employees.concepts.editOf', { name: r.concepto })} onClick={() => setModal({ opened: true, index: i })}>
-                          <IconPencil size={16} />
-                        </ActionIcon>
-                      </Tooltip>
-                      <Tooltip label={t('employees.concepts.remove')}>
-                        <ActionIcon variant="subtle" color="red" aria-label={t('employees.concepts.removeOf', { name: r.concepto })} onClick={() => remove(i)}>
-                          <IconTrash size={16} />
-                        </ActionIcon>
-                      </Tooltip>
+                      <RowAction label={t('employees.actions.edit')} ariaLabel={t('employees.concepts.editOf', { name: r.concepto })}
+                        icon={<IconPencil size={16} />} onClick={() => setModal({ opened: true, index: i })} />
+                      <RowAction label={t('employees.concepts.remove')} color="red" ariaLabel={t('employees.concepts.removeOf', { name: r.concepto })}
+                        icon={<IconTrash size={16} />} onClick={() => remove(i)} />
                     </Group>
                   </Table.Td>
                 </Table.Tr>

@@ -1,8 +1,9 @@
-import { ActionIcon, Badge, Group, Table, Text, Tooltip } from '@mantine/core';
+import { Badge, Group, Table, Text } from '@mantine/core';
 import { IconCalculator, IconPencil, IconTrash, IconUserCheck, IconUserOff } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
 import { formatMoney } from '@facturo/cfdi/money';
 import type { Employee } from '@facturo/contract';
+import { RowAction } from '../../../shared/ui/row-action';
 
 interface Props {
   employees: Employee[];
@@ -48,22 +49,15 @@ export function EmployeesTable({ employees, onEdit, onPreview, onToggle, onDelet
               </Table.Td>
               <Table.Td>
                 <Group gap={4} wrap="nowrap">
-                  <Tooltip label={t('employees.actions.preview')}>
-                    <ActionIcon variant="subtle" aria-label={t('employees.actions.previewOf', { name: e.nombre_completo })} onClick={() => onPreview(e)}><IconCalculator size={16} /></ActionIcon>
-                  </Tooltip>
-                  <Tooltip label={t('employees.actions.edit')}>
-                    <ActionIcon variant="subtle" aria-label={t('employees.actions.editOf', { name: e.nombre_completo })} onClick={() => onEdit(e)}><IconPencil size={16} /></ActionIcon>
-                  </Tooltip>
-                  <Tooltip label={e.estatus === 1 ? t('employees.actions.disable') : t('employees.actions.enable')}>
-                    <ActionIcon variant="subtle" color={e.estatus === 1 ? 'orange' : 'teal'}
-                      aria-label={t(e.estatus === 1 ? 'employees.actions.disableOf' : 'employees.actions.enableOf', { name: e.nombre_completo })}
-                      onClick={() => onToggle(e)}>
-                      {e.estatus === 1 ? <IconUserOff size={16} /> : <IconUserCheck size={16} />}
-                    </ActionIcon>
-                  </Tooltip>
-                  <Tooltip label={t('employees.actions.delete')}>
-                    <ActionIcon variant="subtle" color="red" aria-label={t('employees.actions.deleteOf', { name: e.nombre_completo })} onClick={() => onDelete(e)}><IconTrash size={16} /></ActionIcon>
-                  </Tooltip>
+                  <RowAction label={t('employees.actions.preview')} ariaLabel={t('employees.actions.previewOf', { name: e.nombre_completo })}
+                    icon={<IconCalculator size={16} />} onClick={() => onPreview(e)} />
+                  <RowAction label={t('employees.actions.edit')} ariaLabel={t('employees.actions.editOf', { name: e.nombre_completo })}
+                    icon={<IconPencil size={16} />} onClick={() => onEdit(e)} />
+                  <RowAction label={e.estatus === 1 ? t('employees.actions.disable') : t('employees.actions.enable')} color={e.estatus === 1 ? 'orange' : 'teal'}
+                    ariaLabel={t(e.estatus === 1 ? 'employees.actions.disableOf' : 'employees.actions.enableOf', { name: e.nombre_completo })}
+                    icon={e.estatus === 1 ? <IconUserOff size={16} /> : <IconUserCheck size={16} />} onClick={() => onToggle(e)} />
+                  <RowAction label={t('employees.actions.delete')} color="red" ariaLabel={t('employees.actions.deleteOf', { name: e.nombre_completo })}
+                    icon={<IconTrash size={16} />} onClick={() => onDelete(e)} />
                 </Group>
               </Table.Td>
             </Table.Tr>

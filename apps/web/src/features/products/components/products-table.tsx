@@ -1,8 +1,9 @@
-import { ActionIcon, Group, Table, Text, Tooltip } from '@mantine/core';
+import { Group, Table, Text } from '@mantine/core';
 import { IconPencil, IconTrash } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
 import { countDecimals, formatMoney } from '@facturo/cfdi/money';
 import type { UserProduct } from '@facturo/contract';
+import { RowAction } from '../../../shared/ui/row-action';
 
 interface Props {
   products: UserProduct[];
@@ -57,12 +58,8 @@ export function ProductsTable({ products, onEdit, onDelete }: Props) {
               <Table.Td><Text size="sm">{taxSummary(p)}</Text></Table.Td>
               <Table.Td>
                 <Group gap={4} wrap="nowrap">
-                  <Tooltip label={t('products.actions.edit')}>
-                    <ActionIcon variant="subtle" aria-label={t('products.actions.editOf', { name: p.descripcionProducto })} onClick={() => onEdit(p)}><IconPencil size={16} /></ActionIcon>
-                  </Tooltip>
-                  <Tooltip label={t('products.actions.delete')}>
-                    <ActionIcon variant="subtle" color="red" aria-label={t('products.actions.deleteOf', { name: p.descripcionProducto })} onClick={() => onDelete(p)}><IconTrash size={16} /></ActionIcon>
-                  </Tooltip>
+                  <RowAction label={t('products.actions.edit')} ariaLabel={t('products.actions.editOf', { name: p.descripcionProducto })} icon={<IconPencil size={16} />} onClick={() => onEdit(p)} />
+                  <RowAction label={t('products.actions.delete')} color="red" ariaLabel={t('products.actions.deleteOf', { name: p.descripcionProducto })} icon={<IconTrash size={16} />} onClick={() => onDelete(p)} />
                 </Group>
               </Table.Td>
             </Table.Tr>

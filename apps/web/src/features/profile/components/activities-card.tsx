@@ -1,12 +1,14 @@
 import { useState } from 'react';
-import { ActionIcon, Alert, Button, Card, Collapse, Group, Pagination, SimpleGrid, Stack, Table, Text, TextInput, Title } from '@mantine/core';
+import { Alert, Box, Button, Card, Collapse, Group, SimpleGrid, Stack, Table, Text, TextInput, Title } from '@mantine/core';
 import { IconPlus, IconTrash } from '@tabler/icons-react';
 import { useForm } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { activityInputSchema, type ActivityInput } from '@facturo/contract';
-import { PerPageSelect, usePerPage } from '../../../shared/ui/per-page';
+import { RowAction } from '../../../shared/ui/row-action';
+import { usePagedList } from '../../../shared/ui/paged-list';
+import { ListPager, PageSizeControl } from '../../../shared/ui/paged-list-card';
 import { toastSuccess } from '../../../shared/ui/toasts';
 import { applyServerErrors } from '../../auth/model/form-errors';
 import { activitiesQuery, addActivity, deleteActivity, profileKeys } from '../api/profile-api';
@@ -18,11 +20,10 @@ const SCREEN = 'profile-activities';
 export function ActivitiesCard({ rfc }: { rfc: string }) {
   const { t } = useTranslation();
   const queryClient = useQueryClient();
-  const [page, setPage] = useState(1);
-  const [perPage] = usePerPage(SCREEN);
+  const list = usePagedList(SCREEN);
   const [adding, setAdding] = useState(false);
   const [formError, setFormError] = useState<string | null>(null);
-  const q = useQuery(activitiesQuery(rfc, page, perPage));
+  const q = useQuery(activitiesQuery(rfc, list.page, list.perPage));
   const form = useForm<ActivityInput>({ resolver: zodResolver(activityInputSchema), defaultValues: { name: '', percentage: 100, init_date: '', end_date: '' } });
   const refresh = () => queryClient.invalidateQueries({ queryKey: [...profileKeys.all(rfc), 'activities'] });
   const add = useMutation({
@@ -37,7 +38,6 @@ export function ActivitiesCard({ rfc }: { rfc: string }) {
   });
   const remove = useMutation({ mutationFn: deleteActivity, onSuccess: (r) => (toastSuccess(r.message), void refresh()) });
   const err = form.formState.errors;
-  const pages = Math.max(1, Math.ceil((q.data?.total ?? 0) / perPage));
   return (
     <Card withBorder radius="md" padding="md" data-testid="activities-card">
       <Group justify="space-between" mb="sm">
@@ -96,9 +96,7 @@ export function ActivitiesCard({ rfc }: { rfc: string }) {
                   <Table.Td>{o.end_date ?? '—'}</Table.Td>
                   <Table.Td>{t(`profile.items.sources.${o.source}`)}</Table.Td>
                   <Table.Td>
-                    <ActionIcon variant="subtle" color="red" aria-label={t('profile.items.delete')} onClick={() => remove.mutate(o.id)}>
-                      <IconTrash size={16} />
-                    </ActionIcon>
+                    <RowAction label={t('profile.items.delete')} ariaLabel={t('profile.items.delete')} color="red" icon={<IconTrash size={16} />} onClick={() => remove.mutate(o.id)} />
                   </Table.Td>
                 </Table.Tr>
               ))}
@@ -106,10 +104,9 @@ export function ActivitiesCard({ rfc }: { rfc: string }) {
           </Table>
         </Table.ScrollContainer>
       )}
-      <Group justify="space-between" mt="sm">
-        <PerPageSelect screen={SCREEN} onChange={() => setPage(1)} />
-        <Pagination size="sm" total={pages} value={page} onChange={setPage} />
-      </Group>
+      <Box mt="sm">
+        <ListPager list={list} total={q.data?.total ?? 0} left={<PageSizeControl list={list} />} />
+      </Box>
     </Card>
   );
 }

@@ -1,11 +1,12 @@
 import { useRef, useState } from 'react';
-import { Alert, Anchor, Badge, Button, FileButton, Group, Pagination, Stack, Table, Text, Title } from '@mantine/core';
+import { Alert, Anchor, Badge, Button, FileButton, Group, Stack, Table, Text, Title } from '@mantine/core';
 import { IconFileUpload } from '@tabler/icons-react';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { isApiError } from '../../../shared/api/api-error';
 import { fieldError } from '../../../shared/api/format-api-error';
-import { PerPageSelect, usePerPage } from '../../../shared/ui/per-page';
+import { usePagedList } from '../../../shared/ui/paged-list';
+import { ListPager, PageSizeControl } from '../../../shared/ui/paged-list-card';
 import { toastSuccess } from '../../../shared/ui/toasts';
 import { fetchAuthedObjectUrl } from '../../../shared/api/authed-file';
 import { csfQuery, profileKeys, uploadCsf } from '../api/profile-api';
@@ -16,11 +17,10 @@ const SCREEN = 'profile-csf';
 export function CifTab({ rfc }: { rfc: string }) {
   const { t } = useTranslation();
   const queryClient = useQueryClient();
-  const [page, setPage] = useState(1);
-  const [perPage] = usePerPage(SCREEN);
+  const list = usePagedList(SCREEN);
   const [error, setError] = useState<string | null>(null);
   const resetRef = useRef<() => void>(null);
-  const q = useQuery(csfQuery(rfc, page, perPage));
+  const q = useQuery(csfQuery(rfc, list.page, list.perPage));
   const upload = useMutation({
     mutationFn: uploadCsf,
     onSuccess: (res) => {
@@ -38,7 +38,6 @@ export function CifTab({ rfc }: { rfc: string }) {
     // The new tab reads the blob at once; free it a minute later.
     setTimeout(() => URL.revokeObjectURL(blobUrl), 60_000);
   };
-  const pages = Math.max(1, Math.ceil((q.data?.total ?? 0) / perPage));
   return (
     <Stack gap="md">
       <Group justify="space-between" align="flex-start">
@@ -103,10 +102,7 @@ export function CifTab({ rfc }: { rfc: string }) {
           </Table>
         </Table.ScrollContainer>
       )}
-      <Group justify="space-between">
-        <PerPageSelect screen={SCREEN} onChange={() => setPage(1)} />
-        <Pagination size="sm" total={pages} value={page} onChange={setPage} />
-      </Group>
+      <ListPager list={list} total={q.data?.total ?? 0} left={<PageSizeControl list={list} />} />
     </Stack>
   );
 }
