@@ -1,7 +1,7 @@
 import { NS, SCHEMA_LOCATION, type XmlElement } from '../xml';
 import { computeConcept, currencyDecimals, totalsFromConcepts, type DocumentTotals } from '../money';
 import { checkFecha } from './fecha';
-import { node } from './xml-util';
+import { declareComplements, node, type ExtraComplement } from './xml-util';
 import { conceptoNode, impuestosNode, type ConceptoInput } from './build-conceptos';
 import { buildPagos20, type PagoInput } from './build-pagos20';
 import { buildNomina12, type NominaInput, type NominaTotals } from './build-nomina12';
@@ -11,12 +11,7 @@ import type { PagosAmounts } from '../money';
 const C = NS.cfdi40;
 const P = 'cfdi';
 
-/** A complement the caller built elsewhere (e.g. implocal, Carta Porte) to place in cfdi:Complemento. */
-export interface ExtraComplement {
-  element: XmlElement;
-  /** Its xsi:schemaLocation pair (the element's own prefix is declared on the root automatically). */
-  schemaLocation?: { ns: string; xsd: string };
-}
+export type { ExtraComplement };
 
 export interface Cfdi40Input {
   tipoDeComprobante: 'I' | 'E' | 'T' | 'P' | 'N';
@@ -70,11 +65,6 @@ const PAGO_CONCEPTO: ConceptoInput = {
   valorUnitario: '0',
   objetoImp: '01',
 };
-
-function prefixOf(e: XmlElement): string {
-  const i = e.name.indexOf(':');
-  return i < 0 ? '' : e.name.slice(0, i);
-}
 
 /**
  * Builds a CFDI 4.0 as an XmlElement tree: namespaced, in cfdv40.xsd order, amounts formatted with
@@ -141,12 +131,8 @@ export function buildCfdi40(input: Cfdi40Input): BuiltCfdi40 {
     nsDecls.nomina12 = NS.nomina12;
     locations.push(NS.nomina12, SCHEMA_LOCATION.nomina12);
   }
-  for (const extra of input.complementos ?? []) {
-    complements.push(extra.element);
-    const prefix = prefixOf(extra.element);
-    if (prefix && !extra.element.nsDecls.has(prefix)) nsDecls[prefix] = extra.element.ns;
-    if (extra.schemaLocation) locations.push(extra.schemaLocation.ns, extra.schemaLocation.xsd);
-  }
+  complements.push(...(input.complementos ?? []).map((extra) => extra.element));
+  declareComplements(input.complementos ?? [], nsDecls, locations);
 
   const g = input.informacionGlobal;
   const e = input.emisor;

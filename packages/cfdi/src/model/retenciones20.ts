@@ -1,7 +1,7 @@
 import { NS, SCHEMA_LOCATION, isElement, type XmlElement } from '../xml';
 import { fixed, sum } from '../money';
 import { checkFecha } from './fecha';
-import { attr, child, compact, kids, node, req } from './xml-util';
+import { attr, child, compact, declareComplements, kids, node, req, type ExtraComplement } from './xml-util';
 import { readTimbre } from './read-complements';
 import { CfdiReadError } from './read-cfdi';
 import type { ImpRetenido, Retenciones, RetencionesReceptor } from './types-retenciones';
@@ -31,7 +31,7 @@ export interface Retenciones20Input {
   utilidadBimestral?: string;
   isrCorrespondiente?: string;
   impRetenidos: ImpRetenido[];
-  complementos?: { element: XmlElement; schemaLocation?: { ns: string; xsd: string } }[];
+  complementos?: ExtraComplement[];
   addenda?: XmlElement[];
 }
 
@@ -47,11 +47,8 @@ export function buildRetenciones20(input: Retenciones20Input): XmlElement {
   const r = input.receptor;
   const locations: string[] = [R, SCHEMA_LOCATION.retenciones20];
   const nsDecls: Record<string, string> = { retenciones: R, xsi: NS.xsi };
-  for (const c of input.complementos ?? []) {
-    const i = c.element.name.indexOf(':');
-    if (i > 0 && !c.element.nsDecls.has(c.element.name.slice(0, i))) nsDecls[c.element.name.slice(0, i)] = c.element.ns;
-    if (c.schemaLocation) locations.push(c.schemaLocation.ns, c.schemaLocation.xsd);
-  }
+  declareComplements(input.complementos ?? [], nsDecls, locations);
+
   const rel = input.cfdiRetenRelacionados;
   const root = node(
     P,

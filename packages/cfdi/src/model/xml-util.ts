@@ -18,6 +18,26 @@ export function node(
   return el(`${prefix}:${local}`, ns, attrs(attributes), children.filter((c): c is XmlNode => !!c));
 }
 
+/** A complement the caller built elsewhere (e.g. implocal, Carta Porte) to place in the Complemento node. */
+export interface ExtraComplement {
+  element: XmlElement;
+  /** Its xsi:schemaLocation pair (the element's own prefix is declared on the root automatically). */
+  schemaLocation?: { ns: string; xsd: string };
+}
+
+/**
+ * Adds what a root needs for caller-built complements: each one's prefix declared (unless the
+ * element declares it itself) and its schemaLocation pair. Mutates nsDecls and locations.
+ */
+export function declareComplements(extras: readonly ExtraComplement[], nsDecls: Record<string, string>, locations: string[]): void {
+  for (const extra of extras) {
+    const i = extra.element.name.indexOf(':');
+    const prefix = i < 0 ? '' : extra.element.name.slice(0, i);
+    if (prefix && !extra.element.nsDecls.has(prefix)) nsDecls[prefix] = extra.element.ns;
+    if (extra.schemaLocation) locations.push(extra.schemaLocation.ns, extra.schemaLocation.xsd);
+  }
+}
+
 /**
  * Reads an attribute, tolerating case differences: CFDI 3.2/TFD 1.0 wrote "version", "selloCFD",
  * and some emitters got 3.3 casing wrong; SAT's own readers were lenient, so we are too.
