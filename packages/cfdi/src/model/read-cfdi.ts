@@ -28,13 +28,7 @@ const pedimentos = (e: XmlElement) => kids(e, 'InformacionAduanera').map((i) => 
 
 function parte(e: XmlElement): Parte {
   return compact({
-    claveProdServ: req(e, 'ClaveProdServ'),
-    noIdentificacion: attr(e, 'NoIdentificacion'),
-    cantidad: req(e, 'Cantidad'),
-    unidad: attr(e, 'Unidad'),
-    descripcion: req(e, 'Descripcion'),
-    valorUnitario: attr(e, 'ValorUnitario'),
-    importe: attr(e, 'Importe'),
+    ...readAttrs(e, ['ClaveProdServ', 'NoIdentificacion?', 'Cantidad', 'Unidad?', 'Descripcion', 'ValorUnitario?', 'Importe?']),
     informacionAduanera: pedimentos(e),
   });
 }
@@ -44,24 +38,15 @@ function concepto(e: XmlElement): Concepto {
   const terceros = child(e, 'ACuentaTerceros');
   const complemento = child(e, 'ComplementoConcepto');
   return compact({
-    claveProdServ: req(e, 'ClaveProdServ'),
-    noIdentificacion: attr(e, 'NoIdentificacion'),
-    cantidad: req(e, 'Cantidad'),
-    claveUnidad: req(e, 'ClaveUnidad'),
-    unidad: attr(e, 'Unidad'),
-    descripcion: req(e, 'Descripcion'),
-    valorUnitario: req(e, 'ValorUnitario'),
-    importe: req(e, 'Importe'),
-    descuento: attr(e, 'Descuento'),
-    objetoImp: attr(e, 'ObjetoImp'),
+    ...readAttrs(e, [
+      'ClaveProdServ', 'NoIdentificacion?', 'Cantidad', 'ClaveUnidad', 'Unidad?', 'Descripcion', 'ValorUnitario', 'Importe',
+      'Descuento?', 'ObjetoImp?',
+    ]),
     traslados: kids(imp && child(imp, 'Traslados'), 'Traslado').map(conceptTax),
     retenciones: kids(imp && child(imp, 'Retenciones'), 'Retencion').map(conceptTax),
-    aCuentaTerceros: terceros && {
-      rfcACuentaTerceros: req(terceros, 'RfcACuentaTerceros'),
-      nombreACuentaTerceros: req(terceros, 'NombreACuentaTerceros'),
-      regimenFiscalACuentaTerceros: req(terceros, 'RegimenFiscalACuentaTerceros'),
-      domicilioFiscalACuentaTerceros: req(terceros, 'DomicilioFiscalACuentaTerceros'),
-    },
+    aCuentaTerceros:
+      terceros &&
+      readAttrs(terceros, ['RfcACuentaTerceros', 'NombreACuentaTerceros', 'RegimenFiscalACuentaTerceros', 'DomicilioFiscalACuentaTerceros']),
     informacionAduanera: pedimentos(e),
     cuentaPredial: kids(e, 'CuentaPredial').map((c) => req(c, 'Numero')),
     partes: kids(e, 'Parte').map(parte),

@@ -91,21 +91,14 @@ export function readNomina12(e: XmlElement): Nomina {
   const sep = per && child(per, 'SeparacionIndemnizacion');
   const ded = child(e, 'Deducciones');
   return compact({
-    version: req(e, 'Version'),
-    tipoNomina: req(e, 'TipoNomina'),
-    fechaPago: req(e, 'FechaPago'),
-    fechaInicialPago: req(e, 'FechaInicialPago'),
-    fechaFinalPago: req(e, 'FechaFinalPago'),
-    numDiasPagados: req(e, 'NumDiasPagados'),
-    totalPercepciones: attr(e, 'TotalPercepciones'),
-    totalDeducciones: attr(e, 'TotalDeducciones'),
-    totalOtrosPagos: attr(e, 'TotalOtrosPagos'),
+    ...readAttrs(e, [
+      'Version', 'TipoNomina', 'FechaPago', 'FechaInicialPago', 'FechaFinalPago', 'NumDiasPagados',
+      'TotalPercepciones?', 'TotalDeducciones?', 'TotalOtrosPagos?',
+    ]),
     emisor:
       em &&
       compact({
-        curp: attr(em, 'Curp'),
-        registroPatronal: attr(em, 'RegistroPatronal'),
-        rfcPatronOrigen: attr(em, 'RfcPatronOrigen'),
+        ...readAttrs(em, ['Curp?', 'RegistroPatronal?', 'RfcPatronOrigen?']),
         entidadSNCF: sncf && readAttrs(sncf, ['OrigenRecurso', 'MontoRecursoPropio?']),
       }),
     receptor: compact({
@@ -132,11 +125,7 @@ export function readNomina12(e: XmlElement): Nomina {
     percepciones:
       per &&
       compact({
-        totalSueldos: attr(per, 'TotalSueldos'),
-        totalSeparacionIndemnizacion: attr(per, 'TotalSeparacionIndemnizacion'),
-        totalJubilacionPensionRetiro: attr(per, 'TotalJubilacionPensionRetiro'),
-        totalGravado: req(per, 'TotalGravado'),
-        totalExento: req(per, 'TotalExento'),
+        ...readAttrs(per, ['TotalSueldos?', 'TotalSeparacionIndemnizacion?', 'TotalJubilacionPensionRetiro?', 'TotalGravado', 'TotalExento']),
         percepciones: kids(per, 'Percepcion').map(percepcion),
         jubilacionPensionRetiro:
           jub && readAttrs(jub, ['TotalUnaExhibicion?', 'TotalParcialidad?', 'MontoDiario?', 'IngresoAcumulable', 'IngresoNoAcumulable']),
@@ -146,8 +135,7 @@ export function readNomina12(e: XmlElement): Nomina {
     deducciones:
       ded &&
       compact({
-        totalOtrasDeducciones: attr(ded, 'TotalOtrasDeducciones'),
-        totalImpuestosRetenidos: attr(ded, 'TotalImpuestosRetenidos'),
+        ...readAttrs(ded, ['TotalOtrasDeducciones?', 'TotalImpuestosRetenidos?']),
         deducciones: kids(ded, 'Deduccion').map((d) => readAttrs(d, ['TipoDeduccion', 'Clave', 'Concepto', 'Importe'])),
       }),
     otrosPagos: kids(child(e, 'OtrosPagos'), 'OtroPago').map((o) => {
