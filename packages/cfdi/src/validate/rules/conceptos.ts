@@ -1,16 +1,15 @@
 import { NS, type XmlElement } from '../../xml';
-import { findEntry, regimenAllowed, tasaOCuotaAllowed } from '../../catalogs';
-import { conceptImporteLimits, isWithinLimits, objetoImpTaxes, taxImporteLimits } from '../../money';
+import { findEntry, regimenAllowed } from '../../catalogs';
+import { conceptImporteLimits, isWithinLimits, objetoImpTaxes } from '../../money';
 import { productServiceKnown } from '../big-catalogs';
 import { rfcPersona } from '../../rfc';
 import { attr, dec, decimalsOf, shown, type RuleContext } from './context';
+import { checkTaxNode, type TaxKind, type TaxNodeCodes } from './tax-node';
 
-type TaxKind = 'traslado' | 'retencion';
-
-/** SAT codes per check, for concept-level Traslado (CFDI40174…80) and Retencion (CFDI40181…86). */
-const TAX_CODES: Record<TaxKind, { base: string; impuesto: string; factor: string; tasa: string; importe: string }> = {
-  traslado: { base: 'CFDI40174', impuesto: 'CFDI40175', factor: 'CFDI40176', tasa: 'CFDI40179', importe: 'CFDI40180' },
-  retencion: { base: 'CFDI40181', impuesto: 'CFDI40182', factor: 'CFDI40183', tasa: 'CFDI40185', importe: 'CFDI40186' },
+/** SAT codes for concept-level Traslado (CFDI40174…80) and Retencion (CFDI40181…86). */
+const TAX_CODES: Record<TaxKind, TaxNodeCodes> = {
+  traslado: { base: 'CFDI40174', impuesto: 'CFDI40175', factor: 'CFDI40176', exento: 'CFDI40177', missing: 'CFDI40178', tasa: 'CFDI40179', importe: 'CFDI40180' },
+  retencion: { base: 'CFDI40181', impuesto: 'CFDI40182', factor: 'CFDI40183', exento: 'CFDI40184', missing: 'CFDI40178', tasa: 'CFDI40185', importe: 'CFDI40186' },
 };
 
 /** Decimals for a limit check: the currency's, or the amount's own when it carries more (Anexo 20). */
@@ -18,49 +17,7 @@ const limitDecimals = (ctx: RuleContext, value: string): number => Math.max(ctx.
 
 /** Checks one concept-level Traslado or Retencion. */
 function checkTax(ctx: RuleContext, tax: XmlElement, kind: TaxKind, field: string): void {
-  const codes = TAX_CODES[kind];
-  const baseText = attr(tax, 'Base');
-  const impuesto = attr(tax, 'Impuesto') ?? '';
-  const factor = attr(tax, 'TipoFactor') ?? '';
-  const tasa = attr(tax, 'TasaOCuota');
-  const importe = attr(tax, 'Importe');
-  const base = dec(baseText);
-  if (!base?.gt(0)) {
-    ctx.error(codes.base, `${field}.Base`, `La Base del impuesto debe ser mayor que cero (se registró ${shown(baseText)}).`);
-  }
-  const impuestoEntry = findEntry('c_Impuesto', impuesto);
-  if (!impuestoEntry || !impuestoEntry[kind]) {
-    const why = impuestoEntry ? `no se puede ${kind === 'traslado' ? 'trasladar' : 'retener'}` : 'no está en el catálogo c_Impuesto';
-    ctx.error(codes.impuesto, `${field}.Impuesto`, `El impuesto "${shown(impuesto)}" ${why}.`);
-    return;
-  }
-  if (!findEntry('c_TipoFactor', factor)) {
-    ctx.error(codes.factor, `${field}.TipoFactor`, `TipoFactor "${shown(factor)}" no está en el catálogo c_TipoFactor.`);
-    return;
-  }
-  if (factor === 'Exento') {
-    if (kind === 'retencion') {
-      ctx.error('CFDI40184', `${field}.TipoFactor`, 'Una retención no puede tener TipoFactor Exento; usa Tasa o Cuota.');
-    } else if (tasa !== undefined || importe !== undefined) {
-      ctx.error('CFDI40177', `${field}.TipoFactor`, 'Con TipoFactor Exento no se registran TasaOCuota ni Importe; elimínalos.');
-    }
-    return;
-  }
-  if (tasa === undefined || importe === undefined) {
-    ctx.error('CFDI40178', `${field}.${tasa === undefined ? 'TasaOCuota' : 'Importe'}`, `Con TipoFactor ${factor} se deben registrar TasaOCuota e Importe.`);
-    return;
-  }
-  if (!tasaOCuotaAllowed({ impuesto, tipoFactor: factor as 'Tasa' | 'Cuota', valor: tasa, tipo: kind, fecha: attr(ctx.root, 'Fecha')?.slice(0, 10) })) {
-    ctx.error(codes.tasa, `${field}.TasaOCuota`, `TasaOCuota ${tasa} no está permitida en c_TasaOCuota para ${impuestoEntry.descripcion} ${factor} en ${kind === 'traslado' ? 'traslados' : 'retenciones'}.`);
-    return;
-  }
-  if (base && baseText !== undefined && dec(importe) && dec(tasa)) {
-    const limits = taxImporteLimits(baseText, tasa, limitDecimals(ctx, importe));
-    if (!isWithinLimits(importe, limits)) {
-      const exact = base.times(tasa).toDecimalPlaces(ctx.decimals).toFixed(ctx.decimals);
-      ctx.error(codes.importe, `${field}.Importe`, `El Importe ${importe} no corresponde a Base × TasaOCuota (${baseText} × ${tasa}); debe estar entre ${limits.inferior} y ${limits.superior}, por ejemplo ${exact}.`, { field: `${field}.Importe`, value: exact });
-    }
-  }
+  checkTaxNode(ctx, tax, field, { kind, suffix: '', codes: TAX_CODES[kind], decimals: ctx.decimals, fecha: attr(ctx.root, 'Fecha')?.slice(0, 10) });
 }
 
 function checkConceptTaxes(ctx: RuleContext, concepto: XmlElement, field: string): void {

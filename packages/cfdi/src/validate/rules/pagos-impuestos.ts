@@ -3,8 +3,6 @@ import { findEntry, tasaOCuotaAllowed } from '../../catalogs';
 import {
   Decimal,
   computePagos,
-  isWithinLimits,
-  taxImporteLimits,
   type DoctoAmountsInput,
   type Impuesto,
   type PagoTaxInput,
@@ -12,50 +10,16 @@ import {
   type TipoFactor,
 } from '../../money';
 import { attr, dec, decimalsOf, shown, unit, type RuleContext } from './context';
+import { checkTaxNode, type TaxKind, type TaxNodeCodes } from './tax-node';
 
-type DrKind = 'traslado' | 'retencion';
-
-const DR_CODES: Record<DrKind, { base: string; impuesto: string; factor: string; tasa: string; importe: string }> = {
-  traslado: { base: 'CRP20255', impuesto: 'CRP20256', factor: 'CRP20257', tasa: 'CRP20260', importe: 'CRP20261' },
-  retencion: { base: 'CRP20249', impuesto: 'CRP20250', factor: 'CRP20251', tasa: 'CRP20253', importe: 'CRP20254' },
+/** SAT codes for TrasladoDR (CRP20255…61) and RetencionDR (CRP20249…54). */
+const DR_CODES: Record<TaxKind, TaxNodeCodes> = {
+  traslado: { base: 'CRP20255', impuesto: 'CRP20256', factor: 'CRP20257', exento: 'CRP20258', missing: 'CRP20259', tasa: 'CRP20260', importe: 'CRP20261' },
+  retencion: { base: 'CRP20249', impuesto: 'CRP20250', factor: 'CRP20251', exento: 'CRP20252', missing: 'CRP20259', tasa: 'CRP20253', importe: 'CRP20254' },
 };
 
-function checkDrTax(ctx: RuleContext, tax: XmlElement, kind: DrKind, field: string, decimals: number): void {
-  const codes = DR_CODES[kind];
-  const base = attr(tax, 'BaseDR');
-  const impuesto = attr(tax, 'ImpuestoDR') ?? '';
-  const factor = attr(tax, 'TipoFactorDR') ?? '';
-  const tasa = attr(tax, 'TasaOCuotaDR');
-  const importe = attr(tax, 'ImporteDR');
-  if (!dec(base)?.gt(0)) ctx.error(codes.base, `${field}.BaseDR`, `BaseDR debe ser mayor que cero (se registró ${shown(base)}).`);
-  const entry = findEntry('c_Impuesto', impuesto);
-  if (!entry || !entry[kind]) {
-    ctx.error(codes.impuesto, `${field}.ImpuestoDR`, `ImpuestoDR "${shown(impuesto)}" no es válido para ${kind === 'traslado' ? 'un traslado' : 'una retención'}.`);
-    return;
-  }
-  if (!findEntry('c_TipoFactor', factor)) {
-    ctx.error(codes.factor, `${field}.TipoFactorDR`, `TipoFactorDR "${shown(factor)}" no está en el catálogo c_TipoFactor.`);
-    return;
-  }
-  if (factor === 'Exento') {
-    if (kind === 'retencion') ctx.error('CRP20252', `${field}.TipoFactorDR`, 'Una retención no puede tener TipoFactorDR Exento.');
-    else if (tasa !== undefined || importe !== undefined) ctx.error('CRP20258', `${field}.TipoFactorDR`, 'Con TipoFactorDR Exento no se registran TasaOCuotaDR ni ImporteDR.');
-    return;
-  }
-  if (tasa === undefined || importe === undefined) {
-    ctx.error('CRP20259', `${field}.${tasa === undefined ? 'TasaOCuotaDR' : 'ImporteDR'}`, `Con TipoFactorDR ${factor} se deben registrar TasaOCuotaDR e ImporteDR.`);
-    return;
-  }
-  if (!tasaOCuotaAllowed({ impuesto, tipoFactor: factor as 'Tasa' | 'Cuota', valor: tasa, tipo: kind })) {
-    ctx.error(codes.tasa, `${field}.TasaOCuotaDR`, `TasaOCuotaDR ${tasa} no está permitida en c_TasaOCuota para ${entry.descripcion} ${factor}.`);
-    return;
-  }
-  if (base !== undefined && dec(base) && dec(importe) && dec(tasa)) {
-    const limits = taxImporteLimits(base, tasa, Math.max(decimals, decimalsOf(importe)));
-    if (!isWithinLimits(importe, limits)) {
-      ctx.error(codes.importe, `${field}.ImporteDR`, `ImporteDR ${importe} no corresponde a BaseDR × TasaOCuotaDR; debe estar entre ${limits.inferior} y ${limits.superior}.`);
-    }
-  }
+function checkDrTax(ctx: RuleContext, tax: XmlElement, kind: TaxKind, field: string, decimals: number): void {
+  checkTaxNode(ctx, tax, field, { kind, suffix: 'DR', codes: DR_CODES[kind], decimals });
 }
 
 /** ObjetoImpDR and the ImpuestosDR of one DoctoRelacionado (CRP20245…CRP20261). */
