@@ -140,6 +140,29 @@ describe('Pagos 2.0: Pago and DoctoRelacionado', () => {
     expectIssue(validateCfdi(root), 'CRP20279', F(`${D1}.ImpuestosDR`));
   });
 
+  test('CRP20255 BaseDR zero; CRP20256 ImpuestoDR unknown; CRP20257 TipoFactorDR unknown', () => {
+    const T = `${D1}.ImpuestosDR.TrasladosDR.TrasladoDR[1]`;
+    let root = loadCfdi(FILE);
+    setAttr(root, T, 'BaseDR', '0');
+    expectIssue(validateCfdi(root), 'CRP20255', F(`${T}.BaseDR`));
+    root = loadCfdi(FILE);
+    setAttr(root, T, 'ImpuestoDR', '009');
+    expectIssue(validateCfdi(root), 'CRP20256', F(`${T}.ImpuestoDR`));
+    root = loadCfdi(FILE);
+    setAttr(root, T, 'TipoFactorDR', 'Porcentaje');
+    expectIssue(validateCfdi(root), 'CRP20257', F(`${T}.TipoFactorDR`));
+  });
+
+  test('CRP20258 Exento with TasaOCuotaDR; CRP20259 Tasa without ImporteDR', () => {
+    const T = `${D1}.ImpuestosDR.TrasladosDR.TrasladoDR[1]`;
+    let root = loadCfdi(FILE);
+    setAttr(root, T, 'TipoFactorDR', 'Exento');
+    expectIssue(validateCfdi(root), 'CRP20258', F(`${T}.TipoFactorDR`));
+    root = loadCfdi(FILE);
+    setAttr(root, T, 'ImporteDR', undefined);
+    expectIssue(validateCfdi(root), 'CRP20259', F(`${T}.ImporteDR`));
+  });
+
   test('CRP20260 TasaOCuotaDR not in the catalog; CRP20261 ImporteDR outside limits', () => {
     const root = loadCfdi(FILE);
     const T = `${D1}.ImpuestosDR.TrasladosDR.TrasladoDR[1]`;
