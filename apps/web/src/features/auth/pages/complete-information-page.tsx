@@ -1,6 +1,6 @@
 import { useState } from 'react';
-import { Badge, Button, Group, Select, SimpleGrid, Stack, TextInput } from '@mantine/core';
-import { Controller, useForm } from 'react-hook-form';
+import { Badge, Button, Group, SimpleGrid, Stack, TextInput } from '@mantine/core';
+import { useForm } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useMutation, useQuery } from '@tanstack/react-query';
 import { useNavigate } from 'react-router';
@@ -14,6 +14,7 @@ import { afterLogin } from '../model/after-login';
 import { applyServerErrors } from '../model/form-errors';
 import { regimenOptionsFor } from '../model/regimen-options';
 import { FormAlert } from '../components/form-alert';
+import { FormSelect } from '../../../shared/ui/form-select';
 
 const fields = ['fullName', 'regimen', 'cp', 'estado', 'municipio', 'timeZone'] as const;
 
@@ -58,71 +59,40 @@ export function CompleteInformationPage() {
         <Stack gap="sm">
           <FormAlert message={formError} />
           <TextInput label={t('auth.complete.fullName')} {...form.register('fullName')} error={err.fullName?.message} autoFocus />
-          <Controller
+          <FormSelect
             control={form.control}
             name="regimen"
-            render={({ field }) => (
-              <Select
-                label={t('auth.complete.regimen')}
-                searchable
-                data={regimenOptionsFor(rfc, catalogs.data?.regimen ?? [])}
-                value={field.value || null}
-                onChange={(v) => field.onChange(v ?? '')}
-                onBlur={field.onBlur}
-                error={err.regimen?.message}
-                disabled={catalogs.isPending}
-              />
-            )}
+            label={t('auth.complete.regimen')}
+            searchable
+            data={regimenOptionsFor(rfc, catalogs.data?.regimen ?? [])}
+            disabled={catalogs.isPending}
           />
           <SimpleGrid cols={{ base: 1, sm: 2 }}>
-            <Controller
+            <FormSelect
               control={form.control}
               name="estado"
-              render={({ field }) => (
-                <Select
-                  label={t('auth.complete.estado')}
-                  searchable
-                  data={(catalogs.data?.estados ?? []).map((e) => ({ value: e.clave, label: e.nombre }))}
-                  value={field.value || null}
-                  onChange={(v) => {
-                    field.onChange(v ?? '');
-                    form.setValue('municipio', '');
-                  }}
-                  error={err.estado?.message}
-                  disabled={catalogs.isPending}
-                />
-              )}
+              label={t('auth.complete.estado')}
+              searchable
+              data={(catalogs.data?.estados ?? []).map((e) => ({ value: e.clave, label: e.nombre }))}
+              onPicked={() => form.setValue('municipio', '')}
+              disabled={catalogs.isPending}
             />
-            <Controller
+            <FormSelect
               control={form.control}
               name="municipio"
-              render={({ field }) => (
-                <Select
-                  label={t('auth.complete.municipio')}
-                  searchable
-                  placeholder={estado ? undefined : t('auth.complete.selectEstadoFirst')}
-                  data={(municipios.data ?? []).map((m) => ({ value: m.clave, label: m.nombre }))}
-                  value={field.value || null}
-                  onChange={(v) => field.onChange(v ?? '')}
-                  error={err.municipio?.message}
-                  disabled={!estado || municipios.isFetching}
-                />
-              )}
+              label={t('auth.complete.municipio')}
+              searchable
+              placeholder={estado ? undefined : t('auth.complete.selectEstadoFirst')}
+              data={(municipios.data ?? []).map((m) => ({ value: m.clave, label: m.nombre }))}
+              disabled={!estado || municipios.isFetching}
             />
             <TextInput label={t('auth.complete.cp')} inputMode="numeric" maxLength={5} {...form.register('cp')} error={err.cp?.message} />
-            <Controller
+            <FormSelect
               control={form.control}
               name="timeZone"
-              render={({ field }) => (
-                <Select
-                  label={t('auth.complete.timeZone')}
-                  data={catalogs.data?.timeZones ?? []}
-                  value={field.value || null}
-                  onChange={(v) => field.onChange(v ?? '')}
-                  error={err.timeZone?.message}
-                  disabled={catalogs.isPending}
-                />
-              )}
+              label={t('auth.complete.timeZone')}
+              data={catalogs.data?.timeZones ?? []}
+              disabled={catalogs.isPending}
             />
           </SimpleGrid>
           <Button type="submit" loading={mutation.isPending} mt="xs">

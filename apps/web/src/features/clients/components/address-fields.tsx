@@ -1,10 +1,11 @@
 import { useEffect, useState } from 'react';
-import { Badge, Group, Select, SimpleGrid, TextInput } from '@mantine/core';
+import { Badge, Group, SimpleGrid, TextInput } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
-import { Controller, useFormContext, useWatch } from 'react-hook-form';
+import { useFormContext, useWatch } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { lookupPostalCode, municipalitiesQuery, statesQuery } from '../api/clients-api';
 import type { ClientFormValues } from '../model/client-form';
+import { FormSelect } from '../../../shared/ui/form-select';
 
 /**
  * Domicilio fiscal: typing a 5-digit CP looks it up in SAT's c_CodigoPostal and fills estado and
@@ -69,38 +70,22 @@ export function AddressFields() {
         )}
       </Group>
       <SimpleGrid cols={{ base: 1, sm: 2 }}>
-        <Controller
+        <FormSelect
           control={control}
           name="state"
-          render={({ field }) => (
-            <Select
-              label={t('clients.form.state')}
-              searchable
-              data={(states.data ?? []).map((e) => ({ value: e.clave, label: e.nombre }))}
-              value={field.value || null}
-              onChange={(v) => {
-                field.onChange(v ?? '');
-                setValue('municipality', '');
-              }}
-              error={err.state?.message}
-            />
-          )}
+          label={t('clients.form.state')}
+          searchable
+          data={(states.data ?? []).map((e) => ({ value: e.clave, label: e.nombre }))}
+          onPicked={() => setValue('municipality', '')}
         />
-        <Controller
+        <FormSelect
           control={control}
           name="municipality"
-          render={({ field }) => (
-            <Select
-              label={t('clients.form.municipality')}
-              searchable
-              placeholder={state ? undefined : t('clients.form.stateFirst')}
-              data={(municipalities.data ?? []).map((m) => ({ value: m.clave, label: m.nombre }))}
-              value={field.value || null}
-              onChange={(v) => field.onChange(v ?? '')}
-              error={err.municipality?.message}
-              disabled={!state}
-            />
-          )}
+          label={t('clients.form.municipality')}
+          searchable
+          placeholder={state ? undefined : t('clients.form.stateFirst')}
+          data={(municipalities.data ?? []).map((m) => ({ value: m.clave, label: m.nombre }))}
+          disabled={!state}
         />
       </SimpleGrid>
     </>

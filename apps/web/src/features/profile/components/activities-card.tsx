@@ -1,112 +1,41 @@
-import { useState } from 'react';
-import { Alert, Box, Button, Card, Collapse, Group, SimpleGrid, Stack, Table, Text, TextInput, Title } from '@mantine/core';
-import { IconPlus, IconTrash } from '@tabler/icons-react';
+import { TextInput } from '@mantine/core';
 import { useForm } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { activityInputSchema, type ActivityInput } from '@facturo/contract';
-import { RowAction } from '../../../shared/ui/row-action';
-import { usePagedList } from '../../../shared/ui/paged-list';
-import { ListPager, PageSizeControl } from '../../../shared/ui/paged-list-card';
-import { toastSuccess } from '../../../shared/ui/toasts';
-import { applyServerErrors } from '../../auth/model/form-errors';
-import { activitiesQuery, addActivity, deleteActivity, profileKeys } from '../api/profile-api';
+import { activitiesQuery, addActivity, deleteActivity } from '../api/profile-api';
+import { FiscalItemsCard } from './fiscal-items-card';
 
 const fields = ['name', 'percentage', 'init_date', 'end_date'] as const;
-const SCREEN = 'profile-activities';
 
 /** Economic activities (name, percentage, init_date, end_date): from the constancia or entered by hand. */
 export function ActivitiesCard({ rfc }: { rfc: string }) {
   const { t } = useTranslation();
-  const queryClient = useQueryClient();
-  const list = usePagedList(SCREEN);
-  const [adding, setAdding] = useState(false);
-  const [formError, setFormError] = useState<string | null>(null);
-  const q = useQuery(activitiesQuery(rfc, list.page, list.perPage));
   const form = useForm<ActivityInput>({ resolver: zodResolver(activityInputSchema), defaultValues: { name: '', percentage: 100, init_date: '', end_date: '' } });
-  const refresh = () => queryClient.invalidateQueries({ queryKey: [...profileKeys.all(rfc), 'activities'] });
-  const add = useMutation({
-    mutationFn: addActivity,
-    onSuccess: () => {
-      form.reset();
-      setAdding(false);
-      toastSuccess();
-      void refresh();
-    },
-    onError: (err) => setFormError(applyServerErrors(err, form.setError, fields, t('toast.error.text'))),
-  });
-  const remove = useMutation({ mutationFn: deleteActivity, onSuccess: (r) => (toastSuccess(r.message), void refresh()) });
   const err = form.formState.errors;
   return (
-    <Card withBorder radius="md" padding="md" data-testid="activities-card">
-      <Group justify="space-between" mb="sm">
-        <Title order={5}>{t('profile.activities.title')}</Title>
-        <Button size="xs" variant="light" leftSection={<IconPlus size={14} />} onClick={() => setAdding((v) => !v)}>
-          {t('profile.activities.add')}
-        </Button>
-      </Group>
-      <Collapse expanded={adding}>
-        <form
-          onSubmit={form.handleSubmit((v) => {
-            setFormError(null);
-            add.mutate(v);
-          })}
-          noValidate
-        >
-          <Stack gap="xs" mb="md">
-            {formError && <Alert color="red">{formError}</Alert>}
-            <SimpleGrid cols={{ base: 1, md: 2 }}>
-              <TextInput label={t('profile.activities.name')} {...form.register('name')} error={err.name?.message} />
-              <TextInput type="number" min={1} max={100} label={t('profile.activities.percentage')} {...form.register('percentage')} error={err.percentage?.message} />
-              <TextInput type="date" label={t('profile.items.initDate')} {...form.register('init_date')} error={err.init_date?.message} />
-              <TextInput type="date" label={t('profile.items.endDate')} {...form.register('end_date')} error={err.end_date?.message} />
-            </SimpleGrid>
-            <Group justify="flex-end">
-              <Button type="submit" size="xs" loading={add.isPending}>
-                {t('profile.items.save')}
-              </Button>
-            </Group>
-          </Stack>
-        </form>
-      </Collapse>
-      {q.data && q.data.data.length === 0 ? (
-        <Text size="sm" c="dimmed">
-          {t('profile.activities.empty')}
-        </Text>
-      ) : (
-        <Table.ScrollContainer minWidth={600}>
-          <Table striped highlightOnHover>
-            <Table.Thead>
-              <Table.Tr>
-                <Table.Th>{t('profile.activities.name')}</Table.Th>
-                <Table.Th>{t('profile.activities.percentage')}</Table.Th>
-                <Table.Th>{t('profile.items.initDate')}</Table.Th>
-                <Table.Th>{t('profile.items.endDate')}</Table.Th>
-                <Table.Th>{t('profile.items.source')}</Table.Th>
-                <Table.Th />
-              </Table.Tr>
-            </Table.Thead>
-            <Table.Tbody>
-              {q.data?.data.map((o) => (
-                <Table.Tr key={o.id}>
-                  <Table.Td>{o.name}</Table.Td>
-                  <Table.Td>{o.percentage} %</Table.Td>
-                  <Table.Td>{o.init_date}</Table.Td>
-                  <Table.Td>{o.end_date ?? '—'}</Table.Td>
-                  <Table.Td>{t(`profile.items.sources.${o.source}`)}</Table.Td>
-                  <Table.Td>
-                    <RowAction label={t('profile.items.delete')} ariaLabel={t('profile.items.delete')} color="red" icon={<IconTrash size={16} />} onClick={() => remove.mutate(o.id)} />
-                  </Table.Td>
-                </Table.Tr>
-              ))}
-            </Table.Tbody>
-          </Table>
-        </Table.ScrollContainer>
-      )}
-      <Box mt="sm">
-        <ListPager list={list} total={q.data?.total ?? 0} left={<PageSizeControl list={list} />} />
-      </Box>
-    </Card>
+    <FiscalItemsCard
+      rfc={rfc}
+      area="activities"
+      query={activitiesQuery}
+      form={form}
+      fields={fields}
+      add={addActivity}
+      remove={deleteActivity}
+      inputs={
+        <>
+          <TextInput label={t('profile.activities.name')} {...form.register('name')} error={err.name?.message} />
+          <TextInput type="number" min={1} max={100} label={t('profile.activities.percentage')} {...form.register('percentage')} error={err.percentage?.message} />
+          <TextInput type="date" label={t('profile.items.initDate')} {...form.register('init_date')} error={err.init_date?.message} />
+          <TextInput type="date" label={t('profile.items.endDate')} {...form.register('end_date')} error={err.end_date?.message} />
+        </>
+      }
+      columns={[
+        { head: t('profile.activities.name'), cell: (a) => a.name },
+        { head: t('profile.activities.percentage'), cell: (a) => `${a.percentage} %` },
+        { head: t('profile.items.initDate'), cell: (a) => a.init_date },
+        { head: t('profile.items.endDate'), cell: (a) => a.end_date ?? '—' },
+      ]}
+    />
   );
 }

@@ -1,5 +1,4 @@
-import { Alert, Button, Group, Select, SimpleGrid, Stack, Text, TextInput } from '@mantine/core';
-import { Controller } from 'react-hook-form';
+import { Alert, Button, Group, SimpleGrid, Stack, Text, TextInput } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import type { PostalCodeInfo, Profile } from '@facturo/contract';
@@ -7,6 +6,7 @@ import { apiGet } from '../../../shared/api/api-client';
 import { isApiError } from '../../../shared/api/api-error';
 import { municipiosQuery, registrationCatalogsQuery } from '../../auth/api/registration-queries';
 import { useProfileForm } from './use-profile-form';
+import { FormSelect } from '../../../shared/ui/form-select';
 
 
 const VISIBLE = ['cp', 'estado', 'municipio', 'calle', 'numExterior', 'numInterior', 'colonia', 'timeZone'] as const;
@@ -53,54 +53,31 @@ export function ResidenceTab({ profile }: { profile: Profile }) {
             {...form.register('cp', { onChange: (e: React.ChangeEvent<HTMLInputElement>) => void onCp(e.target.value) })}
             error={err.cp?.message}
           />
-          <Controller
+          <FormSelect
             control={form.control}
             name="estado"
-            render={({ field }) => (
-              <Select
-                label={t('profile.residence.estado')}
-                searchable
-                data={(catalogs.data?.estados ?? []).map((e) => ({ value: e.clave, label: e.nombre }))}
-                value={field.value || null}
-                onChange={(v) => {
-                  field.onChange(v ?? '');
-                  form.setValue('municipio', '');
-                }}
-                error={err.estado?.message}
-              />
-            )}
+            label={t('profile.residence.estado')}
+            searchable
+            data={(catalogs.data?.estados ?? []).map((e) => ({ value: e.clave, label: e.nombre }))}
+            onPicked={() => form.setValue('municipio', '')}
           />
-          <Controller
+          <FormSelect
             control={form.control}
             name="municipio"
-            render={({ field }) => (
-              <Select
-                label={t('profile.residence.municipio')}
-                searchable
-                data={(municipios.data ?? []).map((m) => ({ value: m.clave, label: m.nombre }))}
-                value={field.value || null}
-                onChange={(v) => field.onChange(v ?? '')}
-                error={err.municipio?.message}
-                disabled={!estado}
-              />
-            )}
+            label={t('profile.residence.municipio')}
+            searchable
+            data={(municipios.data ?? []).map((m) => ({ value: m.clave, label: m.nombre }))}
+            disabled={!estado}
           />
           <TextInput label={t('profile.residence.calle')} {...form.register('calle')} error={err.calle?.message} />
           <TextInput label={t('profile.residence.numExterior')} {...form.register('numExterior')} error={err.numExterior?.message} />
           <TextInput label={t('profile.residence.numInterior')} {...form.register('numInterior')} error={err.numInterior?.message} />
           <TextInput label={t('profile.residence.colonia')} {...form.register('colonia')} error={err.colonia?.message} />
-          <Controller
+          <FormSelect
             control={form.control}
             name="timeZone"
-            render={({ field }) => (
-              <Select
-                label={t('profile.residence.timeZone')}
-                data={catalogs.data?.timeZones ?? []}
-                value={field.value || null}
-                onChange={(v) => field.onChange(v ?? '')}
-                error={err.timeZone?.message}
-              />
-            )}
+            label={t('profile.residence.timeZone')}
+            data={catalogs.data?.timeZones ?? []}
           />
         </SimpleGrid>
         <Group justify="flex-end">

@@ -1,5 +1,4 @@
-import { Alert, Button, Group, Select, SimpleGrid, Stack, Title } from '@mantine/core';
-import { Controller } from 'react-hook-form';
+import { Alert, Button, Group, SimpleGrid, Stack, Title } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import type { Profile } from '@facturo/contract';
@@ -10,6 +9,7 @@ import { ActivitiesCard } from './activities-card';
 import { CiecSummary, CredentialSummary } from './credential-summary';
 import { ObligationsCard } from './obligations-card';
 import { useProfileForm } from './use-profile-form';
+import { FormSelect } from '../../../shared/ui/form-select';
 
 
 const VISIBLE = ['regimen'] as const;
@@ -22,20 +22,13 @@ export function TaxInfoTab({ profile, onPanel }: { profile: Profile; onPanel: (p
     <Stack gap="lg">
       <form onSubmit={submit} noValidate>
         <Group align="flex-end" gap="sm">
-          <Controller
+          <FormSelect
             control={form.control}
             name="regimen"
-            render={({ field, fieldState }) => (
-              <Select
-                label={t('profile.tax.regimen')}
-                searchable
-                w={{ base: '100%', md: 520 }}
-                data={regimenOptionsFor(profile.rfc, catalogs.data?.regimen ?? [])}
-                value={field.value || null}
-                onChange={(v) => field.onChange(v ?? '')}
-                error={fieldState.error?.message}
-              />
-            )}
+            label={t('profile.tax.regimen')}
+            searchable
+            w={{ base: '100%', md: 520 }}
+            data={regimenOptionsFor(profile.rfc, catalogs.data?.regimen ?? [])}
           />
           <Button type="submit" loading={saving}>
             {t('profile.save')}
