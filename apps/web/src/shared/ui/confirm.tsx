@@ -2,6 +2,7 @@ import { Text } from '@mantine/core';
 import { modals } from '@mantine/modals';
 import { useMutation, useQueryClient, type QueryKey } from '@tanstack/react-query';
 import { toastSuccess } from './toasts';
+import { i18n } from '../i18n/i18n';
 
 interface ConfirmOptions {
   title: string;
@@ -46,4 +47,16 @@ export function useConfirmedMutation<T, R>({ mutationFn, invalidate, done, ask }
     },
   });
   return (item) => confirmAction({ ...ask(item), onConfirm: () => mutation.mutate(item) });
+}
+
+/** §8 link confirm: leaving the app for an outside link is asked first; the link opens in a new tab. */
+export function confirmExternalLink(url: string): void {
+  confirmAction({
+    title: i18n.t('linkConfirm.title'),
+    text: i18n.t('linkConfirm.text'),
+    confirm: i18n.t('linkConfirm.open'),
+    cancel: i18n.t('linkConfirm.cancel'),
+    color: 'blue',
+    onConfirm: () => void window.open(url, '_blank', 'noopener,noreferrer'),
+  });
 }

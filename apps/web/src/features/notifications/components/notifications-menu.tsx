@@ -2,6 +2,7 @@ import { ActionIcon, Anchor, Indicator, Menu, Stack, Text } from '@mantine/core'
 import { IconBell } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
 import { useUrgentNotifications } from '../model/notifications-store';
+import { confirmExternalLink } from '../../../shared/ui/confirm';
 
 /** Bell with the urgent notifications kept locally (§3, §4). */
 export function NotificationsMenu() {
@@ -32,7 +33,14 @@ export function NotificationsMenu() {
               {n.message}
             </Text>
             {n.link && (
-              <Anchor href={n.link} size="xs" target="_blank" rel="noopener noreferrer">
+              <Anchor
+                href={n.link}
+                size="xs"
+                onClick={(e) => {
+                  e.preventDefault();
+                  confirmExternalLink(n.link!);
+                }}
+              >
                 {t('notifications.open')}
               </Anchor>
             )}
