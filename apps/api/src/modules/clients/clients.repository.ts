@@ -2,6 +2,7 @@ export { isUniqueViolation } from '../../db/errors';
 import { and, asc, count, eq, like, ne } from 'drizzle-orm';
 import { RFC_EXTRANJERO } from '@facturo/contract';
 import type { Db } from '../../db/client';
+import { deleteOwnedRow } from '../../db/owned-rows';
 import { pageRows, type RowsPage } from '../../db/paging';
 import { clientDocuments, clients, type ClientRow, type NewClientRow } from './clients.schema';
 import { containsPattern } from './search-text';
@@ -47,8 +48,7 @@ export async function updateClient(db: Db, userId: number, id: number, values: P
 }
 
 export async function deleteClient(db: Db, userId: number, id: number): Promise<boolean> {
-  const rows = await db.delete(clients).where(and(eq(clients.userId, userId), eq(clients.id, id))).returning({ id: clients.id });
-  return rows.length > 0;
+  return deleteOwnedRow(db, clients, userId, id);
 }
 
 /**

@@ -1,6 +1,7 @@
 export { isUniqueViolation } from '../../db/errors';
 import { and, asc, eq, inArray, like, ne } from 'drizzle-orm';
 import type { Db } from '../../db/client';
+import { deleteOwnedRow } from '../../db/owned-rows';
 import { pageRows, type RowsPage } from '../../db/paging';
 import { employeeConcepts, employees, type ConceptKind, type ConceptRow, type EmployeeRow, type NewConceptRow, type NewEmployeeRow } from './employees.schema';
 
@@ -70,8 +71,7 @@ export async function updateEmployee(db: Db, userId: number, id: number, values:
 }
 
 export async function deleteEmployee(db: Db, userId: number, id: number): Promise<boolean> {
-  const rows = await db.delete(employees).where(and(eq(employees.userId, userId), eq(employees.id, id))).returning({ id: employees.id });
-  return rows.length > 0;
+  return deleteOwnedRow(db, employees, userId, id);
 }
 
 /** Replaces every concept of an employee (the form saves them together with the employee). */

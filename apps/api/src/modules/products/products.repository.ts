@@ -1,5 +1,6 @@
 import { and, desc, eq, like } from 'drizzle-orm';
 import type { Db } from '../../db/client';
+import { deleteOwnedRow } from '../../db/owned-rows';
 import { pageRows, type RowsPage } from '../../db/paging';
 import { containsPattern } from '../clients/search-text';
 import { products, type NewProductRow, type ProductRow } from './products.schema';
@@ -30,6 +31,5 @@ export async function updateProduct(db: Db, userId: number, id: number, values: 
 }
 
 export async function deleteProduct(db: Db, userId: number, id: number): Promise<boolean> {
-  const rows = await db.delete(products).where(and(eq(products.userId, userId), eq(products.id, id))).returning({ id: products.id });
-  return rows.length > 0;
+  return deleteOwnedRow(db, products, userId, id);
 }

@@ -1,8 +1,9 @@
-import { and, desc, eq } from 'drizzle-orm';
+import { desc, eq } from 'drizzle-orm';
 import type { Activity, Obligation, Page, PageQuery } from '@facturo/contract';
 import { activityInputSchema, obligationInputSchema } from '@facturo/contract';
 import type { z } from 'zod';
 import type { Db } from '../../db/client';
+import { deleteOwnedRow } from '../../db/owned-rows';
 import { pageRows, toPage } from '../../db/paging';
 import { notFound } from '../../http/errors';
 import { economicActivities, fiscalObligations, type ActivityRow, type ItemSource, type ObligationRow } from './profile.schema';
@@ -34,8 +35,7 @@ export async function addObligations(db: Db, userId: number, items: ObligationVa
 }
 
 export async function deleteObligation(db: Db, userId: number, id: number): Promise<{ message: string }> {
-  const rows = await db.delete(fiscalObligations).where(and(eq(fiscalObligations.userId, userId), eq(fiscalObligations.id, id))).returning({ id: fiscalObligations.id });
-  if (!rows.length) throw notFound('La obligación fiscal no existe');
+  if (!(await deleteOwnedRow(db, fiscalObligations, userId, id))) throw notFound('La obligación fiscal no existe');
   return { message: 'Obligación fiscal eliminada' };
 }
 
@@ -53,8 +53,7 @@ export async function addActivities(db: Db, userId: number, items: ActivityValue
 }
 
 export async function deleteActivity(db: Db, userId: number, id: number): Promise<{ message: string }> {
-  const rows = await db.delete(economicActivities).where(and(eq(economicActivities.userId, userId), eq(economicActivities.id, id))).returning({ id: economicActivities.id });
-  if (!rows.length) throw notFound('La actividad económica no existe');
+  if (!(await deleteOwnedRow(db, economicActivities, userId, id))) throw notFound('La actividad económica no existe');
   return { message: 'Actividad económica eliminada' };
 }
 
