@@ -2,7 +2,7 @@ export { isUniqueViolation } from '../../db/errors';
 import { and, asc, count, eq, like, ne } from 'drizzle-orm';
 import { RFC_EXTRANJERO } from '@facturo/contract';
 import type { Db } from '../../db/client';
-import { deleteOwnedRow } from '../../db/owned-rows';
+import { deleteOwnedRow, ownedRow } from '../../db/owned-rows';
 import { pageRows, type RowsPage } from '../../db/paging';
 import { clientDocuments, clients, type ClientRow, type NewClientRow } from './clients.schema';
 import { containsPattern } from './search-text';
@@ -17,7 +17,7 @@ export async function listClients(db: Db, userId: number, q: { page: number; per
 }
 
 export async function findClient(db: Db, userId: number, id: number): Promise<ClientRow | undefined> {
-  const [row] = await db.select().from(clients).where(and(eq(clients.userId, userId), eq(clients.id, id))).limit(1);
+  const [row] = await db.select().from(clients).where(ownedRow(clients, userId, id)).limit(1);
   return row;
 }
 
@@ -43,7 +43,7 @@ export async function insertClient(db: Db, values: NewClientRow): Promise<Client
 
 export async function updateClient(db: Db, userId: number, id: number, values: Partial<NewClientRow>): Promise<ClientRow | undefined> {
   const [row] = await db.update(clients).set({ ...values, updatedAt: new Date() })
-    .where(and(eq(clients.userId, userId), eq(clients.id, id))).returning();
+    .where(ownedRow(clients, userId, id)).returning();
   return row;
 }
 

@@ -1,7 +1,7 @@
 export { isUniqueViolation } from '../../db/errors';
 import { and, asc, eq, inArray, like, ne } from 'drizzle-orm';
 import type { Db } from '../../db/client';
-import { deleteOwnedRow } from '../../db/owned-rows';
+import { deleteOwnedRow, ownedRow } from '../../db/owned-rows';
 import { pageRows, type RowsPage } from '../../db/paging';
 import { employeeConcepts, employees, type ConceptKind, type ConceptRow, type EmployeeRow, type NewConceptRow, type NewEmployeeRow } from './employees.schema';
 
@@ -31,7 +31,7 @@ export async function listEmployees(db: Db, userId: number, q: ListFilter): Prom
 }
 
 export async function findEmployee(db: Db, userId: number, id: number): Promise<EmployeeRow | undefined> {
-  const [row] = await db.select().from(employees).where(and(eq(employees.userId, userId), eq(employees.id, id))).limit(1);
+  const [row] = await db.select().from(employees).where(ownedRow(employees, userId, id)).limit(1);
   return row;
 }
 
@@ -66,7 +66,7 @@ export async function insertEmployee(db: Db, values: NewEmployeeRow): Promise<Em
 
 export async function updateEmployee(db: Db, userId: number, id: number, values: Partial<NewEmployeeRow>): Promise<EmployeeRow | undefined> {
   const [row] = await db.update(employees).set({ ...values, updatedAt: new Date() })
-    .where(and(eq(employees.userId, userId), eq(employees.id, id))).returning();
+    .where(ownedRow(employees, userId, id)).returning();
   return row;
 }
 
@@ -87,18 +87,18 @@ export async function insertConcept(db: Db, values: NewConceptRow): Promise<Conc
 
 export async function updateConcept(db: Db, userId: number, id: number, values: Partial<NewConceptRow>): Promise<ConceptRow | undefined> {
   const [row] = await db.update(employeeConcepts).set(values)
-    .where(and(eq(employeeConcepts.userId, userId), eq(employeeConcepts.id, id))).returning();
+    .where(ownedRow(employeeConcepts, userId, id)).returning();
   return row;
 }
 
 export async function deleteConcept(db: Db, userId: number, id: number): Promise<boolean> {
   const rows = await db.delete(employeeConcepts)
-    .where(and(eq(employeeConcepts.userId, userId), eq(employeeConcepts.id, id))).returning({ id: employeeConcepts.id });
+    .where(ownedRow(employeeConcepts, userId, id)).returning({ id: employeeConcepts.id });
   return rows.length > 0;
 }
 
 /** Touches the employee's updated_at when one of its concepts changes. */
 export async function touchEmployee(db: Db, userId: number, id: number): Promise<void> {
-  await db.update(employees).set({ updatedAt: new Date() }).where(and(eq(employees.userId, userId), eq(employees.id, id)));
+  await db.update(employees).set({ updatedAt: new Date() }).where(ownedRow(employees, userId, id));
 }
 

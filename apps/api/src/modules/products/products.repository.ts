@@ -1,6 +1,6 @@
 import { and, desc, eq, like } from 'drizzle-orm';
 import type { Db } from '../../db/client';
-import { deleteOwnedRow } from '../../db/owned-rows';
+import { deleteOwnedRow, ownedRow } from '../../db/owned-rows';
 import { pageRows, type RowsPage } from '../../db/paging';
 import { containsPattern } from '../clients/search-text';
 import { products, type NewProductRow, type ProductRow } from './products.schema';
@@ -15,7 +15,7 @@ export async function listProducts(db: Db, userId: number, q: { page: number; pe
 }
 
 export async function findProduct(db: Db, userId: number, id: number): Promise<ProductRow | undefined> {
-  const [row] = await db.select().from(products).where(and(eq(products.userId, userId), eq(products.id, id))).limit(1);
+  const [row] = await db.select().from(products).where(ownedRow(products, userId, id)).limit(1);
   return row;
 }
 
@@ -26,7 +26,7 @@ export async function insertProduct(db: Db, values: NewProductRow): Promise<Prod
 
 export async function updateProduct(db: Db, userId: number, id: number, values: Partial<NewProductRow>): Promise<ProductRow | undefined> {
   const [row] = await db.update(products).set({ ...values, updatedAt: new Date() })
-    .where(and(eq(products.userId, userId), eq(products.id, id))).returning();
+    .where(ownedRow(products, userId, id)).returning();
   return row;
 }
 

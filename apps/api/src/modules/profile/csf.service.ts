@@ -3,6 +3,7 @@ import { extractText, getDocumentProxy } from 'unpdf';
 import type { CsfUploadResponse, Page, PageQuery, TaxCertificate } from '@facturo/contract';
 import { activityInputSchema, obligationInputSchema } from '@facturo/contract';
 import type { Db } from '../../db/client';
+import { ownedRow } from '../../db/owned-rows';
 import { pageRows, toPage } from '../../db/paging';
 import type { Account } from '../../http/context';
 import type { JobContext } from '../../jobs/context';
@@ -91,7 +92,7 @@ export async function listCsf(db: Db, userId: number, q: PageQuery): Promise<Pag
 /** The stored PDF of one of the tenant's certificates. */
 export async function readCsfFile(db: Db, files: UserFiles, userId: number, id: number): Promise<Buffer> {
   const [row] = await db.select().from(taxStatusCertificates)
-    .where(and(eq(taxStatusCertificates.userId, userId), eq(taxStatusCertificates.id, id))).limit(1);
+    .where(ownedRow(taxStatusCertificates, userId, id)).limit(1);
   if (!row) throw notFound('La constancia no existe');
   return files.read(userId, row.fileName);
 }
