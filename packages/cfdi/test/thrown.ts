@@ -11,3 +11,14 @@ export function thrown<E extends Error>(type: abstract new (...args: never[]) =>
   }
   throw new Error(`se esperaba un ${type.name}`);
 }
+
+/** The async twin of thrown: awaits `promise` and returns its rejection when that is a `type`. */
+export async function rejected<E extends Error>(type: abstract new (...args: never[]) => E, promise: Promise<unknown>): Promise<E> {
+  try {
+    await promise;
+  } catch (e) {
+    if (e instanceof type) return e;
+    throw e;
+  }
+  throw new Error(`se esperaba un ${type.name}`);
+}

@@ -6,6 +6,7 @@ import { SandboxPac } from '../sandbox/sandbox-pac';
 import { FakeClock, freshCfdi } from '../test-helpers';
 import { startFakeFinkok, type FakeFinkok } from './fake-finkok-server';
 import { FinkokPac } from './finkok-pac';
+import { rejected } from '../../../test/thrown';
 
 const NOW = new Date('2026-03-10T18:00:00Z');
 const clock = new FakeClock(NOW);
@@ -26,15 +27,7 @@ beforeAll(async () => {
 });
 afterAll(() => server.close());
 
-async function pacError(p: Promise<unknown>): Promise<PacError> {
-  try {
-    await p;
-  } catch (err) {
-    if (err instanceof PacError) return err;
-    throw err;
-  }
-  throw new Error('expected a PacError');
-}
+const pacError = (p: Promise<unknown>): Promise<PacError> => rejected(PacError, p);
 
 describe('FinkokPac over a local Finkok SOAP server', () => {
   it('stamps with a base64 envelope and reads the stamp back', async () => {

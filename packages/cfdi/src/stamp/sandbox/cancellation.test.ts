@@ -4,6 +4,7 @@ import { PacError } from '../errors';
 import type { CancelRequest } from '../port';
 import { FakeClock, freshCfdi, setPartyAttrs } from '../test-helpers';
 import { SandboxPac } from './sandbox-pac';
+import { rejected } from '../../../test/thrown';
 
 const START = new Date('2026-03-10T18:00:00Z');
 
@@ -23,15 +24,7 @@ async function setup(edit?: (root: XmlElement) => void, file = 'created-with-dis
   return { clock, pac, uuid: stamped.uuid, req };
 }
 
-async function codeOf(p: Promise<unknown>): Promise<string[]> {
-  try {
-    await p;
-  } catch (err) {
-    if (err instanceof PacError) return err.codes;
-    throw err;
-  }
-  throw new Error('expected a PacError');
-}
+const codeOf = async (p: Promise<unknown>): Promise<string[]> => (await rejected(PacError, p)).codes;
 
 describe('sandbox cancellation flow', () => {
   it('cancels without acceptance within 24 h of stamping', async () => {

@@ -10,18 +10,11 @@ import { FakeClock, freshCfdi } from '../test-helpers';
 import { loadSandboxCredentials } from './credentials';
 import { SandboxPac } from './sandbox-pac';
 import { MemorySandboxStore } from './store';
+import { rejected } from '../../../test/thrown';
 
 const NOW = new Date('2026-03-10T18:00:00Z'); // 12:00 in Mexico City
 
-async function rejection(p: Promise<unknown>): Promise<PacError> {
-  try {
-    await p;
-  } catch (err) {
-    if (err instanceof PacError) return err;
-    throw err;
-  }
-  throw new Error('expected the PAC to refuse');
-}
+const rejection = (p: Promise<unknown>): Promise<PacError> => rejected(PacError, p);
 
 describe('SandboxPac.stamp', () => {
   it('adds a TFD 1.1 whose SelloSAT verifies with the sandbox certificate over cadenaTfd', async () => {
