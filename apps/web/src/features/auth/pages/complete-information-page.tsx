@@ -11,7 +11,7 @@ import { useSession } from '../../../shared/session/session-store';
 import { completeAccount } from '../api/auth-api';
 import { municipiosQuery, registrationCatalogsQuery } from '../api/registration-queries';
 import { afterLogin } from '../model/after-login';
-import { applyServerErrors } from '../model/form-errors';
+import { applyServerErrors } from '../../../shared/api/form-server-errors';
 import { regimenOptionsFor } from '../model/regimen-options';
 import { FormAlert } from '../components/form-alert';
 import { FormSelect } from '../../../shared/ui/form-select';

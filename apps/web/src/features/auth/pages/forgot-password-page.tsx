@@ -11,7 +11,7 @@ import { resetPasswordSchema, sendResetCodeSchema } from '@facturo/contract';
 import { FullPage } from '../../../shared/ui/full-page';
 import { toastSuccess } from '../../../shared/ui/toasts';
 import { resetPassword, sendResetCode } from '../api/auth-api';
-import { applyServerErrors } from '../model/form-errors';
+import { applyServerErrors } from '../../../shared/api/form-server-errors';
 import { FormAlert } from '../components/form-alert';
 import { PasswordRules } from '../components/password-rules';
 

@@ -10,7 +10,7 @@ import { loginSchema, type LoginInput } from '@facturo/contract';
 import { FullPage } from '../../../shared/ui/full-page';
 import { login } from '../api/auth-api';
 import { afterLogin } from '../model/after-login';
-import { applyServerErrors } from '../model/form-errors';
+import { applyServerErrors } from '../../../shared/api/form-server-errors';
 import { FormAlert } from '../components/form-alert';
 
 /** Login with RFC or email (§2.7); also served at /login-2 and /login-3. */

@@ -13,7 +13,7 @@ import { toastSuccess } from '../../../shared/ui/toasts';
 import { storageKeys } from '../../../shared/storage/storage-keys';
 import { writeJson } from '../../../shared/storage/local-store';
 import { preRegister } from '../api/auth-api';
-import { applyServerErrors } from '../model/form-errors';
+import { applyServerErrors } from '../../../shared/api/form-server-errors';
 import { FormAlert } from '../components/form-alert';
 import { PasswordRules } from '../components/password-rules';
 

@@ -17,7 +17,7 @@ import { CalculationPanel } from '../components/calculation-panel';
 import { ConceptsSection } from '../components/concepts-section';
 import { LaborSection, PersonalSection, SalarySection } from '../components/employee-fields';
 import { EMPLOYEE_FIELDS, emptyEmployeeForm, employeeToForm, formToInput, type EmployeeFormValues } from '../model/employee-form';
-import { placeServerErrors } from '../model/server-errors';
+import { setServerErrors } from '../../../shared/api/form-server-errors';
 
 // The contract's schema judges what the API will receive, so the page and the API agree on every message.
 const formSchema = z.custom<EmployeeFormValues>().transform(formToInput).pipe(employeeInputSchema);
@@ -42,7 +42,7 @@ export function EmployeeFormPage() {
   }, [existing.data, reset]);
 
   const onServerError = (e: unknown) => {
-    const lines = placeServerErrors(e, setError, EMPLOYEE_FIELDS);
+    const lines = setServerErrors(e, setError, EMPLOYEE_FIELDS, { nested: false });
     setFormError(lines && lines.length ? lines : null);
   };
 

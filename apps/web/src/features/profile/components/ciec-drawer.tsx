@@ -1,11 +1,8 @@
-import { useCallback, useState } from 'react';
-import { Alert, Badge, Button, Drawer, Group, PasswordInput, Stack, Text } from '@mantine/core';
-import { IconShieldCheck } from '@tabler/icons-react';
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useCallback } from 'react';
+import { Alert, Badge, Drawer, Group, Stack, Text } from '@mantine/core';
+import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
-import { ciecSchema } from '@facturo/contract';
-import { startCiecValidation } from '../../background/api/background-processes';
-import { JobProgressBar } from '../../background/components/job-progress-bar';
+import { CiecForm } from '../../background/components/ciec-form';
 import { ciecQuery, profileKeys } from '../api/profile-api';
 
 /** Side panel for the CIEC: what is on file (status only) and a new one validated live. */
@@ -13,27 +10,9 @@ export function CiecDrawer({ rfc, opened, onClose }: { rfc: string; opened: bool
   const { t } = useTranslation();
   const queryClient = useQueryClient();
   const status = useQuery({ ...ciecQuery(rfc), enabled: opened });
-  const [ciec, setCiec] = useState('');
-  const [error, setError] = useState<string | null>(null);
-  const [jobId, setJobId] = useState<string | null>(null);
-  const start = useMutation({
-    mutationFn: startCiecValidation,
-    onSuccess: (res) => {
-      setJobId(res.id);
-      setCiec('');
-    },
-  });
   const onFinished = useCallback(() => {
     void queryClient.invalidateQueries({ queryKey: profileKeys.ciec(rfc) });
   }, [queryClient, rfc]);
-  const submit = (e: React.FormEvent) => {
-    e.preventDefault();
-    const parsed = ciecSchema.safeParse({ ciec });
-    if (!parsed.success) return setError(parsed.error.issues[0]?.message ?? null);
-    setError(null);
-    setJobId(null);
-    start.mutate(parsed.data.ciec);
-  };
   const onFile = status.data?.ciec;
   return (
     <Drawer opened={opened} onClose={onClose} position="right" size="md" title={t('profile.ciec.title')} data-testid="drawer-ciec">
@@ -53,15 +32,7 @@ export function CiecDrawer({ rfc, opened, onClose }: { rfc: string; opened: bool
         ) : (
           <Alert color="gray">{t('profile.ciec.none')}</Alert>
         )}
-        <form onSubmit={submit} noValidate>
-          <Stack gap="sm">
-            <PasswordInput label={t('profile.ciec.label')} value={ciec} onChange={(e) => setCiec(e.currentTarget.value)} error={error} autoComplete="off" />
-            <Button type="submit" loading={start.isPending} leftSection={<IconShieldCheck size={16} />}>
-              {t('profile.ciec.submit')}
-            </Button>
-            {jobId && <JobProgressBar key={jobId} jobId={jobId} onFinished={onFinished} />}
-          </Stack>
-        </form>
+        <CiecForm label={t('profile.ciec.label')} submitLabel={t('profile.ciec.submit')} onFinished={onFinished} />
       </Stack>
     </Drawer>
   );

@@ -9,7 +9,7 @@ import { usePagedList } from '../../../shared/ui/paged-list';
 import { ListPager, PageSizeControl } from '../../../shared/ui/paged-list-card';
 import { RowAction } from '../../../shared/ui/row-action';
 import { toastSuccess } from '../../../shared/ui/toasts';
-import { applyServerErrors } from '../../auth/model/form-errors';
+import { applyServerErrors } from '../../../shared/api/form-server-errors';
 import { profileKeys } from '../api/profile-api';
 
 export interface FiscalItemColumn<Row> {

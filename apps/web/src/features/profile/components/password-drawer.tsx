@@ -7,7 +7,7 @@ import { useTranslation } from 'react-i18next';
 import { changePasswordSchema, type ChangePasswordInput } from '@facturo/contract';
 import { toastSuccess } from '../../../shared/ui/toasts';
 import { PasswordRules } from '../../auth/components/password-rules';
-import { applyServerErrors } from '../../auth/model/form-errors';
+import { applyServerErrors } from '../../../shared/api/form-server-errors';
 import { changePassword, refreshSession } from '../api/profile-api';
 
 const fields = ['current_password', 'password', 'password_confirmation'] as const;

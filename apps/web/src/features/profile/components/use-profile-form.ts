@@ -5,7 +5,7 @@ import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { profileUpdateSchema, type Profile, type ProfileUpdateInput, type ProfileUpdateValues } from '@facturo/contract';
 import { toastSuccess } from '../../../shared/ui/toasts';
-import { applyServerErrors } from '../../auth/model/form-errors';
+import { applyServerErrors } from '../../../shared/api/form-server-errors';
 import { profileKeys, refreshSession, updateProfile } from '../api/profile-api';
 import { toUpdateInput } from '../model/profile-form';
 
