@@ -3,6 +3,7 @@ import { IconPencil, IconTrash } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
 import type { Client } from '@facturo/contract';
 import { RowAction } from '../../../shared/ui/row-action';
+import { ListTable } from '../../../shared/ui/list-table';
 
 interface Props {
   clients: Client[];
@@ -14,38 +15,31 @@ interface Props {
 export function ClientsTable({ clients, onEdit, onDelete }: Props) {
   const { t } = useTranslation();
   return (
-    <Table.ScrollContainer minWidth={820}>
-      <Table striped highlightOnHover verticalSpacing="xs" data-testid="clients-table">
-        <Table.Thead>
-          <Table.Tr>
-            <Table.Th>{t('clients.table.client')}</Table.Th>
-            <Table.Th>{t('clients.table.regimen')}</Table.Th>
-            <Table.Th>{t('clients.table.email')}</Table.Th>
-            <Table.Th>{t('clients.table.cp')}</Table.Th>
-            <Table.Th>{t('clients.table.state')}</Table.Th>
-            <Table.Th>{t('clients.table.municipality')}</Table.Th>
-            <Table.Th w={90} />
-          </Table.Tr>
-        </Table.Thead>
-        <Table.Tbody>
-          {clients.map((c) => (
-            <Table.Tr key={c.id}>
-              <Table.Td><Text size="sm" fw={500}>{c.display}</Text></Table.Td>
-              <Table.Td><Text size="sm">{c.regimen} - {c.regimen_descripcion}</Text></Table.Td>
-              <Table.Td><Text size="sm">{c.email.join(', ')}</Text></Table.Td>
-              <Table.Td>{c.domicilio.cp ?? '—'}</Table.Td>
-              <Table.Td>{c.state_name ?? c.pais ?? '—'}</Table.Td>
-              <Table.Td>{c.municipality_name ?? '—'}</Table.Td>
-              <Table.Td>
-                <Group gap={4} wrap="nowrap">
-                  <RowAction label={t('clients.actions.edit')} ariaLabel={t('clients.actions.editOf', { name: c.display })} icon={<IconPencil size={16} />} onClick={() => onEdit(c)} />
-                  <RowAction label={t('clients.actions.delete')} color="red" ariaLabel={t('clients.actions.deleteOf', { name: c.display })} icon={<IconTrash size={16} />} onClick={() => onDelete(c)} />
-                </Group>
-              </Table.Td>
-            </Table.Tr>
-          ))}
-        </Table.Tbody>
-      </Table>
-    </Table.ScrollContainer>
+    <ListTable minWidth={820} testId="clients-table" columns={[
+      { label: t('clients.table.client') },
+      { label: t('clients.table.regimen') },
+      { label: t('clients.table.email') },
+      { label: t('clients.table.cp') },
+      { label: t('clients.table.state') },
+      { label: t('clients.table.municipality') },
+      { width: 90 },
+    ]}>
+      {clients.map((c) => (
+        <Table.Tr key={c.id}>
+          <Table.Td><Text size="sm" fw={500}>{c.display}</Text></Table.Td>
+          <Table.Td><Text size="sm">{c.regimen} - {c.regimen_descripcion}</Text></Table.Td>
+          <Table.Td><Text size="sm">{c.email.join(', ')}</Text></Table.Td>
+          <Table.Td>{c.domicilio.cp ?? '—'}</Table.Td>
+          <Table.Td>{c.state_name ?? c.pais ?? '—'}</Table.Td>
+          <Table.Td>{c.municipality_name ?? '—'}</Table.Td>
+          <Table.Td>
+            <Group gap={4} wrap="nowrap">
+              <RowAction label={t('clients.actions.edit')} ariaLabel={t('clients.actions.editOf', { name: c.display })} icon={<IconPencil size={16} />} onClick={() => onEdit(c)} />
+              <RowAction label={t('clients.actions.delete')} color="red" ariaLabel={t('clients.actions.deleteOf', { name: c.display })} icon={<IconTrash size={16} />} onClick={() => onDelete(c)} />
+            </Group>
+          </Table.Td>
+        </Table.Tr>
+      ))}
+    </ListTable>
   );
 }

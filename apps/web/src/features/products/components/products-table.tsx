@@ -4,6 +4,7 @@ import { useTranslation } from 'react-i18next';
 import { countDecimals, formatMoney } from '@facturo/cfdi/money';
 import type { UserProduct } from '@facturo/contract';
 import { RowAction } from '../../../shared/ui/row-action';
+import { ListTable } from '../../../shared/ui/list-table';
 
 interface Props {
   products: UserProduct[];
@@ -34,38 +35,31 @@ function formatPercent(tasa: string): string {
 export function ProductsTable({ products, onEdit, onDelete }: Props) {
   const { t } = useTranslation();
   return (
-    <Table.ScrollContainer minWidth={820}>
-      <Table striped highlightOnHover verticalSpacing="xs" data-testid="products-table">
-        <Table.Thead>
-          <Table.Tr>
-            <Table.Th>{t('products.table.clave')}</Table.Th>
-            <Table.Th>{t('products.table.description')}</Table.Th>
-            <Table.Th>{t('products.table.unit')}</Table.Th>
-            <Table.Th ta="right">{t('products.table.value')}</Table.Th>
-            <Table.Th>{t('products.table.objetoImp')}</Table.Th>
-            <Table.Th>{t('products.table.taxes')}</Table.Th>
-            <Table.Th w={90} />
-          </Table.Tr>
-        </Table.Thead>
-        <Table.Tbody>
-          {products.map((p) => (
-            <Table.Tr key={p.id}>
-              <Table.Td><Text size="sm" fw={500}>{p.claveProducto}</Text><Text size="xs" c="dimmed" lineClamp={1}>{p.claveProductoDescripcion}</Text></Table.Td>
-              <Table.Td><Text size="sm" lineClamp={2}>{p.descripcionProducto}</Text></Table.Td>
-              <Table.Td><Text size="sm">{p.claveUnidad}{p.descripcionUnidad ? ` - ${p.descripcionUnidad}` : ''}</Text></Table.Td>
-              <Table.Td ta="right">{formatMoney(p.valorUnitario, Math.max(2, countDecimals(p.valorUnitario)))}</Table.Td>
-              <Table.Td>{p.objetoImp}</Table.Td>
-              <Table.Td><Text size="sm">{taxSummary(p)}</Text></Table.Td>
-              <Table.Td>
-                <Group gap={4} wrap="nowrap">
-                  <RowAction label={t('products.actions.edit')} ariaLabel={t('products.actions.editOf', { name: p.descripcionProducto })} icon={<IconPencil size={16} />} onClick={() => onEdit(p)} />
-                  <RowAction label={t('products.actions.delete')} color="red" ariaLabel={t('products.actions.deleteOf', { name: p.descripcionProducto })} icon={<IconTrash size={16} />} onClick={() => onDelete(p)} />
-                </Group>
-              </Table.Td>
-            </Table.Tr>
-          ))}
-        </Table.Tbody>
-      </Table>
-    </Table.ScrollContainer>
+    <ListTable minWidth={820} testId="products-table" columns={[
+      { label: t('products.table.clave') },
+      { label: t('products.table.description') },
+      { label: t('products.table.unit') },
+      { label: t('products.table.value'), align: 'right' },
+      { label: t('products.table.objetoImp') },
+      { label: t('products.table.taxes') },
+      { width: 90 },
+    ]}>
+      {products.map((p) => (
+        <Table.Tr key={p.id}>
+          <Table.Td><Text size="sm" fw={500}>{p.claveProducto}</Text><Text size="xs" c="dimmed" lineClamp={1}>{p.claveProductoDescripcion}</Text></Table.Td>
+          <Table.Td><Text size="sm" lineClamp={2}>{p.descripcionProducto}</Text></Table.Td>
+          <Table.Td><Text size="sm">{p.claveUnidad}{p.descripcionUnidad ? ` - ${p.descripcionUnidad}` : ''}</Text></Table.Td>
+          <Table.Td ta="right">{formatMoney(p.valorUnitario, Math.max(2, countDecimals(p.valorUnitario)))}</Table.Td>
+          <Table.Td>{p.objetoImp}</Table.Td>
+          <Table.Td><Text size="sm">{taxSummary(p)}</Text></Table.Td>
+          <Table.Td>
+            <Group gap={4} wrap="nowrap">
+              <RowAction label={t('products.actions.edit')} ariaLabel={t('products.actions.editOf', { name: p.descripcionProducto })} icon={<IconPencil size={16} />} onClick={() => onEdit(p)} />
+              <RowAction label={t('products.actions.delete')} color="red" ariaLabel={t('products.actions.deleteOf', { name: p.descripcionProducto })} icon={<IconTrash size={16} />} onClick={() => onDelete(p)} />
+            </Group>
+          </Table.Td>
+        </Table.Tr>
+      ))}
+    </ListTable>
   );
 }

@@ -10,6 +10,7 @@ import { ListPager, PageSizeControl } from '../../../shared/ui/paged-list-card';
 import { toastSuccess } from '../../../shared/ui/toasts';
 import { fetchAuthedObjectUrl } from '../../../shared/api/authed-file';
 import { csfQuery, profileKeys, uploadCsf } from '../api/profile-api';
+import { ListTable } from '../../../shared/ui/list-table';
 
 const SCREEN = 'profile-csf';
 
@@ -65,42 +66,35 @@ export function CifTab({ rfc }: { rfc: string }) {
           {t('profile.cif.empty')}
         </Text>
       ) : (
-        <Table.ScrollContainer minWidth={640}>
-          <Table striped highlightOnHover>
-            <Table.Thead>
-              <Table.Tr>
-                <Table.Th>{t('profile.cif.rfc')}</Table.Th>
-                <Table.Th>{t('profile.cif.nombre')}</Table.Th>
-                <Table.Th>{t('profile.cif.regimenes')}</Table.Th>
-                <Table.Th>{t('profile.cif.createdAt')}</Table.Th>
-                <Table.Th>{t('profile.cif.file')}</Table.Th>
-              </Table.Tr>
-            </Table.Thead>
-            <Table.Tbody>
-              {q.data?.data.map((c) => (
-                <Table.Tr key={c.id}>
-                  <Table.Td>{c.rfc}</Table.Td>
-                  <Table.Td>{c.nombre}</Table.Td>
-                  <Table.Td>
-                    <Group gap={4}>
-                      {c.regimenes.map((r) => (
-                        <Badge key={r} variant="light" size="sm">
-                          {r}
-                        </Badge>
-                      ))}
-                    </Group>
-                  </Table.Td>
-                  <Table.Td>{new Date(c.created_at).toLocaleString('es-MX')}</Table.Td>
-                  <Table.Td>
-                    <Anchor component="button" size="sm" onClick={() => void open(c.url)}>
-                      {t('profile.cif.open')}
-                    </Anchor>
-                  </Table.Td>
-                </Table.Tr>
-              ))}
-            </Table.Tbody>
-          </Table>
-        </Table.ScrollContainer>
+        <ListTable minWidth={640} columns={[
+          { label: t('profile.cif.rfc') },
+          { label: t('profile.cif.nombre') },
+          { label: t('profile.cif.regimenes') },
+          { label: t('profile.cif.createdAt') },
+          { label: t('profile.cif.file') },
+        ]}>
+          {q.data?.data.map((c) => (
+            <Table.Tr key={c.id}>
+              <Table.Td>{c.rfc}</Table.Td>
+              <Table.Td>{c.nombre}</Table.Td>
+              <Table.Td>
+                <Group gap={4}>
+                  {c.regimenes.map((r) => (
+                    <Badge key={r} variant="light" size="sm">
+                      {r}
+                    </Badge>
+                  ))}
+                </Group>
+              </Table.Td>
+              <Table.Td>{new Date(c.created_at).toLocaleString('es-MX')}</Table.Td>
+              <Table.Td>
+                <Anchor component="button" size="sm" onClick={() => void open(c.url)}>
+                  {t('profile.cif.open')}
+                </Anchor>
+              </Table.Td>
+            </Table.Tr>
+          ))}
+        </ListTable>
       )}
       <ListPager list={list} total={q.data?.total ?? 0} left={<PageSizeControl list={list} />} />
     </Stack>

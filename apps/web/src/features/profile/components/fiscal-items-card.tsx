@@ -5,6 +5,7 @@ import type { FieldValues, Path, UseFormReturn } from 'react-hook-form';
 import { useMutation, useQuery, useQueryClient, type UseQueryOptions } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import type { Page } from '@facturo/contract';
+import { ListTable } from '../../../shared/ui/list-table';
 import { usePagedList } from '../../../shared/ui/paged-list';
 import { ListPager, PageSizeControl } from '../../../shared/ui/paged-list-card';
 import { RowAction } from '../../../shared/ui/row-action';
@@ -92,28 +93,17 @@ export function FiscalItemsCard<Row extends { id: number; source: string }, Inpu
           {t(`profile.${area}.empty`)}
         </Text>
       ) : (
-        <Table.ScrollContainer minWidth={600}>
-          <Table striped highlightOnHover>
-            <Table.Thead>
-              <Table.Tr>
-                {columns.map((c) => <Table.Th key={c.head}>{c.head}</Table.Th>)}
-                <Table.Th>{t('profile.items.source')}</Table.Th>
-                <Table.Th />
-              </Table.Tr>
-            </Table.Thead>
-            <Table.Tbody>
-              {q.data?.data.map((row) => (
-                <Table.Tr key={row.id}>
-                  {columns.map((c) => <Table.Td key={c.head}>{c.cell(row)}</Table.Td>)}
-                  <Table.Td>{t(`profile.items.sources.${row.source}`)}</Table.Td>
-                  <Table.Td>
-                    <RowAction label={t('profile.items.delete')} ariaLabel={t('profile.items.delete')} color="red" icon={<IconTrash size={16} />} onClick={() => drop.mutate(row.id)} />
-                  </Table.Td>
-                </Table.Tr>
-              ))}
-            </Table.Tbody>
-          </Table>
-        </Table.ScrollContainer>
+        <ListTable minWidth={600} columns={[...columns.map((c) => ({ label: c.head })), { label: t('profile.items.source') }, {}]}>
+          {q.data?.data.map((row) => (
+            <Table.Tr key={row.id}>
+              {columns.map((c) => <Table.Td key={c.head}>{c.cell(row)}</Table.Td>)}
+              <Table.Td>{t(`profile.items.sources.${row.source}`)}</Table.Td>
+              <Table.Td>
+                <RowAction label={t('profile.items.delete')} ariaLabel={t('profile.items.delete')} color="red" icon={<IconTrash size={16} />} onClick={() => drop.mutate(row.id)} />
+              </Table.Td>
+            </Table.Tr>
+          ))}
+        </ListTable>
       )}
       <Box mt="sm">
         <ListPager list={list} total={q.data?.total ?? 0} left={<PageSizeControl list={list} />} />
