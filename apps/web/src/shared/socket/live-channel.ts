@@ -11,6 +11,23 @@ let socket: Socket | null = null;
 let currentRfc: string | null = null;
 let currentToken: string | null = null;
 
+// The job that a screen starts can report before that screen's bar subscribes (the worker may pick it
+// up before the HTTP answer arrives), so the last message of recent jobs is kept for a late bar.
+const KEEP_JOBS = 50;
+const lastByJob = new Map<string, { event: LiveEvent; msg: ProgressMessage }>();
+
+function remember(event: LiveEvent, msg: ProgressMessage): void {
+  if (!msg.jobId) return;
+  lastByJob.delete(msg.jobId);
+  lastByJob.set(msg.jobId, { event, msg });
+  if (lastByJob.size > KEEP_JOBS) lastByJob.delete(lastByJob.keys().next().value!);
+}
+
+/** The last accepted message of a job, if one arrived in this session. */
+export function lastLiveMessage(jobId: string): { event: LiveEvent; msg: ProgressMessage } | null {
+  return lastByJob.get(jobId) ?? null;
+}
+
 /**
  * §4: only messages whose rfc equals the user's are accepted; malformed ones are dropped.
  * Exported for tests.
@@ -26,6 +43,7 @@ export function acceptMessage(raw: unknown, rfc: string | null): ProgressMessage
 export function dispatchLive(event: LiveEvent, raw: unknown, rfc = currentRfc): void {
   const msg = acceptMessage(raw, rfc);
   if (!msg) return;
+  remember(event, msg);
   for (const l of listeners) l(event, msg);
 }
 
@@ -46,6 +64,7 @@ export function connectLive(token: string, rfc: string): void {
 export function disconnectLive(): void {
   socket?.disconnect();
   socket = null;
+  lastByJob.clear();
   currentRfc = null;
   currentToken = null;
 }

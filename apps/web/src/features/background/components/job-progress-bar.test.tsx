@@ -32,6 +32,23 @@ describe('<JobProgressBar />', () => {
     expect(bar.dataset.status).toBe('success');
     expect(bar.dataset.progress).toBe('100');
   });
+  it('a bar mounted after its job already reported starts from the last message', () => {
+    act(() => dispatchLive('progress', msg({ jobId: 'job-early', progress: 10 }), rfc));
+    act(() => dispatchLive('progress', msg({ jobId: 'job-early', progress: 35, message: 'Consultando al SAT' }), rfc));
+    renderWithProviders(<JobProgressBar jobId="job-early" />);
+    const bar = screen.getByTestId('job-progress');
+    expect(bar.dataset.status).toBe('running');
+    expect(bar.dataset.progress).toBe('35');
+    expect(screen.getByText('Consultando al SAT')).toBeTruthy();
+  });
+  it('a late bar of a finished job still reports the end', async () => {
+    act(() => dispatchLive('ciec', msg({ jobId: 'job-done', code: 500, finished: true, message: 'CIEC incorrecta' }), rfc));
+    const ended: string[] = [];
+    renderWithProviders(<JobProgressBar jobId="job-done" onFinished={(s) => ended.push(s.status)} />);
+    expect(screen.getByTestId('job-progress').dataset.status).toBe('failed');
+    await act(async () => {});
+    expect(ended).toEqual(['failed']);
+  });
   it('shows failure on code 500', () => {
     renderWithProviders(<JobProgressBar type="CIEC" />);
     act(() => dispatchLive('ciec', msg({ jobId: undefined, progress: 60 }), rfc));

@@ -2,8 +2,8 @@ import { useEffect, useState } from 'react';
 import { Group, Progress, Stack, Text } from '@mantine/core';
 import { IconAlertTriangle, IconCircleCheck, IconLoader2 } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
-import type { BackgroundProcess, ProcessType } from '@facturo/contract';
-import { onLive } from '../../../shared/socket/live-channel';
+import type { BackgroundProcess, ProcessType, ProgressMessage } from '@facturo/contract';
+import { lastLiveMessage, onLive, type LiveEvent } from '../../../shared/socket/live-channel';
 import { initialJobState, messageMatches, reduceJob, type JobState } from '../model/job-state';
 
 export interface JobProgressBarProps {
@@ -30,14 +30,19 @@ export function JobProgressBar({ jobId, type, initial, onFinished }: JobProgress
   const [state, setState] = useState<JobState>(() => fromInitial(initial));
 
   useEffect(() => {
-    return onLive((event, msg) => {
+    const apply = (event: LiveEvent, msg: ProgressMessage) => {
       if (!messageMatches(event, msg, { jobId, type })) return;
       setState((prev) => {
         const next = reduceJob(prev, msg);
         if (next.status === 'success' || next.status === 'failed') queueMicrotask(() => onFinished?.(next));
         return next;
       });
-    });
+    };
+    const stop = onLive(apply);
+    // Catch up with what the job said before this bar existed.
+    const seen = jobId ? lastLiveMessage(jobId) : null;
+    if (seen) apply(seen.event, seen.msg);
+    return stop;
   }, [jobId, type, onFinished]);
 
   const Icon = state.status === 'success' ? IconCircleCheck : state.status === 'failed' ? IconAlertTriangle : IconLoader2;
