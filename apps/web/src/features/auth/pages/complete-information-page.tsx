@@ -13,7 +13,7 @@ import { municipiosQuery, registrationCatalogsQuery } from '../api/registration-
 import { afterLogin } from '../model/after-login';
 import { applyServerErrors } from '../../../shared/api/form-server-errors';
 import { regimenOptionsFor } from '../model/regimen-options';
-import { FormAlert } from '../components/form-alert';
+import { FormAlert } from '../../../shared/ui/form-alert';
 import { FormSelect } from '../../../shared/ui/form-select';
 
 const fields = ['fullName', 'regimen', 'cp', 'estado', 'municipio', 'timeZone'] as const;

@@ -12,7 +12,7 @@ import { FullPage } from '../../../shared/ui/full-page';
 import { toastSuccess } from '../../../shared/ui/toasts';
 import { resetPassword, sendResetCode } from '../api/auth-api';
 import { applyServerErrors } from '../../../shared/api/form-server-errors';
-import { FormAlert } from '../components/form-alert';
+import { FormAlert } from '../../../shared/ui/form-alert';
 import { PasswordRules } from '../components/password-rules';
 
 type EmailForm = z.input<typeof sendResetCodeSchema>;

@@ -11,7 +11,7 @@ import { FullPage } from '../../../shared/ui/full-page';
 import { login } from '../api/auth-api';
 import { afterLogin } from '../model/after-login';
 import { applyServerErrors } from '../../../shared/api/form-server-errors';
-import { FormAlert } from '../components/form-alert';
+import { FormAlert } from '../../../shared/ui/form-alert';
 
 /** Login with RFC or email (§2.7); also served at /login-2 and /login-3. */
 export function LoginPage() {

@@ -14,7 +14,7 @@ import { storageKeys } from '../../../shared/storage/storage-keys';
 import { writeJson } from '../../../shared/storage/local-store';
 import { preRegister } from '../api/auth-api';
 import { applyServerErrors } from '../../../shared/api/form-server-errors';
-import { FormAlert } from '../components/form-alert';
+import { FormAlert } from '../../../shared/ui/form-alert';
 import { PasswordRules } from '../components/password-rules';
 
 type RegisterForm = z.input<typeof preRegisterSchema>;

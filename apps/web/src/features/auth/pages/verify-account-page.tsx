@@ -12,7 +12,7 @@ import { storageKeys } from '../../../shared/storage/storage-keys';
 import { readJson } from '../../../shared/storage/local-store';
 import { resendVerificationCode, verifyAccount } from '../api/auth-api';
 import { afterLogin } from '../model/after-login';
-import { FormAlert } from '../components/form-alert';
+import { FormAlert } from '../../../shared/ui/form-alert';
 
 function errorText(err: unknown, fallback: string): string | null {
   if (isApiError(err) && err.status === 429) return null; // the interceptor toast covers it

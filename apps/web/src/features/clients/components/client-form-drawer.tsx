@@ -1,5 +1,5 @@
 import { useEffect, useMemo, useState } from 'react';
-import { Alert, Badge, Button, Drawer, Group, Select, Stack, TagsInput, TextInput } from '@mantine/core';
+import { Badge, Button, Drawer, Group, Select, Stack, TagsInput, TextInput } from '@mantine/core';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { Controller, FormProvider, useForm, useWatch } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
@@ -12,6 +12,7 @@ import { clientKeys, countriesQuery, createClient, taxRegimesQuery, updateClient
 import { CLIENT_FIELDS, clientToForm, emptyClientForm, formToInput, rfcKind, type ClientFormValues } from '../model/client-form';
 import { AddressFields } from './address-fields';
 import { CsfUploadButton } from './csf-upload-button';
+import { FormAlert } from '../../../shared/ui/form-alert';
 
 // The contract's schema judges what the API will receive, so the form and the API agree on every message.
 const formSchema = z.custom<ClientFormValues>().transform(formToInput).pipe(clientInputSchema);
@@ -72,11 +73,7 @@ export function ClientFormDrawer({ rfc, opened, client, onClose }: Props) {
       <FormProvider {...form}>
         <form onSubmit={handleSubmit((v) => { setFormError(null); save.mutate(v); })} noValidate>
           <Stack gap="sm">
-            {formError && formError.length > 0 && (
-              <Alert color="red" data-testid="client-form-error">
-                {formError.map((l) => <div key={l}>{l}</div>)}
-              </Alert>
-            )}
+            <FormAlert message={formError} testId="client-form-error" />
             {!client && (
               <Group justify="space-between">
                 <CsfUploadButton

@@ -1,5 +1,5 @@
 import { useEffect, useState } from 'react';
-import { Alert, Anchor, Button, Drawer, Group, Loader, Stack, Text, Title } from '@mantine/core';
+import { Anchor, Button, Drawer, Group, Loader, Stack, Text, Title } from '@mantine/core';
 import { IconCalculator, IconDeviceFloppy } from '@tabler/icons-react';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { FormProvider, useForm } from 'react-hook-form';
@@ -18,6 +18,7 @@ import { ConceptsSection } from '../components/concepts-section';
 import { LaborSection, PersonalSection, SalarySection } from '../components/employee-fields';
 import { EMPLOYEE_FIELDS, emptyEmployeeForm, employeeToForm, formToInput, type EmployeeFormValues } from '../model/employee-form';
 import { setServerErrors } from '../../../shared/api/form-server-errors';
+import { FormAlert } from '../../../shared/ui/form-alert';
 
 // The contract's schema judges what the API will receive, so the page and the API agree on every message.
 const formSchema = z.custom<EmployeeFormValues>().transform(formToInput).pipe(employeeInputSchema);
@@ -74,11 +75,7 @@ export function EmployeeFormPage() {
               <Title order={2}>{id ? t('employees.form.editTitle') : t('employees.form.newTitle')}</Title>
             </div>
           </Group>
-          {formError && (
-            <Alert color="red" data-testid="employee-form-error">
-              {formError.map((l) => <div key={l}>{l}</div>)}
-            </Alert>
-          )}
+          <FormAlert message={formError} testId="employee-form-error" />
           <PersonalSection />
           <LaborSection catalogs={catalogs.data} />
           <SalarySection catalogs={catalogs.data} />

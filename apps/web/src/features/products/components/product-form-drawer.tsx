@@ -1,5 +1,5 @@
 import { useEffect, useState } from 'react';
-import { Alert, Button, Divider, Drawer, Group, Select, SimpleGrid, Stack, Switch, Text, Textarea, TextInput } from '@mantine/core';
+import { Button, Divider, Drawer, Group, Select, SimpleGrid, Stack, Switch, Text, Textarea, TextInput } from '@mantine/core';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { Controller, FormProvider, useForm, useWatch } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
@@ -12,6 +12,7 @@ import { createProduct, objetosImpuestoQuery, productKeys, updateProduct } from 
 import { emptyProductForm, formToInput, PRODUCT_FIELDS, productToForm, type ProductFormValues } from '../model/product-form';
 import { CatalogSearchSelect } from './catalog-search-select';
 import { TaxesFields } from './taxes-fields';
+import { FormAlert } from '../../../shared/ui/form-alert';
 
 interface Props {
   rfc: string;
@@ -59,9 +60,7 @@ export function ProductFormDrawer({ rfc, opened, product, onClose }: Props) {
       <FormProvider {...form}>
         <form onSubmit={handleSubmit((v) => { setFormError(null); save.mutate(v); })} noValidate>
           <Stack gap="sm">
-            {formError && formError.length > 0 && (
-              <Alert color="red" data-testid="product-form-error">{formError.map((l) => <div key={l}>{l}</div>)}</Alert>
-            )}
+            <FormAlert message={formError} testId="product-form-error" />
             <Controller control={control} name="claveProducto" render={({ field }) => (
               <CatalogSearchSelect kind="service" label={t('products.form.serviceProductKey')} description={t('products.form.serviceProductKeyHint')}
                 value={field.value} initialLabel={product?.claveProductoDescripcion} error={errors.claveProducto?.message}

@@ -1,5 +1,5 @@
 import { useState, type ReactNode } from 'react';
-import { Alert, Box, Button, Card, Collapse, Group, SimpleGrid, Stack, Table, Text, Title } from '@mantine/core';
+import { Box, Button, Card, Collapse, Group, SimpleGrid, Stack, Table, Text, Title } from '@mantine/core';
 import { IconPlus, IconTrash } from '@tabler/icons-react';
 import type { FieldValues, Path, UseFormReturn } from 'react-hook-form';
 import { useMutation, useQuery, useQueryClient, type UseQueryOptions } from '@tanstack/react-query';
@@ -12,6 +12,7 @@ import { RowAction } from '../../../shared/ui/row-action';
 import { toastSuccess } from '../../../shared/ui/toasts';
 import { applyServerErrors } from '../../../shared/api/form-server-errors';
 import { profileKeys } from '../api/profile-api';
+import { FormAlert } from '../../../shared/ui/form-alert';
 
 export interface FiscalItemColumn<Row> {
   head: string;
@@ -78,7 +79,7 @@ export function FiscalItemsCard<Row extends { id: number; source: string }, Inpu
           noValidate
         >
           <Stack gap="xs" mb="md">
-            {formError && <Alert color="red">{formError}</Alert>}
+            <FormAlert message={formError} />
             <SimpleGrid cols={{ base: 1, md: 2 }}>{inputs}</SimpleGrid>
             <Group justify="flex-end">
               <Button type="submit" size="xs" loading={create.isPending}>

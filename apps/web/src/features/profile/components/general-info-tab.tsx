@@ -1,5 +1,5 @@
 import { useEffect, useRef, useState } from 'react';
-import { Alert, Avatar, Button, FileButton, Group, SimpleGrid, Stack, Text, TextInput } from '@mantine/core';
+import { Avatar, Button, FileButton, Group, SimpleGrid, Stack, Text, TextInput } from '@mantine/core';
 import { IconPhotoUp } from '@tabler/icons-react';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
@@ -10,6 +10,7 @@ import { toastSuccess } from '../../../shared/ui/toasts';
 import { useAuthedObjectUrl } from '../../../shared/api/authed-file';
 import { profileKeys, refreshSession, uploadAvatar } from '../api/profile-api';
 import { useProfileForm } from './use-profile-form';
+import { FormAlert } from '../../../shared/ui/form-alert';
 
 const VISIBLE = ['fullName', 'phone'] as const;
 /** The profile picture, fetched with the token (an <img> cannot send it) and shown from a blob URL. */
@@ -73,7 +74,7 @@ export function GeneralInfoTab({ profile }: { profile: Profile }) {
       </Group>
       <form onSubmit={submit} noValidate>
         <Stack gap="sm">
-          {formError && <Alert color="red">{formError}</Alert>}
+          <FormAlert message={formError} />
           <SimpleGrid cols={{ base: 1, md: 2 }}>
             <TextInput label={t('profile.general.fullName')} {...form.register('fullName')} error={err.fullName?.message} />
             <TextInput label={t('profile.general.phone')} inputMode="tel" maxLength={10} {...form.register('phone')} error={err.phone?.message} />

@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { Alert, Button, Drawer, PasswordInput, Stack, Text } from '@mantine/core';
+import { Button, Drawer, PasswordInput, Stack, Text } from '@mantine/core';
 import { useForm } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useMutation } from '@tanstack/react-query';
@@ -9,6 +9,7 @@ import { toastSuccess } from '../../../shared/ui/toasts';
 import { PasswordRules } from '../../auth/components/password-rules';
 import { applyServerErrors } from '../../../shared/api/form-server-errors';
 import { changePassword, refreshSession } from '../api/profile-api';
+import { FormAlert } from '../../../shared/ui/form-alert';
 
 const fields = ['current_password', 'password', 'password_confirmation'] as const;
 
@@ -45,7 +46,7 @@ export function PasswordDrawer({ opened, onClose }: { opened: boolean; onClose: 
           <Text size="sm" c="dimmed">
             {t('profile.password.text')}
           </Text>
-          {formError && <Alert color="red">{formError}</Alert>}
+          <FormAlert message={formError} />
           <PasswordInput label={t('profile.password.current')} autoComplete="current-password" {...form.register('current_password')} error={err.current_password?.message} />
           <PasswordInput label={t('profile.password.new')} autoComplete="new-password" {...form.register('password')} error={err.password?.message} />
           <PasswordRules value={password} />

@@ -1,4 +1,4 @@
-import { Alert, Button, Group, SimpleGrid, Stack, Text, TextInput } from '@mantine/core';
+import { Button, Group, SimpleGrid, Stack, Text, TextInput } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import type { PostalCodeInfo, Profile } from '@facturo/contract';
@@ -7,6 +7,7 @@ import { isApiError } from '../../../shared/api/api-error';
 import { municipiosQuery, registrationCatalogsQuery } from '../../auth/api/registration-queries';
 import { useProfileForm } from './use-profile-form';
 import { FormSelect } from '../../../shared/ui/form-select';
+import { FormAlert } from '../../../shared/ui/form-alert';
 
 
 const VISIBLE = ['cp', 'estado', 'municipio', 'calle', 'numExterior', 'numInterior', 'colonia', 'timeZone'] as const;
@@ -44,7 +45,7 @@ export function ResidenceTab({ profile }: { profile: Profile }) {
         <Text size="sm" c="dimmed">
           {t('profile.residence.text')}
         </Text>
-        {formError && <Alert color="red">{formError}</Alert>}
+        <FormAlert message={formError} />
         <SimpleGrid cols={{ base: 1, md: 3 }}>
           <TextInput
             label={t('profile.residence.cp')}

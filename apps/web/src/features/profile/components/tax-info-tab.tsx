@@ -1,4 +1,4 @@
-import { Alert, Button, Group, SimpleGrid, Stack, Title } from '@mantine/core';
+import { Button, Group, SimpleGrid, Stack, Title } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import type { Profile } from '@facturo/contract';
@@ -10,6 +10,7 @@ import { CiecSummary, CredentialSummary } from './credential-summary';
 import { ObligationsCard } from './obligations-card';
 import { useProfileForm } from './use-profile-form';
 import { FormSelect } from '../../../shared/ui/form-select';
+import { FormAlert } from '../../../shared/ui/form-alert';
 
 
 const VISIBLE = ['regimen'] as const;
@@ -34,11 +35,7 @@ export function TaxInfoTab({ profile, onPanel }: { profile: Profile; onPanel: (p
             {t('profile.save')}
           </Button>
         </Group>
-        {formError && (
-          <Alert color="red" mt="xs">
-            {formError}
-          </Alert>
-        )}
+        <FormAlert message={formError} />
       </form>
       <Title order={5}>{t('profile.tax.credentials')}</Title>
       <SimpleGrid cols={{ base: 1, md: 3 }}>
