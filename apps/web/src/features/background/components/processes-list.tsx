@@ -5,6 +5,7 @@ import { useTranslation } from 'react-i18next';
 import { useSession } from '../../../shared/session/session-store';
 import { backgroundProcessesQuery } from '../api/background-processes';
 import { JobProgressBar } from './job-progress-bar';
+import { formatDateTime } from '../../../shared/format/dates';
 
 /** Background processes of the user (GET /api/background/process) with live bars. */
 export function ProcessesList() {
@@ -37,7 +38,7 @@ export function ProcessesList() {
                 </Text>
               )}
               <Text size="xs" c="dimmed">
-                {t('jobs.updated', { date: new Date(p.last_update).toLocaleString('es-MX') })}
+                {t('jobs.updated', { date: formatDateTime(p.last_update) })}
               </Text>
             </Group>
             <JobProgressBar jobId={p.id} initial={p} />

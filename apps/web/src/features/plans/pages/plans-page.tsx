@@ -7,6 +7,7 @@ import { RECURRENCY, type PlansData } from '@facturo/contract';
 import { formatMoney } from '@facturo/cfdi/money';
 import { useSession } from '../../../shared/session/session-store';
 import { userPlanQuery } from '../api/get-user-plan';
+import { formatDate } from '../../../shared/format/dates';
 
 type Plan = PlansData['plans'][number];
 
@@ -69,7 +70,7 @@ export function PlansPage() {
           ]}
         />
       </Group>
-      {sched.cancellationDate && <Alert color="yellow">{t('plans.scheduledCancel', { date: new Date(sched.cancellationDate).toLocaleDateString('es-MX') })}</Alert>}
+      {sched.cancellationDate && <Alert color="yellow">{t('plans.scheduledCancel', { date: formatDate(sched.cancellationDate) })}</Alert>}
       <SimpleGrid cols={{ base: 1, md: Math.min(3, plans.length) }}>
         {plans.map((p) => (
           <PlanCard key={p.id} plan={p} recurrency={recurrency} current={p.id === currentId} />

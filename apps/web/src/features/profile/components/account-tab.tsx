@@ -2,6 +2,7 @@ import { Button, Group, SimpleGrid, Stack, Text } from '@mantine/core';
 import { IconLock } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
 import type { Profile } from '@facturo/contract';
+import { formatDate } from '../../../shared/format/dates';
 
 /** Tab 2: account facts (RFC, e-mail, persona, plan, since) and the password panel. */
 export function AccountTab({ profile, onPassword }: { profile: Profile; onPassword: () => void }) {
@@ -11,7 +12,7 @@ export function AccountTab({ profile, onPassword }: { profile: Profile; onPasswo
     [t('profile.account.email'), profile.email],
     [t('profile.account.persona'), t(`profile.account.personas.${profile.persona}`)],
     [t('profile.account.plan'), t(profile.rol === 1 ? 'profile.account.admin' : profile.rol === 11 ? 'profile.account.premium' : 'profile.account.free')],
-    [t('profile.account.since'), new Date(profile.created_at).toLocaleDateString('es-MX', { year: 'numeric', month: 'long', day: 'numeric' })],
+    [t('profile.account.since'), formatDate(profile.created_at, 'long')],
   ];
   return (
     <Stack gap="lg">

@@ -5,6 +5,7 @@ import { useTranslation } from 'react-i18next';
 import { activityInputSchema, type ActivityInput } from '@facturo/contract';
 import { activitiesQuery, addActivity, deleteActivity } from '../api/profile-api';
 import { FiscalItemsCard } from './fiscal-items-card';
+import { formatDay } from '../../../shared/format/dates';
 
 const fields = ['name', 'percentage', 'init_date', 'end_date'] as const;
 
@@ -33,8 +34,8 @@ export function ActivitiesCard({ rfc }: { rfc: string }) {
       columns={[
         { head: t('profile.activities.name'), cell: (a) => a.name },
         { head: t('profile.activities.percentage'), cell: (a) => `${a.percentage} %` },
-        { head: t('profile.items.initDate'), cell: (a) => a.init_date },
-        { head: t('profile.items.endDate'), cell: (a) => a.end_date ?? '—' },
+        { head: t('profile.items.initDate'), cell: (a) => formatDay(a.init_date) },
+        { head: t('profile.items.endDate'), cell: (a) => formatDay(a.end_date) },
       ]}
     />
   );

@@ -11,6 +11,7 @@ import { toastSuccess } from '../../../shared/ui/toasts';
 import { fetchAuthedObjectUrl } from '../../../shared/api/authed-file';
 import { csfQuery, profileKeys, uploadCsf } from '../api/profile-api';
 import { ListTable } from '../../../shared/ui/list-table';
+import { formatDateTime } from '../../../shared/format/dates';
 
 const SCREEN = 'profile-csf';
 
@@ -86,7 +87,7 @@ export function CifTab({ rfc }: { rfc: string }) {
                   ))}
                 </Group>
               </Table.Td>
-              <Table.Td>{new Date(c.created_at).toLocaleString('es-MX')}</Table.Td>
+              <Table.Td>{formatDateTime(c.created_at)}</Table.Td>
               <Table.Td>
                 <Anchor component="button" size="sm" onClick={() => void open(c.url)}>
                   {t('profile.cif.open')}

@@ -3,8 +3,9 @@ import { IconAlertTriangle } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
 import type { CredentialInfo } from '@facturo/contract';
 import { expiryColor } from '../model/profile-form';
+import { formatDate } from '../../../shared/format/dates';
 
-const day = (iso: string | null) => (iso ? new Date(iso).toLocaleDateString('es-MX', { year: 'numeric', month: 'short', day: 'numeric' }) : '—');
+const day = (iso: string | null) => formatDate(iso, 'short');
 
 /** Public facts of a certificate on file: serial, holder RFC, validity, days to expiry, 30-day warning. */
 export function CredentialFacts({ info }: { info: CredentialInfo }) {

@@ -5,6 +5,7 @@ import { useTranslation } from 'react-i18next';
 import { obligationInputSchema, type ObligationInput } from '@facturo/contract';
 import { addObligation, deleteObligation, obligationsQuery } from '../api/profile-api';
 import { FiscalItemsCard } from './fiscal-items-card';
+import { formatDay } from '../../../shared/format/dates';
 
 const fields = ['descripcion', 'vencimiento', 'init_date', 'end_date'] as const;
 
@@ -33,7 +34,7 @@ export function ObligationsCard({ rfc }: { rfc: string }) {
       columns={[
         { head: t('profile.obligations.descripcion'), cell: (o) => o.descripcion },
         { head: t('profile.obligations.vencimiento'), cell: (o) => o.vencimiento },
-        { head: t('profile.items.initDate'), cell: (o) => o.init_date ?? '—' },
+        { head: t('profile.items.initDate'), cell: (o) => formatDay(o.init_date) },
       ]}
     />
   );
