@@ -61,13 +61,19 @@ export async function buildApp(ctx: JobContext): Promise<FastifyInstance> {
   const redis = config.redisUrl ? new Redis(config.redisUrl, { maxRetriesPerRequest: 2 }) : undefined;
   app.addHook('onClose', async () => redis?.disconnect());
   await app.register(rateLimit, {
-    global: true,
-    max: config.rateLimitPerMinute,
-    timeWindow: '1 minute',
+    // Not global: the plugin would add its hook per route, after our app-level auth hook, so
+    // unauthenticated floods would get 401s instead of being counted. The hook below runs first.
+    global: false,
     ...(redis ? { redis, nameSpace: `${config.rateLimitNamespace}rl:` } : {}),
     keyGenerator: (req) => req.ip,
     errorResponseBuilder: () => ({ statusCode: 429, message: messages.tooManyRequests }),
   });
+  app.addHook('onRequest', app.rateLimit({
+    max: config.rateLimitPerMinute,
+    timeWindow: '1 minute',
+    // Only the API counts: the web app's own scripts and styles must never be refused.
+    allowList: (req) => !req.url.startsWith('/api/') || req.url === '/api/health',
+  }));
   await app.register(multipart, { limits: { fileSize: 10 * 1024 * 1024, files: 4, fields: 20 } });
   await app.register(swagger, {
     openapi: { info: { title: 'Facturo API', version: '0.1.0', description: 'API de facturación electrónica e impuestos' } },
@@ -105,7 +111,8 @@ export async function buildApp(ctx: JobContext): Promise<FastifyInstance> {
 /** Serves the built single-page app; any non-API GET falls back to index.html (client routing). */
 async function registerWeb(app: FastifyInstance): Promise<void> {
   const hasWeb = existsSync(WEB_DIST);
-  if (hasWeb) await app.register(fastifyStatic, { root: WEB_DIST, prefix: '/', wildcard: false, index: ['index.html'] });
+  // wildcard: files are looked up per request, so a rebuilt bundle is served without a restart.
+  if (hasWeb) await app.register(fastifyStatic, { root: WEB_DIST, prefix: '/', wildcard: true, index: ['index.html'] });
   app.setNotFoundHandler((req, reply) => {
     if (!hasWeb || req.url.startsWith('/api/') || req.url.startsWith('/socket.io') || req.method !== 'GET') {
       return reply.code(404).send({ message: messages.notFound });

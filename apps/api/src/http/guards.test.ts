@@ -89,3 +89,22 @@ describe('platform', () => {
     expect(((await res.json()) as any).message).toBe('No encontrado');
   });
 });
+
+describe('rate limits', () => {
+  it('count API calls only, never the web app files', async () => {
+    const limited = await startTestServer({ RATE_LIMIT_PER_MINUTE: '3' });
+    try {
+      const api = [];
+      for (let i = 0; i < 5; i++) api.push((await fetch(`${limited.baseUrl}/api/user/plan`)).status);
+      expect(api.slice(0, 3)).toEqual([401, 401, 401]);
+      expect(api.slice(3)).toEqual([429, 429]);
+      const body = (await (await fetch(`${limited.baseUrl}/api/user/plan`)).json()) as any;
+      expect(body.message).toBe(messages.tooManyRequests);
+      const web = [];
+      for (let i = 0; i < 5; i++) web.push((await fetch(`${limited.baseUrl}/some/spa/route`)).status);
+      expect(web.every((s) => s !== 429)).toBe(true);
+    } finally {
+      await limited.close();
+    }
+  });
+});
