@@ -1,4 +1,4 @@
-import { NS, type XmlElement } from '../xml';
+import type { XmlElement } from '../xml';
 import {
   fixed,
   roundTo,
@@ -10,8 +10,8 @@ import {
 } from '../money';
 import { node } from './xml-util';
 import type { ACuentaTerceros, ParteFields } from './types-cfdi';
+import { CFDI40, type CfdiDialect } from './dialect';
 
-const C = NS.cfdi40;
 const P = 'cfdi';
 
 /** A Parte as the caller describes it; Importe is computed (Cantidad × ValorUnitario). */
@@ -40,7 +40,7 @@ export function plainDecimal(value: string, min = 0): string {
   return roundTo(d, places).toFixed(places);
 }
 
-function taxNode(kind: 'Traslado' | 'Retencion', t: TaxLine): XmlElement {
+function taxNode(C: string, kind: 'Traslado' | 'Retencion', t: TaxLine): XmlElement {
   return node(P, C, kind, [
     ['Base', t.base],
     ['Impuesto', t.impuesto],
@@ -50,7 +50,7 @@ function taxNode(kind: 'Traslado' | 'Retencion', t: TaxLine): XmlElement {
   ]);
 }
 
-function parteNode(p: ParteInput, decimals: number): XmlElement {
+function parteNode(C: string, p: ParteInput, decimals: number): XmlElement {
   const importe = p.valorUnitario !== undefined ? fixed(toDecimal(p.cantidad).times(toDecimal(p.valorUnitario)), decimals) : undefined;
   return node(
     P,
@@ -69,14 +69,25 @@ function parteNode(p: ParteInput, decimals: number): XmlElement {
   );
 }
 
-/** cfdi:Concepto in XSD order: Impuestos, ACuentaTerceros, InformacionAduanera, CuentaPredial, ComplementoConcepto, Parte. */
-export function conceptoNode(input: ConceptoInput, amounts: ConceptAmounts, decimals: number, objetoImp: string): XmlElement {
+/**
+ * cfdi:Concepto in XSD order: Impuestos, ACuentaTerceros, InformacionAduanera, CuentaPredial,
+ * ComplementoConcepto, Parte. 3.3 concepts are the same minus ObjetoImp (pass undefined) and
+ * ACuentaTerceros (its builder refuses it before getting here).
+ */
+export function conceptoNode(
+  input: ConceptoInput,
+  amounts: ConceptAmounts,
+  decimals: number,
+  objetoImp: string | undefined,
+  dialect: CfdiDialect = CFDI40,
+): XmlElement {
+  const C = dialect.ns;
   const hasTaxes = amounts.traslados.length + amounts.retenciones.length > 0;
   const impuestos =
     hasTaxes &&
     node(P, C, 'Impuestos', [], [
-      amounts.traslados.length > 0 && node(P, C, 'Traslados', [], amounts.traslados.map((t) => taxNode('Traslado', t))),
-      amounts.retenciones.length > 0 && node(P, C, 'Retenciones', [], amounts.retenciones.map((t) => taxNode('Retencion', t))),
+      amounts.traslados.length > 0 && node(P, C, 'Traslados', [], amounts.traslados.map((t) => taxNode(C, 'Traslado', t))),
+      amounts.retenciones.length > 0 && node(P, C, 'Retenciones', [], amounts.retenciones.map((t) => taxNode(C, 'Retencion', t))),
     ]);
   const terceros = input.aCuentaTerceros;
   return node(
@@ -107,14 +118,21 @@ export function conceptoNode(input: ConceptoInput, amounts: ConceptAmounts, deci
       ...(input.informacionAduanera ?? []).map((n) => node(P, C, 'InformacionAduanera', [['NumeroPedimento', n]])),
       ...(input.cuentaPredial ?? []).map((n) => node(P, C, 'CuentaPredial', [['Numero', n]])),
       input.complementoConcepto && node(P, C, 'ComplementoConcepto', [], [input.complementoConcepto]),
-      ...(input.partes ?? []).map((p) => parteNode(p, decimals)),
+      ...(input.partes ?? []).map((p) => parteNode(C, p, decimals)),
     ],
   );
 }
 
-/** Comprobante-level cfdi:Impuestos (Retenciones before Traslados, as cfdv40.xsd orders them). */
-export function impuestosNode(totals: DocumentTotals): XmlElement | undefined {
-  if (totals.traslados.length + totals.retenciones.length === 0) return undefined;
+/**
+ * Comprobante-level cfdi:Impuestos (Retenciones before Traslados, as both XSDs order them).
+ * 3.3 differs: its Traslado has no Base and requires TasaOCuota/Importe, so exempt lines (which
+ * carry neither) stay at concept level only (Anexo 20 v3.3, Guía de llenado).
+ */
+export function impuestosNode(totals: DocumentTotals, dialect: CfdiDialect = CFDI40): XmlElement | undefined {
+  const C = dialect.ns;
+  const v33 = dialect.version === '3.3';
+  const traslados = v33 ? totals.traslados.filter((t) => t.tipoFactor !== 'Exento') : totals.traslados;
+  if (traslados.length + totals.retenciones.length === 0) return undefined;
   return node(
     P,
     C,
@@ -126,15 +144,15 @@ export function impuestosNode(totals: DocumentTotals): XmlElement | undefined {
     [
       totals.retenciones.length > 0 &&
         node(P, C, 'Retenciones', [], totals.retenciones.map((r) => node(P, C, 'Retencion', [['Impuesto', r.impuesto], ['Importe', r.importe]]))),
-      totals.traslados.length > 0 &&
+      traslados.length > 0 &&
         node(
           P,
           C,
           'Traslados',
           [],
-          totals.traslados.map((t) =>
+          traslados.map((t) =>
             node(P, C, 'Traslado', [
-              ['Base', t.base],
+              ['Base', v33 ? undefined : t.base],
               ['Impuesto', t.impuesto],
               ['TipoFactor', t.tipoFactor],
               ['TasaOCuota', t.tasaOCuota],
