@@ -68,7 +68,8 @@ function drTaxNode(kind: 'TrasladoDR' | 'RetencionDR', t: PagoTaxInput): XmlElem
   ]);
 }
 
-function fechaPago(value: string): string {
+/** FechaPago checked; a bare date gets T12:00:00 (SAT's suggestion when the hour is unknown). */
+export function fechaPago(value: string): string {
   return checkFecha(/^\d{4}-\d{2}-\d{2}$/.test(value) ? `${value}T12:00:00` : value, 'FechaPago');
 }
 
