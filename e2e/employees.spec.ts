@@ -31,7 +31,7 @@ test('creates an employee with a perception, sees the ISR/IMSS calculation, disa
   await page.getByRole('textbox', { name: 'Código postal fiscal', exact: true }).fill('06600');
   await page.getByRole('textbox', { name: 'Número de empleado', exact: true }).fill('E-001');
   await page.getByRole('textbox', { name: 'Puesto', exact: true }).fill('Contadora');
-  await page.getByLabel('Inicio de la relación laboral', { exact: true }).fill('2024-02-01');
+  await page.getByLabel('Inicio de la relación laboral', { exact: true }).fill('01/02/2024');
   await selectOption(page, 'Entidad federativa donde labora', /^CMX - /);
   await page.getByRole('textbox', { name: 'Salario diario', exact: true }).fill('500');
 

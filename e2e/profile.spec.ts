@@ -108,8 +108,14 @@ test('general data, picture limit, tax residence by CP, constancia and a fiscal 
   await card.getByRole('button', { name: 'Agregar obligación' }).click();
   await card.getByLabel('Descripción').fill('Pago definitivo mensual de IVA');
   await card.getByLabel('Vencimiento').fill('A más tardar el día 17 del mes siguiente');
+  // Dates are typed day first (dd/mm/aaaa), as a Mexican user reads them.
+  await card.getByLabel('Fecha de inicio').fill('05/01/2026');
+  await expect(page.getByRole('button', { name: '5 enero 2026', exact: true }).and(page.locator('[data-selected]'))).toBeVisible();
+  await snap(page, info, 'profile-obligation-date');
+  await page.keyboard.press('Escape');
   await card.getByRole('button', { name: 'Guardar' }).click();
   await expect(card.getByRole('cell', { name: 'Pago definitivo mensual de IVA' })).toBeVisible();
+  await expect(card.getByRole('cell', { name: '05/01/2026' })).toBeVisible();
   await snap(page, info, 'profile-obligations');
 
   // The constancia PDF fills the history and the obligations it lists (live CSF event refetches).

@@ -1,4 +1,5 @@
 import { MantineProvider } from '@mantine/core';
+import { DatesProvider } from '@mantine/dates';
 import { Notifications } from '@mantine/notifications';
 import { ModalsProvider } from '@mantine/modals';
 import { QueryClientProvider } from '@tanstack/react-query';
@@ -11,6 +12,7 @@ import { AbilityProvider } from './ability-provider';
 import { createAppRouter } from './router';
 import { installInterceptor } from './errors/install-interceptor';
 import { colorSchemeManager, theme } from './theme';
+import { datesSettings } from './dates-settings';
 
 // Module scope, not component state: StrictMode would build two routers and the interceptor
 // could end up navigating the one that is not rendered. Installed before the router exists
@@ -23,14 +25,16 @@ export function App() {
   return (
     <I18nextProvider i18n={i18n}>
       <MantineProvider theme={theme} colorSchemeManager={colorSchemeManager} defaultColorScheme="light">
-        <Notifications position="top-right" autoClose={toastTimeoutMs} limit={5} />
-        <QueryClientProvider client={queryClient}>
-          <AbilityProvider>
-            <ModalsProvider>
-              <RouterProvider router={router} />
-            </ModalsProvider>
-          </AbilityProvider>
-        </QueryClientProvider>
+        <DatesProvider settings={datesSettings}>
+          <Notifications position="top-right" autoClose={toastTimeoutMs} limit={5} />
+          <QueryClientProvider client={queryClient}>
+            <AbilityProvider>
+              <ModalsProvider>
+                <RouterProvider router={router} />
+              </ModalsProvider>
+            </AbilityProvider>
+          </QueryClientProvider>
+        </DatesProvider>
       </MantineProvider>
     </I18nextProvider>
   );

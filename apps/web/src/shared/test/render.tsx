@@ -2,10 +2,12 @@ import './dom-setup';
 import type { ReactElement, ReactNode } from 'react';
 import { render } from '@testing-library/react';
 import { MantineProvider } from '@mantine/core';
+import { DatesProvider } from '@mantine/dates';
 import { Notifications } from '@mantine/notifications';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { I18nextProvider } from 'react-i18next';
 import { i18n } from '../i18n/i18n';
+import { datesSettings } from '../../app/dates-settings';
 
 /** Fresh query client without retries, so failures show at once in tests. */
 export function testQueryClient(): QueryClient {
@@ -17,8 +19,10 @@ export function Providers({ children, client }: { children: ReactNode; client?: 
   return (
     <I18nextProvider i18n={i18n}>
       <MantineProvider>
-        <Notifications />
-        <QueryClientProvider client={client ?? testQueryClient()}>{children}</QueryClientProvider>
+        <DatesProvider settings={datesSettings}>
+          <Notifications />
+          <QueryClientProvider client={client ?? testQueryClient()}>{children}</QueryClientProvider>
+        </DatesProvider>
       </MantineProvider>
     </I18nextProvider>
   );

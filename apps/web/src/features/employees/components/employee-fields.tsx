@@ -3,6 +3,7 @@ import { Controller, useFormContext } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import type { CatalogOption, EmployeeCatalogs } from '@facturo/contract';
 import type { EmployeeFormValues } from '../model/employee-form';
+import { FormDateInput } from '../../../shared/ui/form-date-input';
 
 type Field = keyof EmployeeFormValues;
 const upper = (e: React.FormEvent<HTMLInputElement>) => { e.currentTarget.value = e.currentTarget.value.toUpperCase(); };
@@ -53,7 +54,7 @@ export function LaborSection({ catalogs }: { catalogs: EmployeeCatalogs | undefi
         {text('no_empleado')}
         {text('puesto')}
         {text('departamento')}
-        {text('fecha_inicio', { type: 'date' })}
+        <FormDateInput control={control} name="fecha_inicio" label={t('employees.form.fecha_inicio')} />
         {select('tipo_contrato', catalogs?.tipoContrato)}
         {select('tipo_jornada', catalogs?.jornada, false)}
         {select('tipo_regimen', catalogs?.regimen)}

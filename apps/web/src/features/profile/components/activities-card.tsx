@@ -6,6 +6,7 @@ import { activityInputSchema, type ActivityInput } from '@facturo/contract';
 import { activitiesQuery, addActivity, deleteActivity } from '../api/profile-api';
 import { FiscalItemsCard } from './fiscal-items-card';
 import { formatDay } from '../../../shared/format/dates';
+import { FormDateInput } from '../../../shared/ui/form-date-input';
 
 const fields = ['name', 'percentage', 'init_date', 'end_date'] as const;
 
@@ -27,8 +28,8 @@ export function ActivitiesCard({ rfc }: { rfc: string }) {
         <>
           <TextInput label={t('profile.activities.name')} {...form.register('name')} error={err.name?.message} />
           <TextInput type="number" min={1} max={100} label={t('profile.activities.percentage')} {...form.register('percentage')} error={err.percentage?.message} />
-          <TextInput type="date" label={t('profile.items.initDate')} {...form.register('init_date')} error={err.init_date?.message} />
-          <TextInput type="date" label={t('profile.items.endDate')} {...form.register('end_date')} error={err.end_date?.message} />
+          <FormDateInput control={form.control} name="init_date" label={t('profile.items.initDate')} />
+          <FormDateInput control={form.control} name="end_date" label={t('profile.items.endDate')} />
         </>
       }
       columns={[

@@ -6,6 +6,7 @@ import { obligationInputSchema, type ObligationInput } from '@facturo/contract';
 import { addObligation, deleteObligation, obligationsQuery } from '../api/profile-api';
 import { FiscalItemsCard } from './fiscal-items-card';
 import { formatDay } from '../../../shared/format/dates';
+import { FormDateInput } from '../../../shared/ui/form-date-input';
 
 const fields = ['descripcion', 'vencimiento', 'init_date', 'end_date'] as const;
 
@@ -27,8 +28,8 @@ export function ObligationsCard({ rfc }: { rfc: string }) {
         <>
           <TextInput label={t('profile.obligations.descripcion')} {...form.register('descripcion')} error={err.descripcion?.message} />
           <TextInput label={t('profile.obligations.vencimiento')} {...form.register('vencimiento')} error={err.vencimiento?.message} />
-          <TextInput type="date" label={t('profile.items.initDate')} {...form.register('init_date')} error={err.init_date?.message} />
-          <TextInput type="date" label={t('profile.items.endDate')} {...form.register('end_date')} error={err.end_date?.message} />
+          <FormDateInput control={form.control} name="init_date" label={t('profile.items.initDate')} />
+          <FormDateInput control={form.control} name="end_date" label={t('profile.items.endDate')} />
         </>
       }
       columns={[
