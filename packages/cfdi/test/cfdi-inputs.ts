@@ -1,6 +1,6 @@
 // Shared Cfdi40Input building blocks for the engine's tests and benches: the SAT test issuer
 // (EKU9003173C9) and a real test receptor, so each test spells out only what it is about.
-import type { PagoInput } from '../src/model';
+import type { NominaInput, PagoInput } from '../src/model';
 
 /** The SAT test CSD's taxpayer, persona moral, régimen 601. */
 export const TEST_EMISOR = { rfc: 'EKU9003173C9', nombre: 'ESCUELA KEMPER URGATE', regimenFiscal: '601' } as const;
@@ -51,5 +51,36 @@ export function partialPayment(): PagoInput {
         documento: { total: '1160', traslados: [{ impuesto: '002', tipoFactor: 'Tasa', tasaOCuota: '0.160000', base: '1000' }] },
       },
     ],
+  };
+}
+
+/** A fortnight's payroll (Nómina 1.2) for the tests: one employee, sueldo and ISR unless overridden. */
+export function nominaQuincenal(overrides: Partial<NominaInput> = {}): NominaInput {
+  return {
+    tipoNomina: 'O',
+    fechaPago: '2026-03-15',
+    fechaInicialPago: '2026-03-01',
+    fechaFinalPago: '2026-03-15',
+    numDiasPagados: '15',
+    emisor: { registroPatronal: 'B5510768108' },
+    receptor: {
+      curp: 'XEXX010101HNEXXXA4',
+      numSeguridadSocial: '12345678901',
+      fechaInicioRelLaboral: '2020-01-01',
+      antigüedad: 'P323W',
+      tipoContrato: '01',
+      tipoJornada: '01',
+      tipoRegimen: '02',
+      numEmpleado: '0007',
+      riesgoPuesto: '1',
+      periodicidadPago: '04',
+      salarioBaseCotApor: '500.00',
+      salarioDiarioIntegrado: '520.55',
+      claveEntFed: 'CMX',
+      subContratacion: [],
+    },
+    percepciones: [{ tipoPercepcion: '001', clave: 'P001', concepto: 'Sueldo', importeGravado: '7500', importeExento: '0' }],
+    deducciones: [{ tipoDeduccion: '002', clave: 'D002', concepto: 'ISR', importe: '812.34' }],
+    ...overrides,
   };
 }

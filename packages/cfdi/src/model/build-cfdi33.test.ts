@@ -7,7 +7,7 @@ import { sealCfdi } from '../seal';
 import { verifyCfdi } from '../verify';
 import { TASAS } from '../money';
 import { buildCfdi33, readCfdi, type Cfdi33Input, type NominaInput } from './index';
-import { comprobanteBase } from '../../test/cfdi-inputs';
+import { comprobanteBase, nominaQuincenal } from '../../test/cfdi-inputs';
 import { readFixture } from '../../test/fixtures';
 
 const base = { ...comprobanteBase, receptor: { rfc: 'URE180429TM6', nombre: 'UNIVERSIDAD ROBOTICA ESPAÑOLA', usoCFDI: 'G03' } };
@@ -50,32 +50,7 @@ const ingreso: Cfdi33Input = {
   ],
 };
 
-const nomina: NominaInput = {
-  tipoNomina: 'O',
-  fechaPago: '2026-03-15',
-  fechaInicialPago: '2026-03-01',
-  fechaFinalPago: '2026-03-15',
-  numDiasPagados: '15',
-  emisor: { registroPatronal: 'B5510768108' },
-  receptor: {
-    curp: 'XEXX010101HNEXXXA4',
-    numSeguridadSocial: '12345678901',
-    fechaInicioRelLaboral: '2020-01-01',
-    antigüedad: 'P323W',
-    tipoContrato: '01',
-    tipoJornada: '01',
-    tipoRegimen: '02',
-    numEmpleado: '0007',
-    riesgoPuesto: '1',
-    periodicidadPago: '04',
-    salarioBaseCotApor: '500.00',
-    salarioDiarioIntegrado: '520.55',
-    claveEntFed: 'CMX',
-    subContratacion: [],
-  },
-  percepciones: [{ tipoPercepcion: '001', clave: 'P001', concepto: 'Sueldo', importeGravado: '7500', importeExento: '0' }],
-  deducciones: [{ tipoDeduccion: '002', clave: 'D002', concepto: 'ISR', importe: '812.34' }],
-};
+const nomina: NominaInput = nominaQuincenal();
 
 const inputs: Record<string, Cfdi33Input> = {
   I: ingreso,

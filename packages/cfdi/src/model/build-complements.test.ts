@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { readFixtureText } from '../../test/fixtures';
-import { comprobanteBase, partialPayment } from '../../test/cfdi-inputs';
+import { comprobanteBase, nominaQuincenal, partialPayment } from '../../test/cfdi-inputs';
 import { parseXml, writeXml, NS, findDescendant, childElements } from '../xml';
 import { validateXsd } from '../validate';
 import { toDecimal } from '../money';
@@ -125,29 +125,7 @@ describe('Pagos 2.0 across currencies', () => {
   });
 });
 
-const nomina: NominaInput = {
-  tipoNomina: 'O',
-  fechaPago: '2026-03-15',
-  fechaInicialPago: '2026-03-01',
-  fechaFinalPago: '2026-03-15',
-  numDiasPagados: '15',
-  emisor: { registroPatronal: 'B5510768108' },
-  receptor: {
-    curp: 'XEXX010101HNEXXXA4',
-    numSeguridadSocial: '12345678901',
-    fechaInicioRelLaboral: '2020-01-01',
-    antigüedad: 'P323W',
-    tipoContrato: '01',
-    tipoJornada: '01',
-    tipoRegimen: '02',
-    numEmpleado: '0007',
-    riesgoPuesto: '1',
-    periodicidadPago: '04',
-    salarioBaseCotApor: '500.00',
-    salarioDiarioIntegrado: '520.55',
-    claveEntFed: 'CMX',
-    subContratacion: [],
-  },
+const nomina: NominaInput = nominaQuincenal({
   percepciones: [
     { tipoPercepcion: '001', clave: 'P001', concepto: 'Sueldo', importeGravado: '7500', importeExento: '0' },
     {
@@ -165,7 +143,7 @@ const nomina: NominaInput = {
   ],
   otrosPagos: [{ tipoOtroPago: '002', clave: 'O002', concepto: 'Subsidio para el empleo', importe: '0', subsidioAlEmpleo: { subsidioCausado: '0' } }],
   incapacidades: [{ diasIncapacidad: '1', tipoIncapacidad: '02', importeMonetario: '250.00' }],
-};
+});
 
 describe('buildCfdi40 tipo N (Nómina 1.2)', () => {
   it('computes nómina totals and the CFDI amounts from them', () => {

@@ -1,7 +1,7 @@
 import { NS, type XmlElement } from '../xml';
 import { computePagos, currencyDecimals, fixed, type PagosAmounts } from '../money';
 import { node } from './xml-util';
-import { fechaPago } from './build-pagos20';
+import { fechaPago, pagoBankAttributes } from './build-pagos20';
 import type { PagoDatosBancarios } from './types-pagos';
 
 const NSP = NS.pago10;
@@ -95,16 +95,7 @@ export function buildPagos10(pagos: Pago10Input[]): { element: XmlElement; amoun
         ['MonedaP', p.monedaP],
         ['TipoCambioP', p.monedaP === 'MXN' ? undefined : p.tipoCambioP],
         ['Monto', a.monto],
-        ['NumOperacion', p.numOperacion],
-        ['RfcEmisorCtaOrd', p.rfcEmisorCtaOrd],
-        ['NomBancoOrdExt', p.nomBancoOrdExt],
-        ['CtaOrdenante', p.ctaOrdenante],
-        ['RfcEmisorCtaBen', p.rfcEmisorCtaBen],
-        ['CtaBeneficiario', p.ctaBeneficiario],
-        ['TipoCadPago', p.tipoCadPago],
-        ['CertPago', p.certPago],
-        ['CadPago', p.cadPago],
-        ['SelloPago', p.selloPago],
+        ...pagoBankAttributes(p),
       ],
       doctos,
     );

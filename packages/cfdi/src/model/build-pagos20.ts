@@ -68,6 +68,25 @@ function drTaxNode(kind: 'TrasladoDR' | 'RetencionDR', t: PagoTaxInput): XmlElem
   ]);
 }
 
+/**
+ * The Pago attributes after Monto that Pagos 1.0 and 2.0 share (operation number and bank data),
+ * in the XSD's order.
+ */
+export function pagoBankAttributes(p: PagoDatosBancarios): [string, string | undefined][] {
+  return [
+    ['NumOperacion', p.numOperacion],
+    ['RfcEmisorCtaOrd', p.rfcEmisorCtaOrd],
+    ['NomBancoOrdExt', p.nomBancoOrdExt],
+    ['CtaOrdenante', p.ctaOrdenante],
+    ['RfcEmisorCtaBen', p.rfcEmisorCtaBen],
+    ['CtaBeneficiario', p.ctaBeneficiario],
+    ['TipoCadPago', p.tipoCadPago],
+    ['CertPago', p.certPago],
+    ['CadPago', p.cadPago],
+    ['SelloPago', p.selloPago],
+  ];
+}
+
 /** FechaPago checked; a bare date gets T12:00:00 (SAT's suggestion when the hour is unknown). */
 export function fechaPago(value: string): string {
   return checkFecha(/^\d{4}-\d{2}-\d{2}$/.test(value) ? `${value}T12:00:00` : value, 'FechaPago');
@@ -179,16 +198,7 @@ export function buildPagos20(pagos: PagoInput[]): { element: XmlElement; amounts
         ['MonedaP', p.monedaP],
         ['TipoCambioP', p.tipoCambioP ?? (p.monedaP === 'MXN' ? '1' : undefined)],
         ['Monto', a.monto],
-        ['NumOperacion', p.numOperacion],
-        ['RfcEmisorCtaOrd', p.rfcEmisorCtaOrd],
-        ['NomBancoOrdExt', p.nomBancoOrdExt],
-        ['CtaOrdenante', p.ctaOrdenante],
-        ['RfcEmisorCtaBen', p.rfcEmisorCtaBen],
-        ['CtaBeneficiario', p.ctaBeneficiario],
-        ['TipoCadPago', p.tipoCadPago],
-        ['CertPago', p.certPago],
-        ['CadPago', p.cadPago],
-        ['SelloPago', p.selloPago],
+        ...pagoBankAttributes(p),
       ],
       [...doctos, impuestosP],
     );
