@@ -33,6 +33,9 @@ export type DatabaseOptions =
 export async function openDatabase(opts: DatabaseOptions): Promise<Database> {
   if (opts.kind === 'postgres') {
     const pool = new pg.Pool({ connectionString: opts.connectionString, max: opts.poolSize ?? 10 });
+    // An idle connection closed by the server (restart, failover, DROP DATABASE … FORCE) is reported
+    // on the pool; without a listener Node would treat it as an uncaught error and exit.
+    pool.on('error', (err) => console.warn(`[db] se cerró una conexión inactiva: ${err.message}`));
     return {
       kind: 'postgres',
       db: drizzlePg(pool, { schema }) as unknown as Db,
