@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import Fastify from 'fastify';
 import { serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
-import { routes, type RouteDef } from '@facturo/contract';
+import { routePath, routes, type RouteDef } from '@facturo/contract';
 import { startTestServer, type TestServer } from '../../test/server';
 import { serve, trackRoutes } from './serve';
 
@@ -32,6 +32,17 @@ describe('route table', () => {
     const doc = (await (await fetch(`${server.baseUrl}/api/docs/json`)).json()) as { paths: Record<string, Record<string, { operationId?: string }>> };
     const ids = Object.values(doc.paths).flatMap((ops) => Object.values(ops).map((op) => op.operationId)).sort();
     expect(ids).toEqual(Object.keys(table).sort());
+  });
+
+  it('asks for a token on every private entry and never on a public one (matrix from the table)', async () => {
+    const wrong: string[] = [];
+    for (const [name, e] of Object.entries(table)) {
+      const url = server.baseUrl + routePath(e.path, new Proxy({}, { get: () => '1' }));
+      const res = await fetch(url, { method: e.method, ...(e.method === 'GET' || e.method === 'DELETE' ? {} : { headers: { 'content-type': 'application/json' }, body: '{}' }) });
+      await res.arrayBuffer();
+      if ((res.status === 401) === Boolean(e.access.public)) wrong.push(`${name} ${e.method} ${e.path} → ${res.status}`);
+    }
+    expect(wrong).toEqual([]);
   });
 
   it('refuses at startup an /api route registered without an entry', async () => {
