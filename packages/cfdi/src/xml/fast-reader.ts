@@ -31,7 +31,6 @@ for (let c = 0; c < 128; c++) {
 const SPACE = 32;
 const TAB = 9;
 const LF = 10;
-const LT = 60;
 const GT = 62;
 const SLASH = 47;
 const EQ = 61;
@@ -44,6 +43,7 @@ const XMLNS_NS = 'http://www.w3.org/2000/xmlns/';
 
 // Characters XML 1.0 forbids, plus every surrogate (a valid pair is legal, but rare enough in a
 // CFDI to leave to saxes) and U+FFFE/U+FFFF.
+// eslint-disable-next-line no-control-regex -- these are exactly the characters to find
 const FORBIDDEN_CHAR = /[\0-\x08\x0B\x0C\x0E-\x1F\uD800-\uDFFF\uFFFE\uFFFF]/;
 const ENTITY = /&(?:(amp|lt|gt|quot|apos)|#([0-9]{1,7})|#x([0-9A-Fa-f]{1,6}));/g;
 const PREDEFINED: Record<string, string> = { amp: '&', lt: '<', gt: '>', quot: '"', apos: "'" };
