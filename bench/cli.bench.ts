@@ -77,7 +77,8 @@ for (const command of ['cadena', 'verify']) {
   console.log(
     `cfdi ${command} CARPETA (${count.toLocaleString('es-MX')} CFDI reales, ${sources.length} distintos): ` +
       `${Math.round(count / b.wall).toLocaleString('es-MX')}/s de reloj${perCpu}; ${lines} renglones, código ${runs[0].code}` +
-      (command === 'cadena' ? ` (meta ≥ 1,000/s: ${count / b.wall >= 1000 ? 'sí' : 'NO'})` : ''),
+      // Judged on CPU time when it is measured: on a loaded machine the wall rate measures the load.
+      (command === 'cadena' ? ` (meta ≥ 1,000/s${b.cpu !== undefined ? ' de CPU' : ''}: ${count / (b.cpu ?? b.wall) >= 1000 ? 'sí' : 'NO'})` : ''),
   );
 }
 rmSync(folder, { recursive: true, force: true });
