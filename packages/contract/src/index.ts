@@ -12,6 +12,7 @@ export * from './employees';
 export * from './catalogs';
 export * from './clients';
 export * from './products';
+export * from './invoicing';
 export * from './profile';
 export * from './route';
 export * from './routes';

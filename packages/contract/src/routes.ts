@@ -1,5 +1,6 @@
 import type { RouteDef } from './route';
 import { clientsRoutes } from './routes/clients';
+import { invoicingRoutes } from './routes/invoicing';
 
 /**
  * The route table: every API endpoint, keyed by a stable name (`'clients.list'`), with its method, exact
@@ -9,6 +10,7 @@ import { clientsRoutes } from './routes/clients';
  */
 export const routes = {
   ...clientsRoutes,
+  ...invoicingRoutes,
 } satisfies Record<string, RouteDef>;
 
 export type RouteName = keyof typeof routes;
