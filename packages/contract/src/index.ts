@@ -13,6 +13,7 @@ export * from './catalogs';
 export * from './clients';
 export * from './products';
 export * from './invoicing';
+export * from './incomes';
 export * from './profile';
 export * from './route';
 export * from './routes';

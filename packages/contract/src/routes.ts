@@ -1,6 +1,7 @@
 import type { RouteDef } from './route';
 import { clientsRoutes } from './routes/clients';
 import { invoicingRoutes } from './routes/invoicing';
+import { incomesRoutes } from './routes/incomes';
 
 /**
  * The route table: every API endpoint, keyed by a stable name (`'clients.list'`), with its method, exact
@@ -11,6 +12,7 @@ import { invoicingRoutes } from './routes/invoicing';
 export const routes = {
   ...clientsRoutes,
   ...invoicingRoutes,
+  ...incomesRoutes,
 } satisfies Record<string, RouteDef>;
 
 export type RouteName = keyof typeof routes;
