@@ -201,8 +201,8 @@ export function formToBody(form: InvoiceForm, publicoGeneral: boolean): InvoiceB
         valorUnitario: c.valorUnitario.trim(),
         ...(c.descuento.trim() ? { descuento: c.descuento.trim() } : {}),
         objetoImp: c.objetoImp,
-        ...(traslados.length ? { traslados: traslados.map(({ impuesto, tipoFactor, tasaOCuota }) => ({ impuesto, tipoFactor, ...(tasaOCuota ? { tasaOCuota } : {}) })) } : {}),
-        ...(retenciones.length ? { retenciones: retenciones.map(({ impuesto, tipoFactor, tasaOCuota }) => ({ impuesto, tipoFactor, tasaOCuota: tasaOCuota! })) } : {}),
+        ...(traslados.length ? { traslados: traslados.map(({ impuesto, tipoFactor, tasaOCuota }) => ({ impuesto: impuesto as '002' | '003', tipoFactor, ...(tasaOCuota ? { tasaOCuota } : {}) })) } : {}),
+        ...(retenciones.length ? { retenciones: retenciones.map(({ impuesto, tipoFactor, tasaOCuota }) => ({ impuesto, tipoFactor: tipoFactor as 'Tasa' | 'Cuota', tasaOCuota: tasaOCuota! })) } : {}),
         ...(c.cuentaPredial.trim() ? { cuentaPredial: c.cuentaPredial.trim() } : {}),
       };
     }),
