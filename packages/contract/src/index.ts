@@ -15,5 +15,6 @@ export * from './products';
 export * from './invoicing';
 export * from './incomes';
 export * from './profile';
+export * from './cfdi-import';
 export * from './route';
 export * from './routes';

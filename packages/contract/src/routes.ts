@@ -1,4 +1,5 @@
 import type { RouteDef } from './route';
+import { cfdiImportRoutes } from './routes/cfdi-import';
 import { clientsRoutes } from './routes/clients';
 import { invoicingRoutes } from './routes/invoicing';
 import { incomesRoutes } from './routes/incomes';
@@ -10,6 +11,7 @@ import { incomesRoutes } from './routes/incomes';
  * Each area declares its entries in routes/<area>.ts.
  */
 export const routes = {
+  ...cfdiImportRoutes,
   ...clientsRoutes,
   ...invoicingRoutes,
   ...incomesRoutes,
