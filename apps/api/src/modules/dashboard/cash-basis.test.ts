@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { Decimal } from '@facturo/cfdi/money';
-import { computeMonthFigures, estimateIsr, type CashDocument, type CashPayment, type MonthInput } from './cash-basis';
+import { computeMonthFigures, estimateIsr, paidShareMxn, type CashDocument, type CashPayment, type MonthInput } from './cash-basis';
 
 const doc = (over: Partial<CashDocument>): CashDocument => ({
   direction: 'emitido', tipo: 'I', fecha: '2026-03-05T10:00:00', subtotal: '0', descuento: '0', tipoCambio: '1',
@@ -25,8 +25,11 @@ const month: MonthInput = {
   ],
   payments: [
     {
-      direction: 'emitido', fechaPago: '2026-03-20T12:00:00', impPagado: '5800.00', equivalenciaDr: '1', tipoCambioP: '1',
-      doc: { tipo: 'I', subtotal: '10000.00', descuento: '0', total: '11600.00', ivaTrasladado: '1600.00', isrRetenido: '0', ivaRetenido: '0' },
+      direction: 'emitido', fechaPago: '2026-03-20T12:00:00', docTipo: 'I',
+      ...paidShareMxn(
+        { impPagado: '5800.00', equivalenciaDr: '1', tipoCambioP: '1' },
+        { subtotal: '10000.00', descuento: '0', total: '11600.00', ivaTrasladado: '1600.00', isrRetenido: '0', ivaRetenido: '0' },
+      ),
     },
   ],
   balances: [{ direction: 'emitido', saldo: '5800.00', tipoCambio: '1' }],
@@ -64,8 +67,11 @@ describe('computeMonthFigures — a hand-computed month to the cent', () => {
 describe('computeMonthFigures — currencies and non-deductible expenses', () => {
   it('a USD invoice half paid in MXN: base 100 × 50/116 ÷ 0.05 = 862.07 MXN', () => {
     const payment: CashPayment = {
-      direction: 'emitido', fechaPago: '2026-03-02T12:00:00', impPagado: '50.00', equivalenciaDr: '0.05', tipoCambioP: '1',
-      doc: { tipo: 'I', subtotal: '100.00', descuento: '0', total: '116.00', ivaTrasladado: '16.00', isrRetenido: '0', ivaRetenido: '0' },
+      direction: 'emitido', fechaPago: '2026-03-02T12:00:00', docTipo: 'I',
+      ...paidShareMxn(
+        { impPagado: '50.00', equivalenciaDr: '0.05', tipoCambioP: '1' },
+        { subtotal: '100.00', descuento: '0', total: '116.00', ivaTrasladado: '16.00', isrRetenido: '0', ivaRetenido: '0' },
+      ),
     };
     const f = computeMonthFigures({ ...month, documents: [], balances: [], payments: [payment] });
     expect(f.ingresosmes).toBe('862.07');

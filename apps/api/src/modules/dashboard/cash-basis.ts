@@ -26,23 +26,22 @@ export interface CashDocument {
   deducible?: boolean | null;
 }
 
-/** A DoctoRelacionado of a payment complement whose FechaPago is in the month, with the paid document's facts. */
+/**
+ * A DoctoRelacionado of a payment complement whose FechaPago is in the month: the part of the paid
+ * document it settles, already in MXN (the store keeps it per payment row, cfdi_payments.*_mxn; paidShareMxn
+ * is the same proration for callers holding the raw amounts).
+ */
 export interface CashPayment {
   direction: Direction;
   fechaPago: string;
-  impPagado: string;
-  equivalenciaDr: string;
-  tipoCambioP: string;
-  doc: {
-    tipo: string;
-    subtotal: string;
-    descuento: string;
-    total: string;
-    ivaTrasladado: string;
-    isrRetenido: string;
-    ivaRetenido: string;
-    deducible?: boolean | null;
-  };
+  /** Tipo of the paid document (E: a credit note being paid back counts negative). */
+  docTipo: string;
+  /** Received only: the paid document's deductibility. */
+  deducible?: boolean | null;
+  baseMxn: string;
+  ivaMxn: string;
+  isrRetenidoMxn: string;
+  ivaRetenidoMxn: string;
 }
 
 export interface OpenBalance {
@@ -88,21 +87,39 @@ function documentFlow(d: CashDocument): Flow {
   };
 }
 
+export interface PaidDocumentAmounts {
+  subtotal: string;
+  descuento: string;
+  total: string;
+  ivaTrasladado: string;
+  isrRetenido: string;
+  ivaRetenido: string;
+}
+
 /**
  * The part of a PPD document a payment settles, in MXN: each amount of the document × ImpPagado / Total
  * (in the document's currency), then ÷ EquivalenciaDR into the payment currency and × TipoCambioP into MXN,
  * the same proration Pagos 2.0 uses for the taxes of each DoctoRelacionado.
  */
-function paymentFlow(p: CashPayment): Flow {
-  const total = toDecimal(p.doc.total);
-  if (total.isZero()) return zero();
-  const factor = toDecimal(p.impPagado).div(total).div(toDecimal(p.equivalenciaDr || '1')).times(toDecimal(p.tipoCambioP || '1'));
+export function paidShareMxn(
+  p: { impPagado: string; equivalenciaDr: string; tipoCambioP: string },
+  doc: PaidDocumentAmounts,
+): Pick<CashPayment, 'baseMxn' | 'ivaMxn' | 'isrRetenidoMxn' | 'ivaRetenidoMxn'> {
+  const total = toDecimal(doc.total);
+  const factor = total.isZero()
+    ? new Decimal(0)
+    : toDecimal(p.impPagado).div(total).div(toDecimal(p.equivalenciaDr || '1')).times(toDecimal(p.tipoCambioP || '1'));
+  const part = (v: string) => toDecimal(v).times(factor).toFixed();
   return {
-    base: toDecimal(p.doc.subtotal).minus(toDecimal(p.doc.descuento)).times(factor),
-    iva: toDecimal(p.doc.ivaTrasladado).times(factor),
-    isrRet: toDecimal(p.doc.isrRetenido).times(factor),
-    ivaRet: toDecimal(p.doc.ivaRetenido).times(factor),
+    baseMxn: toDecimal(doc.subtotal).minus(toDecimal(doc.descuento)).times(factor).toFixed(),
+    ivaMxn: part(doc.ivaTrasladado),
+    isrRetenidoMxn: part(doc.isrRetenido),
+    ivaRetenidoMxn: part(doc.ivaRetenido),
   };
+}
+
+function paymentFlow(p: CashPayment): Flow {
+  return { base: toDecimal(p.baseMxn), iva: toDecimal(p.ivaMxn), isrRet: toDecimal(p.isrRetenidoMxn), ivaRet: toDecimal(p.ivaRetenidoMxn) };
 }
 
 export interface DetailItem {
@@ -219,7 +236,7 @@ export function computeMonthFigures(input: MonthInput): MonthFigures {
   }
   for (const p of input.payments) {
     const f = paymentFlow(p);
-    const sign = p.doc.tipo === 'E' ? -1 : 1;
+    const sign = p.docTipo === 'E' ? -1 : 1;
     const b = bucket(p.fechaPago);
     if (p.direction === 'emitido') {
       add(ingresosPagos, f, sign);
@@ -228,8 +245,8 @@ export function computeMonthFigures(input: MonthInput): MonthFigures {
     } else {
       add(gastosPagos, f, sign);
       b.gastos = b.gastos.plus(f.base.times(sign));
-      b.iva = b.iva.minus(p.doc.deducible ? f.iva.times(sign) : 0);
-      expense(f, p.doc.deducible, sign);
+      b.iva = b.iva.minus(p.deducible ? f.iva.times(sign) : 0);
+      expense(f, p.deducible, sign);
     }
   }
 
