@@ -16,5 +16,6 @@ export * from './invoicing';
 export * from './incomes';
 export * from './profile';
 export * from './cfdi-import';
+export * from './dashboard';
 export * from './route';
 export * from './routes';

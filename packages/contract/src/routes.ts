@@ -1,4 +1,5 @@
 import type { RouteDef } from './route';
+import { dashboardRoutes } from './routes/dashboard';
 import { cfdiImportRoutes } from './routes/cfdi-import';
 import { clientsRoutes } from './routes/clients';
 import { invoicingRoutes } from './routes/invoicing';
@@ -11,6 +12,7 @@ import { incomesRoutes } from './routes/incomes';
  * Each area declares its entries in routes/<area>.ts.
  */
 export const routes = {
+  ...dashboardRoutes,
   ...cfdiImportRoutes,
   ...clientsRoutes,
   ...invoicingRoutes,
