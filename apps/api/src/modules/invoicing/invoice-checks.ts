@@ -54,6 +54,10 @@ function readAttr(root: XmlElement, enginePath: string): string | undefined {
   return attr ? node?.attrs.get(attr) : undefined;
 }
 
+/** Decision 151: CFDI 3.3 is preview-only; SAT (and so the sandbox PAC) stopped stamping it on 2023-04-01. */
+export const CFDI33_REFUSED =
+  'CFDI40999: el SAT solo timbra CFDI 4.0 desde el 1 de abril de 2023; emite esta factura en versión 4.0 (la vista previa 3.3 sigue disponible)';
+
 /** `{message, errors}` of a 422 whose keys are body fields and whose messages carry SAT's code. */
 export function issuesError(issues: ValidationIssue[], lead = 'El SAT rechazaría esta factura'): AppError {
   const errors: Record<string, string[]> = {};
@@ -67,8 +71,12 @@ export function issuesError(issues: ValidationIssue[], lead = 'El SAT rechazarí
  * (an importe, base or total a cent off SAT's rule) are fixed in a copy and reported; any other error
  * refuses the invoice (422) before a folio, a stamp or the PAC is touched.
  */
-export function checkDocument(root: XmlElement, now: Date): { root: XmlElement; fixes: AppliedFix[] } {
-  let issues = validateCfdi(root, { now }).filter((i) => i.severity === 'error');
+export function checkDocument(root: XmlElement, now: Date, purpose: 'stamp' | 'preview' = 'stamp'): { root: XmlElement; fixes: AppliedFix[] } {
+  const is33 = root.attrs.get('Version') === '3.3';
+  if (is33 && purpose === 'stamp') throw new AppError(422, CFDI33_REFUSED, { version: [CFDI33_REFUSED] });
+  // A 3.3 preview skips only the "3.3 is no longer stamped" rule; every other problem still shows.
+  const relevant = (i: ValidationIssue) => i.severity === 'error' && !(is33 && i.code === 'CFDI40999');
+  let issues = validateCfdi(root, { now }).filter(relevant);
   let fixed = root;
   const fixes: AppliedFix[] = [];
   if (issues.some((i) => i.fix)) {
@@ -81,7 +89,7 @@ export function checkDocument(root: XmlElement, now: Date): { root: XmlElement; 
         message: `Se corrigió ${f.field.replace(/^Comprobante\./, '')} a ${f.value} según las reglas de redondeo del SAT`,
       });
     }
-    issues = validateCfdi(fixed, { now }).filter((i) => i.severity === 'error');
+    issues = validateCfdi(fixed, { now }).filter(relevant);
   }
   if (issues.length) throw issuesError(issues);
   return { root: fixed, fixes };

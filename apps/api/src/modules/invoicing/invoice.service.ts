@@ -70,7 +70,9 @@ export interface PreparedInvoice {
  * Emisor/LugarExpedicion from the account, Fecha from the server clock in Mexico City time, the engine's
  * build and offline SAT rules with cent-rounding fixes. CPU work done here, before any transaction.
  */
-export async function prepareInvoice(db: Db, userId: number, body: InvoiceValues, version: CfdiVersion, now = new Date(), folio = PLACEHOLDER_FOLIO): Promise<PreparedInvoice> {
+export async function prepareInvoice(
+  db: Db, userId: number, body: InvoiceValues, version: CfdiVersion, now = new Date(), folio = PLACEHOLDER_FOLIO, purpose: 'stamp' | 'preview' = 'stamp',
+): Promise<PreparedInvoice> {
   const client = await customerOf(db, userId, body.clientId);
   await checkProducts(db, userId, body);
   checkReceptor(body, client);
@@ -83,7 +85,7 @@ export async function prepareInvoice(db: Db, userId: number, body: InvoiceValues
     if (err instanceof TaxRuleError || err instanceof Error) throw new AppError(422, err.message, { conceptos: [err.message] });
     throw err;
   }
-  const checked = checkDocument(root, now);
+  const checked = checkDocument(root, now, purpose);
   return { root: checked.root, fixes: checked.fixes, client, serie };
 }
 
@@ -128,7 +130,7 @@ export async function stampInvoice(
 /** POST /api/preview40 and /api/preview: the PDF of the unsigned document with the folio it would take now. */
 export async function previewInvoice(deps: InvoicingProviders, userId: number, body: InvoiceValues, version: CfdiVersion): Promise<Uint8Array> {
   const folio = String(await nextFolio(deps.db, userId, body.serie ?? ''));
-  const prepared = await prepareInvoice(deps.db, userId, body, version, new Date(), folio);
+  const prepared = await prepareInvoice(deps.db, userId, body, version, new Date(), folio, 'preview');
   return deps.previewPdf(userId, prepared.root);
 }
 
