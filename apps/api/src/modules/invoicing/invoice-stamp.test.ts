@@ -62,6 +62,39 @@ describe('POST /api/invoice40: seal and stamp', () => {
   });
 });
 
+describe('receptor kinds, currencies and relations', () => {
+  it('público en general needs InformacionGlobal (field named with SAT\'s code) and stamps with it', async () => {
+    const pg = await createCustomer(server.baseUrl, owner, { rfc: 'XAXX010101000', r_social: 'PUBLICO EN GENERAL', regimen: '616', uso_cfdi: 'S01', domicilio: { cp: null } });
+    const without = await api(server.baseUrl, owner, 'POST', '/api/invoice40', invoiceBody(pg.id, { usoCFDI: 'S01', serie: 'G' }));
+    expect(without.status, JSON.stringify(without.data)).toBe(422);
+    expect(Object.keys(without.data.errors)).toContain('informacionGlobal');
+    expect(without.data.errors.informacionGlobal[0]).toMatch(/^CFDI40\d{3}: /);
+    const year = new Date().getFullYear().toString();
+    const month = String(new Date().getMonth() + 1).padStart(2, '0');
+    const withIt = await api(server.baseUrl, owner, 'POST', '/api/invoice40', invoiceBody(pg.id, {
+      usoCFDI: 'S01', serie: 'G', informacionGlobal: { periodicidad: '04', meses: month, año: year },
+    }));
+    expect(withIt.status, JSON.stringify(withIt.data)).toBe(201);
+    expect(withIt.data.folio).toBe('1');
+  });
+  it('stamps a USD invoice with its tipo de cambio and a credit note (E) related by 01 to it', async () => {
+    const usd = await api(server.baseUrl, owner, 'POST', '/api/invoice40', invoiceBody(customer.id, { moneda: 'USD', tipoCambio: '17.2530', serie: 'U' }));
+    expect(usd.status, JSON.stringify(usd.data)).toBe(201);
+    const xml = (await api<Buffer>(server.baseUrl, owner, 'GET', usd.data.xmlUrl)).data.toString();
+    expect(xml).toContain('Moneda="USD"');
+    expect(xml).toContain('TipoCambio="17.2530"');
+    const note = await api(server.baseUrl, owner, 'POST', '/api/invoice40', invoiceBody(customer.id, {
+      tipoDeComprobante: 'E', moneda: 'USD', tipoCambio: '17.2530', serie: 'NC', cfdiRelacionados: [{ tipoRelacion: '01', uuids: [usd.data.uuid] }],
+      conceptos: [{ claveProdServ: '84111506', cantidad: '1', claveUnidad: 'ACT', descripcion: 'Descuento por pronto pago', valorUnitario: '100.00', objetoImp: '02',
+        traslados: [{ impuesto: '002', tipoFactor: 'Tasa', tasaOCuota: '0.160000' }] }],
+    }));
+    expect(note.status, JSON.stringify(note.data)).toBe(201);
+    const noteXml = (await api<Buffer>(server.baseUrl, owner, 'GET', note.data.xmlUrl)).data.toString();
+    expect(noteXml).toContain('TipoDeComprobante="E"');
+    expect(noteXml).toContain(`UUID="${usd.data.uuid}"`);
+  });
+});
+
 describe('bad input: 4xx, Spanish message naming the field, nothing written', () => {
   const refused = async (body: unknown, status: number, field: string, text: RegExp, path = '/api/invoice40') => {
     const before = await balance();

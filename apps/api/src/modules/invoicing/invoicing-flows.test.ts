@@ -47,7 +47,7 @@ describe('preview', () => {
 
 describe('stamping refusals leave nothing behind', () => {
   it('no CSD on file: 422 on csd saying what to do, no stamp taken', async () => {
-    const bare = await invoicingAccount(server.baseUrl, false).catch(async () => createAccount(server.baseUrl));
+    const bare = await createAccount(server.baseUrl);
     const theirs = await createCustomer(server.baseUrl, bare);
     const res = await post('/api/invoice40', invoiceBody(theirs.id), bare);
     expect(res.status).toBe(422);

@@ -29,7 +29,7 @@ describe('stamping under concurrency', () => {
     expect(await balance()).toBe(40);
     const next = await api(server.baseUrl, owner, 'GET', '/api/invoicing/next-folio?serie=C');
     expect(next.data).toEqual({ serie: 'C', folio: 21 });
-  });
+  }, 300_000);
 
   it('10 concurrent retries with one Idempotency-Key answer one UUID and take one stamp and one folio', async () => {
     const headers = { 'idempotency-key': 'factura-cliente-7-intento' };
@@ -42,7 +42,7 @@ describe('stamping under concurrency', () => {
     const later = await api(server.baseUrl, owner, 'POST', '/api/invoice40', body, headers);
     expect(later.data.uuid).toBe(results[0]!.data.uuid);
     expect((await api(server.baseUrl, owner, 'GET', '/api/invoicing/next-folio?serie=D')).data.folio).toBe(2);
-  });
+  }, 300_000);
 
   it('the same Idempotency-Key with another body is a 409 and stamps nothing', async () => {
     const headers = { 'idempotency-key': 'clave-reutilizada' };
