@@ -126,7 +126,7 @@ export function ConceptsSection({ rfc, catalogs, live }: Props) {
               </SimpleGrid>
               {e?.objetoImp?.message && <Text c="red" size="sm" mt="xs">{e.objetoImp.message}</Text>}
               {extra.map((m) => <Text key={m} c="red" size="sm" mt="xs">{m}</Text>)}
-              {computed && !computed.ok && computed.message && <Text c="red" size="sm" mt="xs" data-testid={`concept-${i}-rule`}>{computed.message}</Text>}
+              {computed && !computed.ok && computed.message && !e && <Text c="red" size="sm" mt="xs" data-testid={`concept-${i}-rule`}>{computed.message}</Text>}
               <Group justify="flex-end" mt="xs" gap="lg">
                 {computed?.ok && computed.amounts.descuento && <Text size="sm" c="dimmed">{t('invoicing.totals.descuento')}: {formatMoney(computed.amounts.descuento, live.decimals)}</Text>}
                 <Text size="sm" fw={600} data-testid={`concept-${i}-importe`}>

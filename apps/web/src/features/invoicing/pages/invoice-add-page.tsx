@@ -46,7 +46,9 @@ export function InvoiceAddPage() {
   const stamps = useQuery(stampsQuery(rfc));
 
   const [moneda, conceptos] = useWatch({ control: form.control, name: ['moneda', 'conceptos'] });
-  const live = useMemo(() => liveTotals({ moneda, conceptos }), [moneda, conceptos]);
+  // react-hook-form may hand back the same (mutated) array: key the memo on the concepts' content.
+  const conceptsKey = JSON.stringify(conceptos);
+  const live = useMemo(() => liveTotals({ moneda, conceptos }), [moneda, conceptsKey]);
   const publicoGeneral = client?.rfc === RFC_PUBLICO_GENERAL;
 
   /** Client-side checks first (same paths as the API's); false when something must be fixed. */
@@ -55,7 +57,8 @@ export function InvoiceAddPage() {
     setFormError(null);
     const values = form.getValues();
     const problems = draftProblems(values, { publicoGeneral, usosAllowed: client ? usosCfdiFor(client.regimen, client.persona) : null });
-    const broken = live.conceptos.flatMap((c, i) => (!c.ok && c.message ? [[`conceptos.${i}.objetoImp`, c.message] as const] : []));
+    // An engine rule broken by a concept whose fields look fine (e.g. descuento above the importe).
+    const broken = live.conceptos.flatMap((c, i) => (!c.ok && c.message && !Object.keys(problems).some((k) => k.startsWith(`conceptos.${i}.`)) ? [[`conceptos.${i}.objetoImp`, c.message] as const] : []));
     for (const [path, message] of [...Object.entries(problems), ...broken]) form.setError(path as Path<InvoiceForm>, { type: 'draft', message });
     if (Object.keys(problems).length || broken.length) {
       toastWarning();
