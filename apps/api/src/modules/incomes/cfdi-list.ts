@@ -52,18 +52,24 @@ export function listWhere(userId: number, direction: CfdiDirection, period: Peri
 }
 
 /** The §3 row of each document: counterparty, dates, amounts, states and, for a payment complement, what it paid. */
-export function rowSelect(direction: CfdiDirection): SQL {
+export function rowSelect(direction: CfdiDirection, opts: { light?: boolean } = {}): SQL {
   const [rfc, nombre] = direction === 'emitido' ? ['rfc_receptor', 'nombre_receptor'] : ['rfc_emisor', 'nombre_emisor'];
   return sql`c.id, c.uuid, c.serie, c.folio, c.${sql.raw(rfc)} AS rfc, coalesce(c.${sql.raw(nombre)}, '') AS client,
     to_char(c.fecha, 'YYYY-MM-DD"T"HH24:MI:SS') AS f_emi, to_char(c.fecha_pago, 'YYYY-MM-DD') AS f_pago,
     c.total::text AS total, c.subtotal::text AS subtotal, c.saldo::text AS saldo, c.moneda, c.tipo_cambio::text AS tc, c.estado,
     c.tipo, c.metodo_pago, c.forma_pago, c.not_count, c.pago_manual, c.iva_trasladado::text AS iva, c.isr_retenido::text AS isr_ret,
-    c.iva_retenido::text AS iva_ret, c.descuento::text AS descuento, ${hasRelated} OR EXISTS (
+    c.iva_retenido::text AS iva_ret, c.descuento::text AS descuento, ${opts.light ? LIGHT : FULL}`;
+}
+
+/** The CSV has no related/complement columns: skipping their five per-row subqueries makes the export cheap. */
+const LIGHT = sql`false AS has_related, 0 AS documentos, NULL AS madre_uuid, NULL AS parcialidad, NULL AS saldo_ant, NULL AS pagado,
+    NULL AS insoluto, NULL AS tc_p, NULL AS metodo_pago_dr`;
+
+const FULL = sql`${hasRelated} OR EXISTS (
       SELECT 1 FROM cfdi_payments p2 WHERE p2.user_id = c.user_id AND p2.pago_uuid = c.uuid) OR EXISTS (
       SELECT 1 FROM cfdi_relations r2 WHERE r2.user_id = c.user_id AND r2.uuid = c.uuid) AS has_related,
     pp.n AS documentos, pp.doc AS madre_uuid, pp.parcialidad, pp.saldo_ant, pp.pagado, pp.insoluto, pp.tc_p,
     (SELECT m.metodo_pago FROM cfdis m WHERE m.user_id = c.user_id AND m.uuid = pp.doc) AS metodo_pago_dr`;
-}
 
 /** The complement fields: filled when the payment pays exactly one document (the common case). */
 export const paymentJoin = sql`LEFT JOIN LATERAL (
@@ -189,9 +195,8 @@ export function cfdiCsv(db: Db, userId: number, direction: CfdiDirection, period
     let after: { fecha: string; id: number } | undefined;
     for (;;) {
       const keyset = after ? sql` AND (c.fecha, c.id) < (${after.fecha}::timestamp, ${after.id})` : sql``;
-      const { rows } = await db.execute(sql`SELECT ${rowSelect(direction)}, to_char(c.fecha, 'YYYY-MM-DD HH24:MI:SS.US') AS k FROM (
-          SELECT * FROM cfdis c WHERE ${where}${keyset} ORDER BY c.fecha DESC, c.id DESC LIMIT ${BATCH}) c ${paymentJoin}
-        ORDER BY c.fecha DESC, c.id DESC`);
+      const { rows } = await db.execute(sql`SELECT ${rowSelect(direction, { light: true })}, to_char(c.fecha, 'YYYY-MM-DD HH24:MI:SS.US') AS k
+        FROM cfdis c WHERE ${where}${keyset} ORDER BY c.fecha DESC, c.id DESC LIMIT ${BATCH}`);
       const batch = rows as Record<string, unknown>[];
       let chunk = '';
       for (const r of batch) {
