@@ -10,12 +10,25 @@ import { PageHeader } from '../../../shared/ui/page-header';
 import { usePagedList } from '../../../shared/ui/paged-list';
 import { PagedListCard } from '../../../shared/ui/paged-list-card';
 import { perReceiveQuery } from '../../incomes/api/incomes-api';
+import { INCOMES_FEATURES } from '../../incomes/model/use-plan-feature';
+import { FeatureGate } from '../../plans/components/locked-feature';
 import { rowName } from '../../incomes/components/incomes-table';
 
 type Split = '' | '1' | '0';
 
 /** /accounts/per-receive (spec §2.7): open balances of issued invoices, split with and without related documents. */
 export function PerReceivePage() {
+  const { t } = useTranslation();
+  // Feature 55 belongs to the paid plan: a free account sees the locked panel instead of a 403 redirect.
+  return (
+    <Stack gap="md">
+      <PageHeader title={t('receivable.title')} />
+      <FeatureGate featureId={INCOMES_FEATURES.receivable} minHeight={240}><ReceivableContent /></FeatureGate>
+    </Stack>
+  );
+}
+
+function ReceivableContent() {
   const { t } = useTranslation();
   const rfc = useSession().user?.username ?? '';
   const list = usePagedList('per-receive');
@@ -35,7 +48,6 @@ export function PerReceivePage() {
   const total = page?.total ?? 0;
   return (
     <Stack gap="md">
-      <PageHeader title={t('receivable.title')} />
       <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="sm">
         {card('1', t('receivable.with'), data.data?.conRelacionados)}
         {card('0', t('receivable.without'), data.data?.sinRelacionados)}

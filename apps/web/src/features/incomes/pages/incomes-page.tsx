@@ -21,6 +21,7 @@ import { IncomesTable, rowName, type RowAction } from '../components/incomes-tab
 import { RelatedDrawer } from '../components/related-drawer';
 import { StatCards } from '../components/stat-cards';
 import { STAT_CARDS } from '../model/stat-cards';
+import { INCOMES_FEATURES, usePlanFeature } from '../model/use-plan-feature';
 
 type Dialog = { kind: 'email' | 'cancel' | 'enable' | 'related'; row: InvoiceRow } | null;
 
@@ -38,6 +39,8 @@ export function IncomesPage() {
   const stats = useQuery(incomesStatsQuery(rfc, period));
   const rows = useQuery(incomesListQuery(rfc, period, q));
 
+  const withCsv = usePlanFeature(INCOMES_FEATURES.csv);
+  const withEmail = usePlanFeature(INCOMES_FEATURES.email);
   const csv = useMutation({ mutationFn: () => downloadIncomesCsv(period, q), onError: () => toastError() });
   const notCount = useMutation({
     mutationFn: (r: InvoiceRow) => setNotCount(r.uuid, !r.notCount),
@@ -54,7 +57,7 @@ export function IncomesPage() {
       case 'pdf': return void viewPdf(row.uuid).catch(failed);
       case 'xml': return void viewXml(row.uuid).catch(failed);
       case 'downloadXml': return void downloadXml(row.uuid, name).catch(failed);
-      case 'email': return setDialog({ kind: 'email', row });
+      case 'email': return withEmail(() => setDialog({ kind: 'email', row }));
       case 'cancel': return setDialog({ kind: 'cancel', row });
       case 'enablePayment': return setDialog({ kind: 'enable', row });
       case 'related': return setDialog({ kind: 'related', row });
@@ -77,7 +80,7 @@ export function IncomesPage() {
       <StatCards stats={stats.data} active={card} onPick={(k) => { setCard(k); list.setPage(1); }} />
       <PagedListCard list={list} searchPlaceholder={t('incomes.searchPlaceholder')} loading={rows.isPending} total={total}
         emptyText={list.query ? t('incomes.emptySearch') : t('incomes.empty')} totalText={t('incomes.total', { count: total })}
-        filters={<Button variant="light" leftSection={<IconFileSpreadsheet size={16} />} loading={csv.isPending} onClick={() => csv.mutate()}>{t('incomes.csv')}</Button>}>
+        filters={<Button variant="light" leftSection={<IconFileSpreadsheet size={16} />} loading={csv.isPending} onClick={() => withCsv(() => csv.mutate())}>{t('incomes.csv')}</Button>}>
         <IncomesTable rows={rows.data?.data ?? []} onAction={onAction} />
       </PagedListCard>
       <SendEmailModal rfc={rfc} uuid={dialog?.kind === 'email' ? dialog.row.uuid : null} onClose={close} />
