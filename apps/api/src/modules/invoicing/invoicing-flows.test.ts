@@ -54,6 +54,22 @@ describe('stamping refusals leave nothing behind', () => {
     expect(res.data.errors.csd[0]).toMatch(/súbelo en Perfil/);
     expect(await balance(bare)).toBe(10);
   });
+  it('an expired or revoked CSD: 422 on csd saying what to do, no stamp taken', async () => {
+    const db = server.runtime.ctx.db;
+    const [me] = await db.execute<{ id: number }>(sql`SELECT id FROM users WHERE rfc = ${owner.rfc}`).then((r) => (r as unknown as { rows: { id: number }[] }).rows);
+    const [cred] = (await db.execute(sql`SELECT id, valid_to FROM fiscal_credentials WHERE user_id = ${me!.id} AND kind = 'csd' ORDER BY id DESC LIMIT 1`) as unknown as { rows: { id: number; valid_to: Date }[] }).rows;
+    const before = await balance();
+    await db.execute(sql`UPDATE fiscal_credentials SET valid_to = '2024-01-31T00:00:00Z' WHERE id = ${cred!.id}`);
+    const expired = await post('/api/invoice40', invoiceBody(customer.id));
+    expect(expired.status).toBe(422);
+    expect(expired.data.errors.csd[0]).toMatch(/Tu CSD venció el 2024-01-31; tramita uno nuevo/);
+    await db.execute(sql`UPDATE fiscal_credentials SET valid_to = ${cred!.valid_to}, status = 'revoked' WHERE id = ${cred!.id}`);
+    const revoked = await post('/api/invoice40', invoiceBody(customer.id));
+    expect(revoked.status).toBe(422);
+    expect(revoked.data.errors.csd[0]).toMatch(/revocado/);
+    await db.execute(sql`UPDATE fiscal_credentials SET status = 'valid' WHERE id = ${cred!.id}`);
+    expect(await balance()).toBe(before);
+  });
   it('no stamps left: 409 with a message to buy a package; no folio consumed', async () => {
     const db = server.runtime.ctx.db;
     const [me] = await db.execute<{ id: number }>(sql`SELECT id FROM users WHERE rfc = ${owner.rfc}`).then((r) => (r as unknown as { rows: { id: number }[] }).rows);
