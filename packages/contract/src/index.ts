@@ -17,5 +17,6 @@ export * from './incomes';
 export * from './profile';
 export * from './cfdi-import';
 export * from './dashboard';
+export * from './payment-reception';
 export * from './route';
 export * from './routes';

@@ -1,4 +1,5 @@
 import type { RouteDef } from './route';
+import { paymentReceptionRoutes } from './routes/payment-reception';
 import { dashboardRoutes } from './routes/dashboard';
 import { cfdiImportRoutes } from './routes/cfdi-import';
 import { clientsRoutes } from './routes/clients';
@@ -12,6 +13,7 @@ import { incomesRoutes } from './routes/incomes';
  * Each area declares its entries in routes/<area>.ts.
  */
 export const routes = {
+  ...paymentReceptionRoutes,
   ...dashboardRoutes,
   ...cfdiImportRoutes,
   ...clientsRoutes,

@@ -1,5 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import type { JobContext } from '../jobs/context';
+import { paymentReceptionRoutes } from './payment-reception/payment-reception.routes';
 import { dashboardRoutes } from './dashboard/dashboard.routes';
 import { cfdiImportRoutes } from './cfdi-import/cfdi-import.routes';
 import { employeesRoutes } from './employees/employees.routes';
@@ -21,6 +22,7 @@ export async function registerFeatureModules(app: FastifyInstance, ctx: JobConte
   await app.register(productsRoutes(ctx));
   await app.register(profileRoutes(ctx));
   await app.register(cfdiImportRoutes(ctx));
+  await app.register(paymentReceptionRoutes(ctx));
   await app.register(dashboardRoutes(ctx));
   await app.register(incomesRoutes(ctx));
   await app.register(invoicingRoutes(ctx));
