@@ -18,5 +18,6 @@ export * from './profile';
 export * from './cfdi-import';
 export * from './dashboard';
 export * from './payment-reception';
+export * from './outcomes';
 export * from './route';
 export * from './routes';

@@ -1,4 +1,5 @@
 import type { RouteDef } from './route';
+import { outcomesRoutes } from './routes/outcomes';
 import { paymentReceptionRoutes } from './routes/payment-reception';
 import { dashboardRoutes } from './routes/dashboard';
 import { cfdiImportRoutes } from './routes/cfdi-import';
@@ -13,6 +14,7 @@ import { incomesRoutes } from './routes/incomes';
  * Each area declares its entries in routes/<area>.ts.
  */
 export const routes = {
+  ...outcomesRoutes,
   ...paymentReceptionRoutes,
   ...dashboardRoutes,
   ...cfdiImportRoutes,

@@ -1,5 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import type { JobContext } from '../jobs/context';
+import { outcomesRoutes } from './outcomes/outcomes.routes';
 import { paymentReceptionRoutes } from './payment-reception/payment-reception.routes';
 import { dashboardRoutes } from './dashboard/dashboard.routes';
 import { cfdiImportRoutes } from './cfdi-import/cfdi-import.routes';
@@ -22,6 +23,7 @@ export async function registerFeatureModules(app: FastifyInstance, ctx: JobConte
   await app.register(productsRoutes(ctx));
   await app.register(profileRoutes(ctx));
   await app.register(cfdiImportRoutes(ctx));
+  await app.register(outcomesRoutes(ctx));
   await app.register(paymentReceptionRoutes(ctx));
   await app.register(dashboardRoutes(ctx));
   await app.register(incomesRoutes(ctx));
