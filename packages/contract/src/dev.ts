@@ -6,6 +6,8 @@ export const outboxMessageSchema = z.object({
   subject: z.string(),
   text: z.string(),
   html: z.string(),
+  /** Files sent with the message (invoice XML and PDF), content base64. */
+  attachments: z.array(z.object({ filename: z.string(), contentType: z.string(), size: z.number().int(), content: z.string() })).default([]),
   created_at: z.string(),
 });
 export const outboxResponseSchema = z.object({ data: z.array(outboxMessageSchema) });

@@ -1,8 +1,14 @@
 import type { RouteDef } from './route';
 import { authRoutes } from './routes/auth';
 import { catalogsRoutes } from './routes/catalogs';
+import { cfdiImportRoutes } from './routes/cfdi-import';
 import { clientsRoutes } from './routes/clients';
+import { dashboardRoutes } from './routes/dashboard';
 import { employeesRoutes } from './routes/employees';
+import { incomesRoutes } from './routes/incomes';
+import { invoicingRoutes } from './routes/invoicing';
+import { outcomesRoutes } from './routes/outcomes';
+import { paymentReceptionRoutes } from './routes/payment-reception';
 import { productsRoutes } from './routes/products';
 import { profileRoutes } from './routes/profile';
 import { sessionRoutes } from './routes/session';
@@ -21,6 +27,12 @@ export const routes = {
   ...productsRoutes,
   ...clientsRoutes,
   ...employeesRoutes,
+  ...invoicingRoutes,
+  ...incomesRoutes,
+  ...cfdiImportRoutes,
+  ...outcomesRoutes,
+  ...paymentReceptionRoutes,
+  ...dashboardRoutes,
 } satisfies Record<string, RouteDef>;
 
 export type RouteName = keyof typeof routes;

@@ -52,6 +52,8 @@ export const outbox = pgTable('outbox', {
   subject: text('subject').notNull(),
   text: text('text').notNull(),
   html: text('html').notNull(),
+  /** Migration 0410: files sent with the message (content base64). */
+  attachments: jsonb('attachments').$type<{ filename: string; contentType: string; size: number; content: string }[]>().notNull().default([]),
   createdAt: createdAt(),
 }, (t) => [index('outbox_to_idx').on(t.to, t.id)]);
 

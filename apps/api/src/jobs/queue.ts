@@ -5,6 +5,7 @@ export const QUEUES = {
   ciecValidate: 'ciec-validate',
   credentialValidate: 'credential-validate',
   credentialExpiry: 'credential-expiry',
+  cfdiImport: 'cfdi-import',
 } as const;
 
 /**

@@ -3,10 +3,12 @@ import type { JobContext } from './context';
 import { registerCiecWorker } from './ciec-validate.job';
 import { registerCredentialWorker } from './credential-validate.job';
 import { registerCredentialExpiryWorker } from './credential-expiry.job';
+import { registerCfdiImportWorker } from './cfdi-import.job';
 
 /** Every queue's worker; the same list runs in the API process (embedded) or in `npm run worker`. */
 export async function registerWorkers(boss: PgBoss, ctx: JobContext): Promise<void> {
   await registerCiecWorker(boss, ctx);
   await registerCredentialWorker(boss, ctx);
   await registerCredentialExpiryWorker(boss, ctx);
+  await registerCfdiImportWorker(boss, ctx);
 }

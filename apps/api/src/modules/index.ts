@@ -1,10 +1,16 @@
 import type { FastifyInstance } from 'fastify';
 import type { JobContext } from '../jobs/context';
+import { outcomesRoutes } from './outcomes/outcomes.routes';
+import { paymentReceptionRoutes } from './payment-reception/payment-reception.routes';
+import { dashboardRoutes } from './dashboard/dashboard.routes';
+import { cfdiImportRoutes } from './cfdi-import/cfdi-import.routes';
 import { employeesRoutes } from './employees/employees.routes';
 import { profileRoutes } from './profile/profile.routes';
 import { catalogsRoutes } from './catalogs/catalogs.routes';
 import { clientsRoutes } from './clients/clients.routes';
 import { productsRoutes } from './products/products.routes';
+import { invoicingRoutes } from './invoicing/invoicing.routes';
+import { incomesRoutes } from './incomes/incomes.routes';
 
 /**
  * Feature modules (customers, products, employees, profile, catalogs, …) register here, each as
@@ -16,4 +22,10 @@ export async function registerFeatureModules(app: FastifyInstance, ctx: JobConte
   await app.register(clientsRoutes(ctx));
   await app.register(productsRoutes(ctx));
   await app.register(profileRoutes(ctx));
+  await app.register(cfdiImportRoutes(ctx));
+  await app.register(outcomesRoutes(ctx));
+  await app.register(paymentReceptionRoutes(ctx));
+  await app.register(dashboardRoutes(ctx));
+  await app.register(incomesRoutes(ctx));
+  await app.register(invoicingRoutes(ctx));
 }

@@ -105,10 +105,10 @@ describe('routing and guards', () => {
   });
   it('an allowed area renders inside the shell with its name', async () => {
     login();
-    const router = renderAt('/incomes');
-    await waitFor(() => expect(router.state.location.pathname).toBe('/incomes'));
+    const router = renderAt('/tutorials');
+    await waitFor(() => expect(router.state.location.pathname).toBe('/tutorials'));
     expect(await screen.findByTestId('under-construction')).toBeTruthy();
-    expect(screen.getByRole('heading', { name: 'Ingresos' })).toBeTruthy();
+    expect(screen.getByRole('heading', { name: 'Tutoriales' })).toBeTruthy();
   });
   it('unknown paths go to the 404 page', async () => {
     const router = renderAt('/no/existe');

@@ -87,6 +87,13 @@ describe('renderPdf', () => {
     expect((Buffer.from(pdf).toString('latin1').match(/\/Subtype \/Image/g) ?? []).length).toBeGreaterThanOrEqual(2);
   });
 
+  it('marks a preview of an unsigned document "VISTA PREVIA — SIN VALIDEZ FISCAL"', async () => {
+    const text = pdfText(await renderPdf(parseXml(freshCfdi('created-with-discounts-40.xml', new Date())), { preview: true, compress: false }));
+    // The em dash is WinAnsi 0x97 in the PDF; the test extractor reads it as one character either way.
+    expect(text).toMatch(/VISTA PREVIA . SIN VALIDEZ FISCAL: el comprobante aún no está sellado ni timbrado\./);
+    expect(text).not.toContain('comprobante sin timbrar.');
+  });
+
   it('summarises Pagos 2.0 with saldo anterior, pagado and insoluto', async () => {
     const text = pdfText(await renderPdf(fixture('created-cfdi40-pago20-valid.xml'), { compress: false }));
     // clásico writes section titles in capitals.

@@ -22,6 +22,8 @@ export interface RenderPdfOptions {
    * sandbox PAC or the document is not stamped.
    */
   sandbox?: boolean;
+  /** A preview of a document not yet sealed: watermark and legend read "VISTA PREVIA — SIN VALIDEZ FISCAL". */
+  preview?: boolean;
   /** PDF stream compression; default true. Tests turn it off to read the text. */
   compress?: boolean;
 }
@@ -70,9 +72,11 @@ export async function renderPdf(root: XmlElement, opts: RenderPdfOptions = {}): 
   const legend: Content[] = noValidity
     ? [
         {
-          text: tfd
-            ? 'SIN VALIDEZ FISCAL: timbrado por el PAC de pruebas (sandbox) de la aplicación.'
-            : 'SIN VALIDEZ FISCAL: comprobante sin timbrar.',
+          text: opts.preview
+            ? 'VISTA PREVIA — SIN VALIDEZ FISCAL: el comprobante aún no está sellado ni timbrado.'
+            : tfd
+              ? 'SIN VALIDEZ FISCAL: timbrado por el PAC de pruebas (sandbox) de la aplicación.'
+              : 'SIN VALIDEZ FISCAL: comprobante sin timbrar.',
           bold: true,
           color: '#b91c1c',
           alignment: 'center',
@@ -109,7 +113,7 @@ export async function renderPdf(root: XmlElement, opts: RenderPdfOptions = {}): 
       ],
       margin: [36, 16, 36, 0],
     }),
-    ...(noValidity ? { watermark: { text: 'SIN VALIDEZ FISCAL', color: '#b91c1c', opacity: 0.12, bold: true } } : {}),
+    ...(noValidity ? { watermark: { text: opts.preview ? 'VISTA PREVIA — SIN VALIDEZ FISCAL' : 'SIN VALIDEZ FISCAL', color: '#b91c1c', opacity: 0.12, bold: true } } : {}),
     compress: opts.compress ?? true,
   };
   const buffer = await pdfmake.createPdf(doc).getBuffer();

@@ -60,6 +60,8 @@ export const cfdis = pgTable('cfdis', {
   cancelledAt: timestamp('cancelled_at', { withTimezone: true }),
   fechaPago: date('fecha_pago', { mode: 'string' }),
   saldo: money('saldo'),
+  /** Migration 0420: paid by hand ("Habilitar pago"); balance recomputation leaves such a row alone. */
+  pagoManual: boolean('pago_manual').notNull().default(false),
   notCount: boolean('not_count').notNull().default(false),
   deducible: boolean('deducible'),
   deducibleMotivo: text('deducible_motivo'),

@@ -15,7 +15,7 @@ export const devRoutes = (db: Db, mailer: Mailer, env: string, session: (userId:
   serve(app, 'dev.outbox', async (req) => {
     if (mailer.kind !== 'outbox') throw notFound('El buzón local no está activo: el correo sale por SMTP');
     const rows = await db.select().from(outbox).where(eq(outbox.to, req.query.to)).orderBy(desc(outbox.id)).limit(50);
-    return { data: rows.map((r) => ({ to: r.to, subject: r.subject, text: r.text, html: r.html, created_at: r.createdAt.toISOString() })) };
+    return { data: rows.map((r) => ({ to: r.to, subject: r.subject, text: r.text, html: r.html, attachments: r.attachments, created_at: r.createdAt.toISOString() })) };
   });
 
   if (env !== 'test') return;

@@ -7,6 +7,14 @@ export interface MailMessage {
   subject: string;
   text: string;
   html: string;
+  /** Files sent with the message (invoice XML and PDF). */
+  attachments?: MailAttachment[];
+}
+
+export interface MailAttachment {
+  filename: string;
+  contentType: string;
+  content: Uint8Array;
 }
 
 /** Mail port: the outbox table by default, SMTP when SMTP_URL is set. */
@@ -19,7 +27,10 @@ export function outboxMailer(db: Db): Mailer {
   return {
     kind: 'outbox',
     async send(message) {
-      await db.insert(outbox).values(message);
+      const attachments = (message.attachments ?? []).map((a) => ({
+        filename: a.filename, contentType: a.contentType, size: a.content.byteLength, content: Buffer.from(a.content).toString('base64'),
+      }));
+      await db.insert(outbox).values({ to: message.to, subject: message.subject, text: message.text, html: message.html, attachments });
     },
   };
 }
@@ -29,7 +40,8 @@ export function smtpMailer(smtpUrl: string, from: string): Mailer {
   return {
     kind: 'smtp',
     async send(message) {
-      await transport.sendMail({ from, ...message });
+      const attachments = message.attachments?.map((a) => ({ filename: a.filename, contentType: a.contentType, content: Buffer.from(a.content) }));
+      await transport.sendMail({ from, ...message, attachments });
     },
   };
 }

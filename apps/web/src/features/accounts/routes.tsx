@@ -1,5 +1,6 @@
 import type { RouteObject } from 'react-router';
 import { UnderConstruction } from '../../shared/ui/under-construction';
+import { PerReceivePage } from '../accounts-receivable/pages/per-receive-page';
 
 /**
  * Route module of this area, mounted inside the guarded app shell.
@@ -7,5 +8,5 @@ import { UnderConstruction } from '../../shared/ui/under-construction';
  */
 export const accountsRoutes: RouteObject[] = [
   { path: '/accounts/per-pay', element: <UnderConstruction areaKey="areas.accountsPerPay" /> },
-  { path: '/accounts/per-receive', element: <UnderConstruction areaKey="areas.accountsPerReceive" /> },
+  { path: '/accounts/per-receive', element: <PerReceivePage /> },
 ];

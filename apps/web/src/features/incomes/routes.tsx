@@ -1,10 +1,5 @@
 import type { RouteObject } from 'react-router';
-import { UnderConstruction } from '../../shared/ui/under-construction';
+import { IncomesPage } from './pages/incomes-page';
 
-/**
- * Route module of this area, mounted inside the guarded app shell.
- * Under construction: replace the elements with the real pages (paths stay as spec §2.1).
- */
-export const incomesRoutes: RouteObject[] = [
-  { path: '/incomes', element: <UnderConstruction areaKey="areas.incomes" /> },
-];
+/** Route module of the incomes area, mounted inside the guarded app shell (spec §2.1). */
+export const incomesRoutes: RouteObject[] = [{ path: '/incomes', element: <IncomesPage /> }];

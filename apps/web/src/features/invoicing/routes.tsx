@@ -1,11 +1,9 @@
 import type { RouteObject } from 'react-router';
-import { UnderConstruction } from '../../shared/ui/under-construction';
+import { InvoiceAddPage } from './pages/invoice-add-page';
+import { TemplatePage } from './pages/template-page';
 
-/**
- * Route module of this area, mounted inside the guarded app shell.
- * Under construction: replace the elements with the real pages (paths stay as spec §2.1).
- */
+/** Route module of the invoicing area, mounted inside the guarded app shell (spec §2.1). */
 export const invoicingRoutes: RouteObject[] = [
-  { path: '/invoicing/add', element: <UnderConstruction areaKey="areas.invoicingAdd" /> },
-  { path: '/invoicing/template', element: <UnderConstruction areaKey="areas.invoicingTemplate" /> },
+  { path: '/invoicing/add', element: <InvoiceAddPage /> },
+  { path: '/invoicing/template', element: <TemplatePage /> },
 ];

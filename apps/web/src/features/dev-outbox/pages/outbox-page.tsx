@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { Alert, Button, Card, Container, Group, Loader, Stack, Text, TextInput, Title } from '@mantine/core';
+import { Alert, Anchor, Button, Card, Container, Group, Loader, Stack, Text, TextInput, Title } from '@mantine/core';
 import { IconMail, IconSearch } from '@tabler/icons-react';
 import { useQuery } from '@tanstack/react-query';
 import { useSearchParams } from 'react-router';
@@ -52,6 +52,15 @@ export function OutboxPage() {
             <Text component="pre" size="sm" style={{ whiteSpace: 'pre-wrap', fontFamily: 'inherit', margin: 0 }}>
               {m.text}
             </Text>
+            {m.attachments.length > 0 && (
+              <Group gap="xs" mt="sm" data-testid="outbox-attachments">
+                {m.attachments.map((a) => (
+                  <Anchor key={a.filename} size="sm" href={`data:${a.contentType};base64,${a.content}`} download={a.filename} data-testid="outbox-attachment">
+                    📎 {a.filename} ({Math.ceil(a.size / 1024)} KB)
+                  </Anchor>
+                ))}
+              </Group>
+            )}
           </Card>
         ))}
       </Stack>

@@ -1,0 +1,125 @@
+import { and, eq } from 'drizzle-orm';
+import type { ImportRejection, ImportState } from '@facturo/contract';
+import type { Db } from '../../db/client';
+import type { StoragePort } from '../../providers/storage/local-storage';
+import { storeCfdi, CfdiStoreError } from '../cfdis/cfdi-store';
+import { cfdis } from '../cfdis/cfdis.schema';
+import { decideDeductibility } from '../outcomes/deductibility';
+import { classifyDocument, type AcceptedDocument } from './classify';
+import { readZip, ZipRefusedError } from './zip';
+
+/** One uploaded file, kept in storage until the job reads it. */
+export interface UploadedImportFile {
+  name: string;
+  key: string;
+}
+
+export interface ImportRunInput {
+  userId: number;
+  rfc: string;
+  regimen: string | null;
+  files: UploadedImportFile[];
+}
+
+/** What the run reports after each document (the job turns it into progress and the stored state). */
+export type ImportProgress = (state: ImportState) => Promise<void>;
+
+const isXml = (name: string) => /\.xml$/i.test(name);
+const isZip = (name: string) => /\.zip$/i.test(name);
+
+/** Every XML document of the upload, in order; a refused archive or a file of another kind becomes a rejection. */
+async function expand(storage: StoragePort, files: UploadedImportFile[], rejected: ImportRejection[]) {
+  const docs: { file: string; data: Buffer }[] = [];
+  let refusedArchives = 0;
+  for (const f of files) {
+    const data = await storage.get(f.key);
+    if (!data) {
+      rejected.push({ file: f.name, reason: 'El archivo subido ya no está disponible; súbelo de nuevo' });
+      continue;
+    }
+    if (isXml(f.name)) docs.push({ file: f.name, data });
+    else if (isZip(f.name)) {
+      try {
+        const { entries, skipped } = await readZip(data, { accept: isXml });
+        for (const e of entries) docs.push({ file: `${f.name}/${e.name}`, data: e.data });
+        for (const s of skipped) rejected.push({ file: `${f.name}/${s}`, reason: 'No es un archivo .xml' });
+      } catch (e) {
+        if (!(e instanceof ZipRefusedError)) throw e;
+        refusedArchives += 1;
+        rejected.push({ file: f.name, reason: e.message });
+      }
+    } else rejected.push({ file: f.name, reason: 'Solo se importan archivos .xml y .zip' });
+  }
+  return { docs, refusedArchives };
+}
+
+/** Stores one accepted document with its deductibility (received ones) in one transaction. */
+async function storeOne(db: Db, storage: StoragePort, input: ImportRunInput, doc: AcceptedDocument): Promise<{ duplicated: boolean }> {
+  return db.transaction(async (tx) => {
+    const txDb = tx as unknown as Db;
+    const stored = await storeCfdi(txDb, storage, { userId: input.userId, accountRfc: input.rfc, xml: doc.xml, source: 'import' });
+    if (!stored.duplicated && stored.direction === 'recibido') {
+      const s = doc.summary;
+      const decision = decideDeductibility({
+        tipo: s.tipoDeComprobante, usoCfdi: s.usoCFDI, formaPago: s.formaPago, metodoPago: s.metodoPago,
+        total: s.total, tipoCambio: s.tipoCambio, regimen: input.regimen, rfc: input.rfc,
+      });
+      await tx
+        .update(cfdis)
+        .set({ deducible: decision.deducible, deducibleMotivo: decision.motivo })
+        .where(and(eq(cfdis.id, stored.id), eq(cfdis.userId, input.userId), eq(cfdis.deducibleManual, false)));
+    }
+    return { duplicated: stored.duplicated };
+  });
+}
+
+/**
+ * Imports every document of the upload: one bad file never stops the others, and each document is written
+ * in its own transaction (all of its rows or none). Progress is reported at most every `every` documents.
+ */
+export async function runImport(
+  db: Db,
+  storage: StoragePort,
+  input: ImportRunInput,
+  report: ImportProgress,
+  every = 25,
+): Promise<ImportState> {
+  const rejected: ImportRejection[] = [];
+  const state: ImportState = { status: 'running', total: 0, imported: 0, duplicated: 0, rejected, message: null, progress: 1 };
+  await report(state);
+  const { docs, refusedArchives } = await expand(storage, input.files, rejected);
+  state.total = docs.length;
+  let done = 0;
+  for (const d of docs) {
+    const classified = classifyDocument(d.data, input.rfc);
+    if (!classified.ok) rejected.push({ file: d.file, reason: classified.reason });
+    else {
+      try {
+        const { duplicated } = await storeOne(db, storage, input, classified);
+        if (duplicated) {
+          state.duplicated += 1;
+          rejected.push({ file: d.file, reason: `Duplicado: el CFDI ${classified.uuid} ya estaba registrado` });
+        } else state.imported += 1;
+      } catch (e) {
+        if (!(e instanceof CfdiStoreError)) console.error('[cfdi-import]', d.file, e);
+        rejected.push({ file: d.file, reason: e instanceof CfdiStoreError ? e.message : `No se pudo guardar: ${(e as Error).message}` });
+      }
+    }
+    done += 1;
+    if (done % every === 0 && done < docs.length) {
+      state.progress = Math.max(1, Math.min(99, Math.floor((done / docs.length) * 100)));
+      await report(state);
+    }
+  }
+  const nothing = docs.length === 0 && refusedArchives > 0 && refusedArchives === input.files.length;
+  state.status = nothing ? 'failed' : 'done';
+  state.message = nothing ? rejected.map((r) => r.reason).join('. ') : null;
+  state.progress = 100;
+  return state;
+}
+
+/** The Spanish summary the progress bar shows when the import ends. */
+export function importSummary(s: ImportState): string {
+  if (s.status === 'failed') return s.message ?? 'La importación falló';
+  return `Importación terminada: ${s.imported} importados, ${s.duplicated} duplicados, ${s.rejected.length - s.duplicated} rechazados de ${s.total}`;
+}

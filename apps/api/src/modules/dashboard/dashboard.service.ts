@@ -1,0 +1,131 @@
+import { sql } from 'drizzle-orm';
+import { MONTH_NAMES, type DashboardFilter, type DashboardMonth, type DashboardYear } from '@facturo/contract';
+import type { Db } from '../../db/client';
+import type { Account } from '../../http/context';
+import { computeMonthFigures, type CashDocument, type CashPayment, type OpenBalance } from './cash-basis';
+
+/**
+ * The dashboard's SQL: the month's documents, payment documents and open balances are summed in the database
+ * (grouped by day, direction, tipo, deductibility and "has IVA", so the cash-basis arithmetic stays exact), and
+ * cash-basis.ts turns those sums into the published figures. Numeric columns come back as strings.
+ */
+
+const pad = (n: number) => String(n).padStart(2, '0');
+export const monthStart = (year: number, month: number) => `${year}-${pad(month)}-01 00:00:00`;
+export const monthEnd = (year: number, month: number) => (month === 12 ? monthStart(year + 1, 1) : monthStart(year, month + 1));
+
+type Row = Record<string, unknown>;
+const str = (v: unknown) => (v === null || v === undefined ? '0' : String(v));
+
+/** PUE invoices and credit notes (I/E) dated in [start, end), vigente and counted, summed per day in MXN. */
+async function documentSums(db: Db, userId: number, start: string, end: string, unit: 'day' | 'month'): Promise<CashDocument[]> {
+  const { rows } = await db.execute(sql`
+    SELECT direction, tipo, to_char(date_trunc(${unit}, fecha), 'YYYY-MM-DD') AS dia, deducible,
+      sum((subtotal - descuento) * tipo_cambio) AS base, sum(iva_trasladado * tipo_cambio) AS iva,
+      sum(isr_retenido * tipo_cambio) AS isr_ret, sum(iva_retenido * tipo_cambio) AS iva_ret
+    FROM cfdis
+    WHERE user_id = ${userId} AND fecha >= ${start}::timestamp AND fecha < ${end}::timestamp
+      AND tipo IN ('I', 'E') AND coalesce(metodo_pago, 'PUE') = 'PUE' AND estado <> 'cancelada' AND NOT not_count
+    GROUP BY 1, 2, 3, 4, (iva_trasladado = 0)`);
+  return (rows as Row[]).map((r) => ({
+    direction: r.direction as CashDocument['direction'],
+    tipo: String(r.tipo),
+    fecha: String(r.dia),
+    subtotal: str(r.base),
+    descuento: '0',
+    tipoCambio: '1',
+    ivaTrasladado: str(r.iva),
+    isrRetenido: str(r.isr_ret),
+    ivaRetenido: str(r.iva_ret),
+    deducible: r.deducible as boolean | null,
+  }));
+}
+
+/** Payment documents whose FechaPago is in [start, end), of vigente, counted complements, with the MXN share the store keeps. */
+async function paymentSums(db: Db, userId: number, start: string, end: string, unit: 'day' | 'month'): Promise<CashPayment[]> {
+  const { rows } = await db.execute(sql`
+    SELECT p.direction, to_char(date_trunc(${unit}, p.fecha_pago), 'YYYY-MM-DD') AS dia, coalesce(i.tipo, 'I') AS doc_tipo, i.deducible,
+      sum(p.base_mxn) AS base, sum(p.iva_mxn) AS iva, sum(p.isr_retenido_mxn) AS isr_ret, sum(p.iva_retenido_mxn) AS iva_ret
+    FROM cfdi_payments p
+    JOIN cfdis pc ON pc.user_id = p.user_id AND pc.uuid = p.pago_uuid AND pc.estado <> 'cancelada' AND NOT pc.not_count
+    LEFT JOIN cfdis i ON i.user_id = p.user_id AND i.uuid = p.doc_uuid
+    WHERE p.user_id = ${userId} AND p.fecha_pago >= ${start}::timestamp AND p.fecha_pago < ${end}::timestamp
+      AND (i.id IS NULL OR (i.estado <> 'cancelada' AND NOT i.not_count))
+    GROUP BY 1, 2, 3, 4, (p.iva_mxn = 0)`);
+  return (rows as Row[]).map((r) => ({
+    direction: r.direction as CashPayment['direction'],
+    fechaPago: String(r.dia),
+    docTipo: String(r.doc_tipo),
+    deducible: r.deducible as boolean | null,
+    baseMxn: str(r.base),
+    ivaMxn: str(r.iva),
+    isrRetenidoMxn: str(r.isr_ret),
+    ivaRetenidoMxn: str(r.iva_ret),
+  }));
+}
+
+/** Open balances (× TipoCambio) of vigente PPD invoices issued before the end of the month. */
+async function openBalances(db: Db, userId: number, end: string): Promise<OpenBalance[]> {
+  const { rows } = await db.execute(sql`
+    SELECT direction, sum(saldo * tipo_cambio) AS saldo FROM cfdis
+    WHERE user_id = ${userId} AND tipo = 'I' AND metodo_pago = 'PPD' AND estado <> 'cancelada' AND NOT not_count
+      AND saldo > 0 AND fecha < ${end}::timestamp
+    GROUP BY direction`);
+  return (rows as Row[]).map((r) => ({ direction: r.direction as OpenBalance['direction'], saldo: str(r.saldo), tipoCambio: '1' }));
+}
+
+/** Premium roles (spec §6: 1 admin, 11 premium) see the non-IVA expenses; others get it masked. */
+const paidPlan = (account: Account) => account.rolId === 1 || account.rolId === 11;
+
+export async function monthFigures(db: Db, account: Account, month: number, year: number): Promise<DashboardMonth> {
+  const start = monthStart(year, month);
+  const end = monthEnd(year, month);
+  const [documents, payments, balances] = await Promise.all([
+    documentSums(db, account.id, start, end, 'day'),
+    paymentSums(db, account.id, start, end, 'day'),
+    openBalances(db, account.id, end),
+  ]);
+  const f = computeMonthFigures({ documents, payments, balances, regimen: account.regimen, rfc: account.rfc, year });
+  return { ...f, montonoiva: paidPlan(account) ? f.montonoiva : null };
+}
+
+export async function paidByDate(db: Db, account: Account, month: number, year: number): Promise<{ data: DashboardMonth['diario'] }> {
+  const start = monthStart(year, month);
+  const end = monthEnd(year, month);
+  const [documents, payments] = await Promise.all([documentSums(db, account.id, start, end, 'day'), paymentSums(db, account.id, start, end, 'day')]);
+  return { data: computeMonthFigures({ documents, payments, balances: [], regimen: account.regimen, rfc: account.rfc, year }).diario };
+}
+
+/** The year's overview: the same cash-basis figures month by month (one grouped query per source, not twelve). */
+export async function yearOverview(db: Db, account: Account, year: number): Promise<DashboardYear> {
+  const start = monthStart(year, 1);
+  const end = monthStart(year + 1, 1);
+  const [documents, payments] = await Promise.all([documentSums(db, account.id, start, end, 'month'), paymentSums(db, account.id, start, end, 'month')]);
+  const body = MONTH_NAMES.map((_, i) => {
+    const key = `${year}-${pad(i + 1)}`;
+    const f = computeMonthFigures({
+      documents: documents.filter((d) => d.fecha.startsWith(key)),
+      payments: payments.filter((p) => p.fechaPago.startsWith(key)),
+      balances: [],
+      regimen: account.regimen,
+      rfc: account.rfc,
+      year,
+    });
+    return { mes: i + 1, ingresos: f.ingresosmes, gastos: f.gastosmes, iva: f.ivames };
+  });
+  const all = computeMonthFigures({ documents, payments, balances: [], regimen: account.regimen, rfc: account.rfc, year });
+  return { body, year: { ano: year, ingresos: all.ingresosmes, gastos: all.gastosmes, iva: all.ivames } };
+}
+
+/**
+ * The filter's options: the twelve months, the years that have documents (always the selected one and the
+ * current one), and the months of the selected year up to today (§4: capped at the months available).
+ */
+export async function filterOptions(db: Db, account: Account, year: number, now = new Date()): Promise<DashboardFilter> {
+  const { rows } = await db.execute(sql`SELECT DISTINCT extract(year FROM fecha)::int AS y FROM cfdis WHERE user_id = ${account.id}`);
+  const current = now.getFullYear();
+  const anos = [...new Set([...(rows as Row[]).map((r) => Number(r.y)), current, year])].sort((a, b) => b - a);
+  const meses = MONTH_NAMES.map((text, i) => ({ value: i + 1, text }));
+  const available = year < current ? 12 : year === current ? now.getMonth() + 1 : 0;
+  return { data: { meses, anos, mesess: meses.slice(0, available), ano: year } };
+}

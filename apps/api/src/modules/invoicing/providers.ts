@@ -1,0 +1,64 @@
+import path from 'node:path';
+import type { JobContext } from '../../jobs/context';
+import { createPac, pacSettingsFromEnv, type PacProvider } from '../../providers/pac/pac-provider';
+import { localStorage, type StoragePort } from '../../providers/storage/local-storage';
+import { banxicoRates } from '../../providers/exchange-rates/banxico-sie';
+import { manualRates } from '../../providers/exchange-rates/manual-rates';
+import type { ExchangeRatePort } from '../../providers/exchange-rates/exchange-rate-port';
+import { localPayments, type PaymentsPort } from '../../providers/payments/payments-port';
+import { toMexicoCityLocal } from '@facturo/cfdi/stamp';
+import { UserFiles } from '../profile/file-store';
+import type { StampingDeps } from './stamping';
+import { renderDocumentPdf } from './stamping';
+import { accountLogo, userTemplate } from './templates.service';
+
+export interface InvoicingProviders extends StampingDeps {
+  pacKind: PacProvider['kind'];
+  rates: ExchangeRatePort;
+  payments: PaymentsPort;
+  files: UserFiles;
+  mailer: JobContext['mailer'];
+  /** PDF of an unsigned document, marked as a preview. */
+  previewPdf(userId: number, root: Parameters<StampingDeps['pdfFor']>[1]): Promise<Uint8Array>;
+}
+
+const byContext = new WeakMap<JobContext, InvoicingProviders>();
+
+/**
+ * The ports invoicing uses, built once per process from configuration (README "Configuración"):
+ * PAC_PROVIDER (sandbox | finkok), storage under DATA_DIR/storage, BANXICO_TOKEN (else EXCHANGE_RATES
+ * manual values), the local payments provider. Payment complements and payroll get the same instance.
+ */
+export function invoicingProviders(ctx: JobContext): InvoicingProviders {
+  const existing = byContext.get(ctx);
+  if (existing) return existing;
+  const { pac, kind } = createPac(pacSettingsFromEnv(ctx.config.dataDir));
+  const storage: StoragePort = localStorage(path.join(ctx.config.dataDir, 'storage'));
+  const files = new UserFiles(ctx.config.dataDir);
+  const today = () => toMexicoCityLocal(new Date()).slice(0, 10);
+  const rates = process.env.BANXICO_TOKEN
+    ? banxicoRates({ token: process.env.BANXICO_TOKEN, baseUrl: process.env.BANXICO_URL })
+    : manualRates(process.env.EXCHANGE_RATES ?? 'USD=17.500000,EUR=19.000000', today);
+  const look = async (userId: number) => ({ template: await userTemplate(ctx.db, userId), logo: await accountLogo(ctx.db, files, userId) });
+  const providers: InvoicingProviders = {
+    db: ctx.db,
+    storage,
+    pac,
+    pacKind: kind,
+    secrets: ctx.secrets,
+    rates,
+    payments: localPayments(),
+    files,
+    mailer: ctx.mailer,
+    async pdfFor(userId, root) {
+      const { template, logo } = await look(userId);
+      return renderDocumentPdf(root, template, logo);
+    },
+    async previewPdf(userId, root) {
+      const { template, logo } = await look(userId);
+      return renderDocumentPdf(root, template, logo, true);
+    },
+  };
+  byContext.set(ctx, providers);
+  return providers;
+}

@@ -1,0 +1,145 @@
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { and, eq } from 'drizzle-orm';
+import { startTestServer, type TestServer } from '../../../test/server';
+import { createAccount, type TestAccount } from '../../../test/accounts';
+import { callApi } from '../../../test/http';
+import { stampedReceived } from '../../../test/received-cfdis';
+import { uploadCsd } from '../invoicing/invoicing-test-kit';
+import { writeZip } from '../cfdi-import/zip-writer';
+import { cfdiPayments, cfdis } from '../cfdis/cfdis.schema';
+
+// Each payment seals, stamps and renders a PDF: slower than the default 30 s on a loaded machine.
+vi.setConfig({ testTimeout: 120_000 });
+
+let server: TestServer;
+let owner: TestAccount;
+let intruder: TestAccount;
+let customerRfc: string;
+
+async function importXmls(account: TestAccount, xmls: string[]) {
+  const form = new FormData();
+  form.append('files', new Blob([new Uint8Array(writeZip(xmls.map((data, i) => ({ name: `${i}.xml`, data }))))]), 'facturas.zip');
+  const res = await fetch(`${server.baseUrl}/api/cfdi/import`, { method: 'POST', headers: account.headers, body: form });
+  const { id } = (await res.json()) as { id: string };
+  for (let i = 0; i < 200; i++) {
+    const s = await callApi(server.baseUrl, account.headers, 'GET', `/api/cfdi/import/${id}`);
+    if (s.body.status === 'done') return s.body;
+    await new Promise((r) => setTimeout(r, 100));
+  }
+  throw new Error('import did not finish');
+}
+
+/** A PPD invoice issued by the owner (SAT test CSD) to its customer, imported into the owner's account. */
+async function ppdInvoice(valor: string, over: Record<string, unknown> = {}): Promise<string> {
+  const fecha = new Date(Date.now() - 3_600_000);
+  const local = new Date(fecha.getTime() - 6 * 3_600_000).toISOString().slice(0, 19);
+  const doc = await stampedReceived({ receptorRfc: customerRfc, fecha: local, valor, metodoPago: 'PPD', formaPago: '99', ...over });
+  const state = await importXmls(owner, [doc.xml]);
+  expect(state.imported).toBe(1);
+  return doc.uuid;
+}
+
+const form = (fields: Record<string, string>) =>
+  fetch(`${server.baseUrl}/api/recepcionpagos/applyPay`, {
+    method: 'POST',
+    headers: { ...owner.headers, 'content-type': 'application/x-www-form-urlencoded' },
+    body: new URLSearchParams({ fechaPago: '2026-03-20T12:00:00', formaDePagoP: '03', monedaP: 'MXN', ...fields }).toString(),
+  }).then(async (r) => ({ status: r.status, body: (await r.json()) as any }));
+
+const stamps = async () => (await callApi(server.baseUrl, owner.headers, 'GET', '/api/timbres')).body.balance as number;
+
+beforeAll(async () => {
+  server = await startTestServer();
+  owner = await createAccount(server.baseUrl, { rfc: 'EKU9003173C9', persona: 'moral' });
+  await uploadCsd(server.baseUrl, owner);
+  intruder = await createAccount(server.baseUrl);
+  customerRfc = intruder.rfc;
+}, 240_000);
+afterAll(async () => server?.close());
+
+describe('POST /api/recepcionpagos/applyPay (form-encoded)', () => {
+  it('three partial payments stamp three CFDI tipo P; balances, NumParcialidad and the mother list follow', async () => {
+    const uuid = await ppdInvoice('1000');
+    const mothers = await callApi(server.baseUrl, owner.headers, 'GET', '/api/getFacturasMadre/1?page=1&perPage=10');
+    expect(mothers.body.data.map((r: { uuid: string }) => r.uuid)).toContain(uuid);
+
+    for (const [monto, saldo] of [['400.00', '760.000000'], ['400.00', '360.000000'], ['360.00', '0.000000']] as const) {
+      const res = await form({ invoiceId: uuid, monto });
+      expect(res.status, JSON.stringify(res.body)).toBe(201);
+      expect(res.body).toMatchObject({ uuid: expect.stringMatching(/^[0-9A-F-]{36}$/i), xmlUrl: expect.stringContaining('/xml'), pdfUrl: expect.stringContaining('/pdf') });
+      const [row] = await server.runtime.ctx.db.select({ saldo: cfdis.saldo }).from(cfdis).where(eq(cfdis.uuid, uuid));
+      expect(row!.saldo).toBe(saldo);
+    }
+    const pays = await server.runtime.ctx.db.select().from(cfdiPayments).where(eq(cfdiPayments.docUuid, uuid));
+    expect(pays.map((p) => [p.numParcialidad, p.impSaldoAnt, p.impPagado, p.impSaldoInsoluto, p.baseMxn]).sort()).toEqual([
+      [1, '1160.000000', '400.000000', '760.000000', '344.827586'],
+      [2, '760.000000', '400.000000', '360.000000', '344.827586'],
+      [3, '360.000000', '360.000000', '0.000000', '310.344828'],
+    ]);
+    const listed = await callApi(server.baseUrl, owner.headers, 'GET', `/api/getPagosFactura/${uuid}`);
+    expect(listed.body.data).toHaveLength(3);
+    const paid = await callApi(server.baseUrl, owner.headers, 'GET', '/api/getFacturasMadre/2?page=1&perPage=10');
+    expect(paid.body.data.map((r: { uuid: string }) => r.uuid)).toContain(uuid);
+  });
+
+  it('refuses overpayment, PUE, cancelled, a currency mismatch and another account’s invoice — nothing stamped', async () => {
+    const uuid = await ppdInvoice('100');
+    const before = await stamps();
+    const over = await form({ invoiceId: uuid, monto: '116.01' });
+    expect(over.status).toBe(422);
+    expect(over.body.errors.monto[0]).toMatch(/excede el saldo pendiente/);
+
+    const pue = await ppdInvoice('100', { metodoPago: 'PUE', formaPago: '03' });
+    expect((await form({ invoiceId: pue, monto: '10' })).body.message).toMatch(/\(PUE\)/);
+
+    const usd = await ppdInvoice('100', { moneda: 'USD', tipoCambio: '17.50' });
+    const mismatch = await form({ invoiceId: usd, monto: '100' });
+    expect(mismatch.status).toBe(422);
+    expect(mismatch.body.errors.equivalenciaDR[0]).toMatch(/\(USD\) no es la del pago \(MXN\)/);
+
+    const cancelled = await ppdInvoice('100');
+    await server.runtime.ctx.db.update(cfdis).set({ estado: 'cancelada' }).where(eq(cfdis.uuid, cancelled));
+    expect((await form({ invoiceId: cancelled, monto: '10' })).body.message).toMatch(/está cancelada/);
+
+    const foreign = await fetch(`${server.baseUrl}/api/recepcionpagos/applyPay`, {
+      method: 'POST', headers: { ...intruder.headers, 'content-type': 'application/x-www-form-urlencoded' },
+      body: new URLSearchParams({ invoiceId: uuid, fechaPago: '2026-03-20T12:00:00', formaDePagoP: '03', monedaP: 'MXN', monto: '10' }).toString(),
+    });
+    expect([403, 404]).toContain(foreign.status);
+    expect((await callApi(server.baseUrl, intruder.headers, 'GET', `/api/getPagosFactura/${uuid}`)).status).toBe(404);
+    expect(await stamps()).toBe(before);
+  });
+
+  it('two payments at once on one invoice never overpay: one is stamped, the other refused', async () => {
+    const uuid = await ppdInvoice('1000');
+    const results = await Promise.all([form({ invoiceId: uuid, monto: '700.00' }), form({ invoiceId: uuid, monto: '700.00' })]);
+    expect(results.map((r) => r.status).sort()).toEqual([201, 422]);
+    const [row] = await server.runtime.ctx.db.select({ saldo: cfdis.saldo }).from(cfdis).where(eq(cfdis.uuid, uuid));
+    expect(row!.saldo).toBe('460.000000');
+  });
+});
+
+describe('POST /api/recepcionpagos/applyMultiplePayments (JSON)', () => {
+  it('one payment over three invoices of one customer', async () => {
+    const a = await ppdInvoice('1000');
+    const b = await ppdInvoice('500');
+    const c = await ppdInvoice('2000');
+    const res = await callApi(server.baseUrl, owner.headers, 'POST', '/api/recepcionpagos/applyMultiplePayments', {
+      fechaPago: '2026-03-20T12:00:00', formaDePagoP: '03', monedaP: 'MXN', monto: '2900.00',
+      documentos: [{ invoiceId: a, impPagado: '1160.00' }, { invoiceId: b, impPagado: '580.00' }, { invoiceId: c, impPagado: '1160.00' }],
+    });
+    expect(res.status, JSON.stringify(res.body)).toBe(201);
+    const pays = await server.runtime.ctx.db.select().from(cfdiPayments).where(and(eq(cfdiPayments.pagoUuid, res.body.uuid)));
+    expect(pays.map((p) => p.impSaldoInsoluto).sort()).toEqual(['0.000000', '0.000000', '1160.000000']);
+    const total = pays.reduce((s, p) => s + Number(p.baseMxn), 0);
+    expect(total.toFixed(2)).toBe('2500.00');
+  });
+});
+
+describe('GET /api/recepcionpagos', () => {
+  it('answers the payment catalogues', async () => {
+    const res = await callApi(server.baseUrl, owner.headers, 'GET', '/api/recepcionpagos');
+    expect(res.body.formasPago).toContainEqual({ clave: '03', descripcion: expect.stringMatching(/transferencia/i) });
+    expect(res.body.monedas.map((m: { clave: string }) => m.clave)).toContain('USD');
+  });
+});

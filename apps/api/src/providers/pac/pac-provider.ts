@@ -1,0 +1,44 @@
+import path from 'node:path';
+import { FinkokPac, SandboxPac, type PacPort } from '@facturo/cfdi/stamp';
+import { fileSandboxStore } from './file-sandbox-store';
+
+export interface PacSettings {
+  /** 'sandbox' (default) or 'finkok'. */
+  provider: string;
+  dataDir: string;
+  finkokUser?: string;
+  finkokPassword?: string;
+  /** 'demo' (default) or 'production'. */
+  finkokEnvironment?: string;
+}
+
+export interface PacProvider {
+  kind: 'sandbox' | 'finkok';
+  pac: PacPort;
+}
+
+/**
+ * Picks the PAC behind the port: the in-process SandboxPac (real TFD signed by its own certificate, SAT's
+ * validation matrix, cancellation flow) unless PAC_PROVIDER=finkok with its credentials.
+ */
+export function createPac(settings: PacSettings): PacProvider {
+  if (settings.provider === 'finkok') {
+    if (!settings.finkokUser || !settings.finkokPassword) {
+      throw new Error('PAC_PROVIDER=finkok necesita FINKOK_USER y FINKOK_PASSWORD');
+    }
+    const environment = settings.finkokEnvironment === 'production' ? 'production' : 'demo';
+    return { kind: 'finkok', pac: new FinkokPac({ username: settings.finkokUser, password: settings.finkokPassword, environment }) };
+  }
+  return { kind: 'sandbox', pac: new SandboxPac({ store: fileSandboxStore(path.join(settings.dataDir, 'sandbox-pac')) }) };
+}
+
+/** Reads the PAC settings from the environment (README "Configuración"). */
+export function pacSettingsFromEnv(dataDir: string, env: NodeJS.ProcessEnv = process.env): PacSettings {
+  return {
+    provider: env.PAC_PROVIDER ?? 'sandbox',
+    dataDir,
+    finkokUser: env.FINKOK_USER,
+    finkokPassword: env.FINKOK_PASSWORD,
+    finkokEnvironment: env.FINKOK_ENVIRONMENT,
+  };
+}

@@ -1,0 +1,127 @@
+import { useEffect, useState } from 'react';
+import { Button, Drawer, Group, Modal, Select, Stack, Table, Text, TextInput } from '@mantine/core';
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useTranslation } from 'react-i18next';
+import { useNavigate } from 'react-router';
+import { formatMoney } from '@facturo/cfdi/money';
+import { routes, type InvoiceRow } from '@facturo/contract';
+import { isApiError } from '../../../shared/api/api-error';
+import { call } from '../../../shared/api/call';
+import { formatDay } from '../../../shared/format/dates';
+import { showAlert } from '../../../shared/ui/toasts';
+import { cancelInvoice, cancelOptionsQuery, fetchXml } from '../../invoicing/api/documents-api';
+import { substitutionQuery } from '../../invoicing/api/invoicing-api';
+import { draftFromXml } from '../../invoicing/model/draft-from-xml';
+import type { InvoiceDraftState } from '../../invoicing/pages/invoice-add-page';
+import { incomesKeys, type Period } from '../api/incomes-api';
+import { rowName } from './incomes-table';
+
+type Motivo = '01' | '02' | '03' | '04';
+
+interface Props {
+  rfc: string;
+  period: Period;
+  row: InvoiceRow | null;
+  onClose: () => void;
+}
+
+/** "Cancelar factura" (issue 9 item 7): SAT motivo; 01 asks the substitute, chosen in the side panel or issued anew. */
+export function CancelModal({ rfc, period, row, onClose }: Props) {
+  const { t } = useTranslation();
+  const queryClient = useQueryClient();
+  const navigate = useNavigate();
+  const motivos = useQuery(cancelOptionsQuery());
+  const [option, setOption] = useState<Motivo | null>(null);
+  const [substitute, setSubstitute] = useState('');
+  const [error, setError] = useState<string | null>(null);
+  const [panel, setPanel] = useState(false);
+  useEffect(() => {
+    setOption(null);
+    setSubstitute('');
+    setError(null);
+    setPanel(false);
+  }, [row]);
+  const candidates = useQuery({ ...substitutionQuery(rfc, row?.rfc ?? '-', period.month, period.year), enabled: panel && Boolean(row) });
+
+  const cancel = useMutation({
+    mutationFn: () => cancelInvoice(row!.uuid, option!, option === '01' ? substitute.trim() : undefined),
+    onSuccess: async (r) => {
+      showAlert(r.rspns, r.msj);
+      await queryClient.invalidateQueries({ queryKey: incomesKeys.all(rfc) });
+      onClose();
+    },
+    onError: (e) => {
+      const body = isApiError(e) ? e.body : null;
+      const field = body?.errors?.uuidSustitucion ?? body?.errors?.option;
+      if (field) setError(Array.isArray(field) ? field[0] : String(field));
+      else showAlert(false, body?.message ?? t('incomes.cancel.failed'));
+    },
+  });
+
+  /** "Nueva factura sustituta": the invoicing form prefilled from this one, related with tipo 04. */
+  const newSubstitute = useMutation({
+    mutationFn: async () => {
+      const xml = await (await fetchXml(row!.uuid)).text();
+      const { draft, receptorRfc } = draftFromXml(xml, row!.uuid);
+      const found = await call(routes['invoicing.customers'], { body: { search: receptorRfc, limit: 10 } });
+      const client = found.data.find((c) => c.rfc === receptorRfc);
+      const state: InvoiceDraftState = { draft, client };
+      navigate('/invoicing/add', { state });
+    },
+  });
+
+  return (
+    <>
+      <Modal opened={Boolean(row)} onClose={onClose} title={t('incomes.cancel.title')} centered>
+        {row && (
+          <form onSubmit={(e) => { e.preventDefault(); if (option) cancel.mutate(); }}>
+            <Stack gap="sm">
+              <Text size="sm">{t('incomes.cancel.text', { name: rowName(row), client: row.client, total: formatMoney(row.total) })}</Text>
+              <Select label={t('incomes.cancel.motivo')} required value={option} onChange={(v) => { setOption(v as Motivo | null); setError(null); }} allowDeselect={false}
+                data={(motivos.data ?? []).map((m) => ({ value: m.value, label: `${m.value} - ${m.text}` }))} comboboxProps={{ withinPortal: true }} />
+              {option === '01' && (
+                <>
+                  <TextInput label={t('incomes.cancel.substitute')} value={substitute} error={error} onChange={(e) => { setSubstitute(e.currentTarget.value); setError(null); }}
+                    placeholder="XXXXXXXX-XXXX-XXXX-XXXX-XXXXXXXXXXXX" />
+                  <Group gap="xs">
+                    <Button variant="light" size="xs" onClick={() => setPanel(true)}>{t('incomes.cancel.pickSubstitute')}</Button>
+                    <Button variant="subtle" size="xs" loading={newSubstitute.isPending} onClick={() => newSubstitute.mutate()}>{t('incomes.cancel.newSubstitute')}</Button>
+                  </Group>
+                </>
+              )}
+              {option !== '01' && error && <Text c="red" size="sm">{error}</Text>}
+              <Group justify="flex-end">
+                <Button variant="default" onClick={onClose}>{t('incomes.close')}</Button>
+                <Button type="submit" color="red" loading={cancel.isPending} disabled={!option || (option === '01' && !substitute.trim())}>{t('incomes.cancel.confirm')}</Button>
+              </Group>
+            </Stack>
+          </form>
+        )}
+      </Modal>
+      <Drawer opened={panel} onClose={() => setPanel(false)} position="right" size="lg" title={t('incomes.cancel.panelTitle')}>
+        <Stack gap="sm">
+          <Text size="sm" c="dimmed">{t('incomes.cancel.panelHint', { rfc: row?.rfc ?? '' })}</Text>
+          {(candidates.data ?? []).filter((c) => c.uuid !== row?.uuid).length === 0 ? (
+            <Text size="sm">{candidates.isPending ? t('app.loading') : t('incomes.cancel.noCandidates')}</Text>
+          ) : (
+            <Table.ScrollContainer minWidth={420}>
+              <Table striped>
+                <Table.Tbody>
+                  {(candidates.data ?? []).filter((c) => c.uuid !== row?.uuid).map((c) => (
+                    <Table.Tr key={c.uuid}>
+                      <Table.Td><Text size="sm" fw={600}>{[c.serie, c.folio].filter(Boolean).join('-')}</Text><Text size="xs" ff="monospace">{c.uuid}</Text></Table.Td>
+                      <Table.Td>{formatDay(c.f_emi.slice(0, 10))}</Table.Td>
+                      <Table.Td ta="right">{formatMoney(c.total)}</Table.Td>
+                      <Table.Td><Button size="xs" onClick={() => { setSubstitute(c.uuid); setPanel(false); }}>{t('incomes.cancel.use')}</Button></Table.Td>
+                    </Table.Tr>
+                  ))}
+                </Table.Tbody>
+              </Table>
+            </Table.ScrollContainer>
+          )}
+          <Button variant="light" loading={newSubstitute.isPending} onClick={() => newSubstitute.mutate()}>{t('incomes.cancel.newSubstitute')}</Button>
+        </Stack>
+      </Drawer>
+    </>
+  );
+}

@@ -1,0 +1,92 @@
+import { useState } from 'react';
+import { Button, Stack } from '@mantine/core';
+import { IconFileSpreadsheet, IconPlus } from '@tabler/icons-react';
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useTranslation } from 'react-i18next';
+import { Link } from 'react-router';
+import type { InvoiceRow, StatKey } from '@facturo/contract';
+import { useSession } from '../../../shared/session/session-store';
+import { confirmAction } from '../../../shared/ui/confirm';
+import { PageHeader } from '../../../shared/ui/page-header';
+import { usePagedList } from '../../../shared/ui/paged-list';
+import { PagedListCard } from '../../../shared/ui/paged-list-card';
+import { showAlert, toastError } from '../../../shared/ui/toasts';
+import { usePeriod } from '../../period-filter/model/period-store';
+import { downloadXml, viewPdf, viewXml } from '../../invoicing/components/document-buttons';
+import { SendEmailModal } from '../../invoicing/components/send-email-modal';
+import { downloadIncomesCsv, incomesKeys, incomesListQuery, incomesStatsQuery, setNotCount } from '../api/incomes-api';
+import { CancelModal } from '../components/cancel-modal';
+import { EnablePaymentModal } from '../components/enable-payment-modal';
+import { IncomesTable, rowName, type RowAction } from '../components/incomes-table';
+import { RelatedDrawer } from '../components/related-drawer';
+import { StatCards } from '../components/stat-cards';
+import { STAT_CARDS } from '../model/stat-cards';
+import { INCOMES_FEATURES, usePlanFeature } from '../model/use-plan-feature';
+
+type Dialog = { kind: 'email' | 'cancel' | 'enable' | 'related'; row: InvoiceRow } | null;
+
+/** /incomes (spec §2.7, §4, §7.5): the month's issued invoices; the shell's month/year filter drives it. */
+export function IncomesPage() {
+  const { t } = useTranslation();
+  const rfc = useSession().user?.username ?? '';
+  const period = usePeriod();
+  const queryClient = useQueryClient();
+  const list = usePagedList('incomes');
+  const [card, setCard] = useState<StatKey>('ingresos');
+  const [dialog, setDialog] = useState<Dialog>(null);
+  const filter = STAT_CARDS.find((c) => c.key === card)!.filter;
+  const q = { page: list.page, perPage: list.perPage, searchQuery: list.query, ...filter };
+  const stats = useQuery(incomesStatsQuery(rfc, period));
+  const rows = useQuery(incomesListQuery(rfc, period, q));
+
+  const withCsv = usePlanFeature(INCOMES_FEATURES.csv);
+  const withEmail = usePlanFeature(INCOMES_FEATURES.email);
+  const csv = useMutation({ mutationFn: () => downloadIncomesCsv(period, q), onError: () => toastError() });
+  const notCount = useMutation({
+    mutationFn: (r: InvoiceRow) => setNotCount(r.uuid, !r.notCount),
+    onSuccess: async (r) => {
+      showAlert(r.rspns, r.msj);
+      await queryClient.invalidateQueries({ queryKey: incomesKeys.all(rfc) });
+    },
+  });
+
+  const onAction = (action: RowAction, row: InvoiceRow) => {
+    const name = rowName(row);
+    const failed = () => toastError();
+    switch (action) {
+      case 'pdf': return void viewPdf(row.uuid).catch(failed);
+      case 'xml': return void viewXml(row.uuid).catch(failed);
+      case 'downloadXml': return void downloadXml(row.uuid, name).catch(failed);
+      case 'email': return withEmail(() => setDialog({ kind: 'email', row }));
+      case 'cancel': return setDialog({ kind: 'cancel', row });
+      case 'enablePayment': return setDialog({ kind: 'enable', row });
+      case 'related': return setDialog({ kind: 'related', row });
+      case 'notCount':
+        return confirmAction({
+          title: row.notCount ? t('incomes.notCountConfirm.countTitle') : t('incomes.notCountConfirm.title'),
+          text: row.notCount ? t('incomes.notCountConfirm.countText', { name }) : t('incomes.notCountConfirm.text', { name }),
+          confirm: t('incomes.notCountConfirm.confirm'), cancel: t('incomes.close'), color: 'orange',
+          onConfirm: () => notCount.mutate(row),
+        });
+    }
+  };
+
+  const total = rows.data?.total ?? 0;
+  const close = () => setDialog(null);
+  return (
+    <Stack gap="md">
+      <PageHeader title={t('incomes.title')}
+        action={<Button component={Link} to="/invoicing/add" leftSection={<IconPlus size={16} />}>{t('incomes.newInvoice')}</Button>} />
+      <StatCards stats={stats.data} active={card} onPick={(k) => { setCard(k); list.setPage(1); }} />
+      <PagedListCard list={list} searchPlaceholder={t('incomes.searchPlaceholder')} loading={rows.isPending} total={total}
+        emptyText={list.query ? t('incomes.emptySearch') : t('incomes.empty')} totalText={t('incomes.total', { count: total })}
+        filters={<Button variant="light" leftSection={<IconFileSpreadsheet size={16} />} loading={csv.isPending} onClick={() => withCsv(() => csv.mutate())}>{t('incomes.csv')}</Button>}>
+        <IncomesTable rows={rows.data?.data ?? []} onAction={onAction} />
+      </PagedListCard>
+      <SendEmailModal rfc={rfc} uuid={dialog?.kind === 'email' ? dialog.row.uuid : null} onClose={close} />
+      <CancelModal rfc={rfc} period={period} row={dialog?.kind === 'cancel' ? dialog.row : null} onClose={close} />
+      <EnablePaymentModal rfc={rfc} row={dialog?.kind === 'enable' ? dialog.row : null} onClose={close} />
+      <RelatedDrawer rfc={rfc} row={dialog?.kind === 'related' ? dialog.row : null} onClose={close} />
+    </Stack>
+  );
+}

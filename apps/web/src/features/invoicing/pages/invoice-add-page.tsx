@@ -1,0 +1,133 @@
+import { useMemo, useState } from 'react';
+import { Badge, Button, Grid, Group, Stack } from '@mantine/core';
+import { IconEye, IconRubberStamp } from '@tabler/icons-react';
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { FormProvider, useForm, useWatch, type Path } from 'react-hook-form';
+import { useTranslation } from 'react-i18next';
+import { useLocation } from 'react-router';
+import type { Client, InvoiceStamped } from '@facturo/contract';
+import { usosCfdiFor } from '@facturo/cfdi/catalogs/browser';
+import { setServerErrors } from '../../../shared/api/form-server-errors';
+import { useSession } from '../../../shared/session/session-store';
+import { FormAlert } from '../../../shared/ui/form-alert';
+import { PageHeader } from '../../../shared/ui/page-header';
+import { toastWarning } from '../../../shared/ui/toasts';
+import { ClientFormDrawer } from '../../clients/components/client-form-drawer';
+import { invoicingCatalogsQuery, invoicingKeys, previewInvoice, stampInvoice, stampsQuery } from '../api/invoicing-api';
+import { ConceptsSection } from '../components/concepts-section';
+import { ExtrasSection } from '../components/extras-section';
+import { GeneralSection } from '../components/general-section';
+import { PreviewModal } from '../components/preview-modal';
+import { StampSuccess } from '../components/stamp-success';
+import { TotalsPanel } from '../components/totals-panel';
+import { draftProblems, emptyInvoice, formToBody, liveTotals, RFC_PUBLICO_GENERAL, type InvoiceForm } from '../model/invoice-form';
+
+/** Top-level body fields: a server error under one of them lands on that path (nested ones too). */
+const FIELDS = ['clientId', 'usoCFDI', 'formaPago', 'metodoPago', 'moneda', 'tipoCambio', 'serie', 'exportacion', 'informacionGlobal', 'cfdiRelacionados', 'observaciones', 'conceptos'] as const;
+/** The body says `año`, the form `anio` (a form path with ñ is awkward to type in tests and code). */
+const ALIAS = { 'informacionGlobal.año': 'informacionGlobal.anio' };
+
+/** What another screen can hand over to start from (the substitution panel: relation 04 to the cancelled one). */
+export interface InvoiceDraftState { draft?: Partial<InvoiceForm>; client?: Client }
+
+/** /invoicing/add (spec §2.7, issue 9 items 1-3): issue, preview and stamp a CFDI 4.0 (or 3.3). */
+export function InvoiceAddPage() {
+  const { t } = useTranslation();
+  const rfc = useSession().user?.username ?? '';
+  const queryClient = useQueryClient();
+  const handed = (useLocation().state ?? {}) as InvoiceDraftState;
+  const form = useForm<InvoiceForm>({ defaultValues: { ...emptyInvoice(), ...handed.draft, clientId: handed.client ? String(handed.client.id) : (handed.draft?.clientId ?? '') } });
+  const [client, setClient] = useState<Client | null>(handed.client ?? null);
+  const [clientDrawer, setClientDrawer] = useState(false);
+  const [formError, setFormError] = useState<string[] | null>(null);
+  const [preview, setPreview] = useState<Blob | null>(null);
+  const [stamped, setStamped] = useState<InvoiceStamped | null>(null);
+  const catalogs = useQuery(invoicingCatalogsQuery(rfc));
+  const stamps = useQuery(stampsQuery(rfc));
+
+  const [moneda, conceptos] = useWatch({ control: form.control, name: ['moneda', 'conceptos'] });
+  // react-hook-form may hand back the same (mutated) array: key the memo on the concepts' content.
+  const conceptsKey = JSON.stringify(conceptos);
+  const live = useMemo(() => liveTotals({ moneda, conceptos }), [moneda, conceptsKey]);
+  const publicoGeneral = client?.rfc === RFC_PUBLICO_GENERAL;
+
+  /** Client-side checks first (same paths as the API's); false when something must be fixed. */
+  const checked = (): ReturnType<typeof formToBody> | null => {
+    form.clearErrors();
+    setFormError(null);
+    const values = form.getValues();
+    const problems = draftProblems(values, { publicoGeneral, usosAllowed: client ? usosCfdiFor(client.regimen, client.persona) : null });
+    // An engine rule broken by a concept whose fields look fine (e.g. descuento above the importe).
+    const broken = live.conceptos.flatMap((c, i) => (!c.ok && c.message && !Object.keys(problems).some((k) => k.startsWith(`conceptos.${i}.`)) ? [[`conceptos.${i}.objetoImp`, c.message] as const] : []));
+    for (const [path, message] of [...Object.entries(problems), ...broken]) form.setError(path as Path<InvoiceForm>, { type: 'draft', message });
+    if (Object.keys(problems).length || broken.length) {
+      toastWarning();
+      return null;
+    }
+    return formToBody(values, publicoGeneral);
+  };
+  const onServerError = (e: unknown) => setFormError(setServerErrors(e, form.setError, FIELDS, { alias: ALIAS }));
+
+  const previewing = useMutation({
+    mutationFn: (body: ReturnType<typeof formToBody>) => previewInvoice(form.getValues('version'), body),
+    onSuccess: setPreview,
+    onError: onServerError,
+  });
+  const stamping = useMutation({
+    mutationFn: (body: ReturnType<typeof formToBody>) => stampInvoice(form.getValues('version'), body),
+    onSuccess: async (r) => {
+      setStamped(r);
+      window.scrollTo({ top: 0 });
+      await queryClient.invalidateQueries({ queryKey: invoicingKeys.all(rfc) });
+      await queryClient.invalidateQueries({ queryKey: ['incomes', rfc] });
+    },
+    onError: onServerError,
+  });
+
+  const restart = () => {
+    setStamped(null);
+    setClient(null);
+    form.reset(emptyInvoice());
+  };
+
+  const balance = stamps.data?.balance;
+  return (
+    <Stack gap="md">
+      <PageHeader title={t('invoicing.title')}
+        action={balance !== undefined && (
+          <Badge size="lg" variant="light" color={balance > 0 ? 'teal' : 'red'} data-testid="stamp-balance">{t('invoicing.stampBalance', { count: balance })}</Badge>
+        )} />
+      {stamped ? (
+        <StampSuccess rfc={rfc} stamped={stamped} onNew={restart} />
+      ) : (
+        <FormProvider {...form}>
+          <form noValidate onSubmit={(e) => { e.preventDefault(); const body = checked(); if (body) stamping.mutate(body); }}>
+            <Grid gap="md">
+              <Grid.Col span={{ base: 12, lg: 8 }}>
+                <Stack gap="md">
+                  <FormAlert message={formError} />
+                  <GeneralSection rfc={rfc} catalogs={catalogs.data} client={client} onClient={setClient} onNewClient={() => setClientDrawer(true)} />
+                  <ConceptsSection rfc={rfc} catalogs={catalogs.data} live={live} />
+                  <ExtrasSection catalogs={catalogs.data} publicoGeneral={publicoGeneral} />
+                </Stack>
+              </Grid.Col>
+              <Grid.Col span={{ base: 12, lg: 4 }}>
+                <Stack gap="md" style={{ position: 'sticky', top: 80 }}>
+                  <TotalsPanel live={live} moneda={moneda} />
+                  <Group grow>
+                    <Button variant="light" leftSection={<IconEye size={16} />} loading={previewing.isPending}
+                      onClick={() => { const body = checked(); if (body) previewing.mutate(body); }}>{t('invoicing.previewButton')}</Button>
+                    <Button type="submit" leftSection={<IconRubberStamp size={16} />} loading={stamping.isPending} disabled={balance === 0}>{t('invoicing.stampButton')}</Button>
+                  </Group>
+                </Stack>
+              </Grid.Col>
+            </Grid>
+          </form>
+        </FormProvider>
+      )}
+      <PreviewModal pdf={preview} onClose={() => setPreview(null)} />
+      <ClientFormDrawer rfc={rfc} opened={clientDrawer}
+        onClose={() => { setClientDrawer(false); void queryClient.invalidateQueries({ queryKey: [...invoicingKeys.all(rfc), 'customers'] }); }} />
+    </Stack>
+  );
+}

@@ -1,0 +1,63 @@
+import { z } from 'zod';
+
+/**
+ * Spec §3 "Dashboard month data" and §7.1: the dashboard's month figures on SAT's cash basis
+ * (docs/cash-basis.md). Every amount is an MXN decimal string with 2 decimals.
+ */
+const monthText = z.coerce.number({ message: 'El mes debe ser un número de 1 a 12' }).int().min(1, 'El mes debe ser un número de 1 a 12').max(12, 'El mes debe ser un número de 1 a 12');
+const yearText = z.coerce.number({ message: 'El año no es válido' }).int().min(2000, 'El año no es válido').max(2100, 'El año no es válido');
+
+/** The path's {rfc} must be the account's (http/context.ts answers 403 otherwise). */
+export const dashboardParamsSchema = z.object({ rfc: z.string().trim().toUpperCase(), month: monthText, year: yearText });
+
+export const detailItemSchema = z.object({ titulo: z.string(), valor: z.string(), tooltip: z.string(), link: z.string() });
+export type DetailItem = z.infer<typeof detailItemSchema>;
+
+export const dailyPointSchema = z.object({ fecha: z.string(), ingresos: z.string(), gastos: z.string(), iva: z.string() });
+export type DailyPoint = z.infer<typeof dailyPointSchema>;
+
+export const dashboardMonthSchema = z.object({
+  ingresosmes: z.string(),
+  gastosmes: z.string(),
+  isrmes: z.string(),
+  ivames: z.string(),
+  /** null without a paid plan (spec §6: masked, with the subscribe prompt). */
+  montonoiva: z.string().nullable(),
+  retisr: z.string(),
+  retivamesIngresos: z.string(),
+  isrretPel: z.string(),
+  ivaretPel: z.string(),
+  porcobrar: z.string(),
+  porpagar: z.string(),
+  ingresosmesDetalle: z.array(detailItemSchema),
+  ivamesDetalle: z.array(detailItemSchema),
+  gastosmesDetalle: z.array(detailItemSchema),
+  /** Daily invoicing of the month (collected incomes, paid expenses, net IVA) for the charts. */
+  diario: z.array(dailyPointSchema),
+});
+export type DashboardMonth = z.infer<typeof dashboardMonthSchema>;
+
+/** getIngresosPDashboardV2: the paid incomes, expenses and IVA of the month by date. */
+export const dashboardPaidSchema = z.object({ data: z.array(dailyPointSchema) });
+
+export const yearMonthSchema = z.object({ mes: z.number().int(), ingresos: z.string(), gastos: z.string(), iva: z.string() });
+/** getIngresosDashboard: the yearly overview, month by month, and the year's totals. */
+export const dashboardYearSchema = z.object({
+  body: z.array(yearMonthSchema),
+  year: z.object({ ano: z.number().int(), ingresos: z.string(), gastos: z.string(), iva: z.string() }),
+});
+export type DashboardYear = z.infer<typeof dashboardYearSchema>;
+
+export const monthOptionSchema = z.object({ value: z.number().int(), text: z.string() });
+/** dashboardmes: the filter's months, the years with documents, the months available in the year, the year. */
+export const dashboardFilterSchema = z.object({
+  data: z.object({
+    meses: z.array(monthOptionSchema),
+    anos: z.array(z.number().int()),
+    mesess: z.array(monthOptionSchema),
+    ano: z.number().int(),
+  }),
+});
+export type DashboardFilter = z.infer<typeof dashboardFilterSchema>;
+
+export const MONTH_NAMES = ['Enero', 'Febrero', 'Marzo', 'Abril', 'Mayo', 'Junio', 'Julio', 'Agosto', 'Septiembre', 'Octubre', 'Noviembre', 'Diciembre'] as const;
