@@ -72,7 +72,7 @@ test('general data, picture limit, tax residence by CP, constancia and a fiscal 
   // A 2 MB picture is refused with the §5 limit; a small PNG is stored and shown.
   const fileInput = page.locator('input[type="file"][accept*="image"]');
   await fileInput.setInputFiles({ name: 'grande.png', mimeType: 'image/png', buffer: Buffer.alloc(2_000_000, 1) });
-  await expect(page.getByTestId('avatar-error')).toHaveText('La imagen de perfil debe pesar como máximo 1,000,000 bytes');
+  await expect(page.getByTestId('avatar-error')).toHaveText('La imagen de perfil debe pesar como máximo 1 MB');
   const png = Buffer.from(
     'iVBORw0KGgoAAAANSUhEUgAAABAAAAAQCAIAAACQkWg2AAAAJ0lEQVR4nGNkYPjPQApgIkn1qIZRDaMaRjWMahjVMKphVMOohtGgAQA8KgEf3k5QtQAAAABJRU5ErkJggg==',
     'base64',

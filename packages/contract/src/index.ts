@@ -13,3 +13,4 @@ export * from './catalogs';
 export * from './clients';
 export * from './products';
 export * from './profile';
+export * from './format-bytes';

@@ -109,7 +109,7 @@ describe('profile picture', () => {
     const big = Buffer.concat([PNG, Buffer.alloc(2_000_000)]);
     const res = await postAvatar(owner, big);
     expect(res.status).toBe(413);
-    expect(((await res.json()) as any).errors.avatar[0]).toBe('La imagen de perfil debe pesar como máximo 1,000,000 bytes');
+    expect(((await res.json()) as any).errors.avatar[0]).toBe('La imagen de perfil debe pesar como máximo 1 MB');
     const fake = await postAvatar(owner, Buffer.from('%PDF-1.4 no soy imagen'));
     expect(fake.status).toBe(422);
     expect(((await fake.json()) as any).errors.avatar[0]).toMatch(/PNG, JPG o WebP/);

@@ -5,6 +5,7 @@ import { useTranslation } from 'react-i18next';
 import { useSession } from '../../shared/session/session-store';
 import { useLogout } from '../../features/auth/model/use-logout';
 import { useAuthedObjectUrl } from '../../shared/api/authed-file';
+import { initialsOf } from '../../shared/format/initials';
 
 /** Avatar menu: profile, plan and logout (§4). */
 export function UserMenu() {
@@ -13,13 +14,13 @@ export function UserMenu() {
   const logout = useLogout();
   // The picture endpoint needs the token, which a plain <img src> cannot send.
   const avatarUrl = useAuthedObjectUrl(user?.avatar);
-  const initials = (user?.fullName || user?.username || '?').slice(0, 2).toUpperCase();
+  const initials = initialsOf(user?.fullName, user?.username);
   return (
     <Menu width={220} position="bottom-end" shadow="md">
       <Menu.Target>
         <UnstyledButton aria-label={t('user.menu')} data-testid="user-menu">
           <Group gap={8} wrap="nowrap">
-            <Avatar src={avatarUrl} radius="xl" color="indigo" size={34}>
+            <Avatar src={avatarUrl} radius="xl" color="indigo" size={34} data-testid="header-avatar">
               {initials}
             </Avatar>
             <div style={{ lineHeight: 1.1 }} className="user-menu-text">
