@@ -11,7 +11,9 @@ import { formatDateTime } from '../../../shared/format/dates';
 export function ProcessesList() {
   const { t } = useTranslation();
   const { user } = useSession();
-  const q = useQuery(backgroundProcessesQuery(user?.username ?? ''));
+  // Logout clears the session before the page leaves: without `enabled` the re-render would ask for the
+  // processes of "no one" and get a 401 (issue 18).
+  const q = useQuery({ ...backgroundProcessesQuery(user?.username ?? ''), enabled: Boolean(user) });
   return (
     <Card withBorder radius="lg" padding="lg" data-testid="processes-card">
       <Group gap="xs" mb="md">
