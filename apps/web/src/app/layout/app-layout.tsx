@@ -6,7 +6,7 @@ import { useTranslation } from 'react-i18next';
 import { Brand } from '../../shared/ui/brand';
 import { SkinToggle } from '../../shared/ui/skin-toggle';
 import { PeriodFilter } from '../../features/period-filter/components/period-filter';
-import { periodFilterApplies } from '../../features/period-filter/model/period-rules';
+import { periodFilterApplies } from '../../shared/period/period-rules';
 import { NotificationsMenu } from '../../features/notifications/components/notifications-menu';
 import { useNavHidden } from './nav-visibility';
 import { VerticalMenu } from './vertical-menu';

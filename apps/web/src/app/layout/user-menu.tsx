@@ -3,7 +3,7 @@ import { IconChevronDown, IconLogout, IconUser, IconWallet } from '@tabler/icons
 import { Link } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { useSession } from '../../shared/session/session-store';
-import { useLogout } from '../../features/auth/model/use-logout';
+import { useLogout } from '../../shared/session/use-logout';
 import { useAuthedObjectUrl } from '../../shared/api/authed-file';
 import { initialsOf } from '../../shared/format/initials';
 

@@ -1,5 +1,5 @@
-import type { LoginInput, LoginResponse, PreRegisterInput, CompleteAccountInput, RegistrationCatalogs } from '@facturo/contract';
-import { apiGet, apiPost } from '../../../shared/api/api-client';
+import type { LoginInput, LoginResponse, PreRegisterInput, CompleteAccountInput } from '@facturo/contract';
+import { apiPost } from '../../../shared/api/api-client';
 
 // §8 pass-through: these forms show the error body on their fields, not in the default toast.
 const passThrough = { passThrough: true } as const;
@@ -30,19 +30,3 @@ export const sendResetCode = (email: string) =>
 export const resetPassword = (input: { email: string; code: string; password: string; password_confirmation: string }) =>
   apiPost<{ message?: string }>('/api/resetPassword', input, passThrough);
 
-/** `POST /api/logout` (errors ignored: the local session is cleared anyway). */
-export const logoutRequest = () => apiPost<unknown>('/api/logout', {}, passThrough).catch(() => undefined);
-
-/** `GET /api/crear-cuenta/catalogs`. */
-export const getRegistrationCatalogs = (signal?: AbortSignal) =>
-  apiGet<RegistrationCatalogs>('/api/crear-cuenta/catalogs', { signal });
-
-/** §5: municipalities with no state id are an empty list without a call. */
-export async function getMunicipios(stateId: string | null | undefined, signal?: AbortSignal) {
-  if (!stateId) return [];
-  const res = await apiGet<{ municipios: { clave: string; nombre: string }[] }>(
-    `/api/crear-cuenta/municipios/${encodeURIComponent(stateId)}`,
-    { signal },
-  );
-  return res.municipios;
-}

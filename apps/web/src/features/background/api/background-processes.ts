@@ -1,6 +1,6 @@
 import { queryOptions } from '@tanstack/react-query';
 import type { BackgroundProcess } from '@facturo/contract';
-import { apiGet, apiPost } from '../../../shared/api/api-client';
+import { apiGet } from '../../../shared/api/api-client';
 
 /** `GET /api/background/process`: body.data is the list of processes (§7.1). */
 export async function getBackgroundProcesses(signal?: AbortSignal): Promise<BackgroundProcess[]> {
@@ -15,8 +15,3 @@ export const backgroundProcessesQuery = (rfc: string) =>
     queryFn: ({ signal }) => getBackgroundProcesses(signal),
     staleTime: 5_000,
   });
-
-/** `POST /api/ciec/process {ciec}` → 202 `{id}`: starts the CIEC validation job. */
-export function startCiecValidation(ciec: string): Promise<{ id: string; message?: string }> {
-  return apiPost('/api/ciec/process', { ciec });
-}

@@ -4,7 +4,7 @@ import { IconShieldCheck } from '@tabler/icons-react';
 import { useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { useSession } from '../../../shared/session/session-store';
-import { CiecForm } from './ciec-form';
+import { CiecForm } from '../../../shared/ciec/ciec-form';
 
 /** "Validar CIEC" card: starts the real background job and follows it live. */
 export function CiecCard() {

@@ -4,7 +4,7 @@ import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { useSession } from '../../../shared/session/session-store';
 import { backgroundProcessesQuery } from '../api/background-processes';
-import { JobProgressBar } from './job-progress-bar';
+import { JobProgressBar } from '../../../shared/jobs/job-progress-bar';
 import { formatDateTime } from '../../../shared/format/dates';
 
 /** Background processes of the user (GET /api/background/process) with live bars. */

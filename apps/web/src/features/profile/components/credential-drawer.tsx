@@ -6,7 +6,7 @@ import { useTranslation } from 'react-i18next';
 import { credentialPasswordSchema, type CredentialKind } from '@facturo/contract';
 import { isApiError } from '../../../shared/api/api-error';
 import { fieldError, formatApiErrorLines } from '../../../shared/api/format-api-error';
-import { JobProgressBar } from '../../background/components/job-progress-bar';
+import { JobProgressBar } from '../../../shared/jobs/job-progress-bar';
 import { credentialQuery, profileKeys, uploadCredential } from '../api/profile-api';
 import { CredentialFacts } from './credential-facts';
 

@@ -4,7 +4,7 @@ import { useTranslation } from 'react-i18next';
 import type { PostalCodeInfo, Profile } from '@facturo/contract';
 import { apiGet } from '../../../shared/api/api-client';
 import { isApiError } from '../../../shared/api/api-error';
-import { municipiosQuery, registrationCatalogsQuery } from '../../auth/api/registration-queries';
+import { municipiosQuery, registrationCatalogsQuery } from '../../../shared/catalogs/catalog-queries';
 import { useProfileForm } from './use-profile-form';
 import { FormSelect } from '../../../shared/ui/form-select';
 import { FormAlert } from '../../../shared/ui/form-alert';

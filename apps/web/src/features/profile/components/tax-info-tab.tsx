@@ -2,8 +2,8 @@ import { Button, Group, SimpleGrid, Stack, TextInput, Title } from '@mantine/cor
 import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import type { Profile } from '@facturo/contract';
-import { registrationCatalogsQuery } from '../../auth/api/registration-queries';
-import { regimenOptionsFor } from '../../auth/model/regimen-options';
+import { registrationCatalogsQuery } from '../../../shared/catalogs/catalog-queries';
+import { regimenOptionsFor } from '../../../shared/catalogs/regimen-options';
 import type { ProfilePanel } from '../model/sections';
 import { ActivitiesCard } from './activities-card';
 import { CiecSummary, CredentialSummary } from './credential-summary';
