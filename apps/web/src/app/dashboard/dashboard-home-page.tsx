@@ -4,7 +4,7 @@ import { MONTHS } from '@facturo/contract';
 import { useSession } from '../../shared/session/session-store';
 import { usePeriod } from '../../shared/period/period-store';
 import { ProcessesList } from '../../features/background/components/processes-list';
-import { CiecCard } from '../../features/background/components/ciec-card';
+import { CiecCard } from './ciec-card';
 
 /**
  * Dashboard home. Until the income/expense dashboard lands it shows the background
