@@ -53,6 +53,10 @@ test('uploading the SAT test CSD validates live and shows the certificate facts'
   await expect(bar).toHaveAttribute('data-progress', '100');
   await expect(dialog.getByTestId('credential-serial')).toHaveText('30001000000500003416');
   await expect(dialog.getByTestId('days-to-expiry')).toContainText('días para vencer');
+  // Issue 18: the validated certificate is shown and the form is reset (no files, nothing to resend).
+  await expect(dialog.getByTestId('credential-validated')).toContainText('30001000000500003416');
+  await expect(dialog.getByRole('button', { name: 'Validar y guardar' })).toBeDisabled();
+  expect(await dialog.locator('input[type="file"]').evaluateAll((els) => els.map((e) => (e as HTMLInputElement).files?.length ?? 0))).toEqual([0, 0]);
   await snap(page, info, 'profile-csd-validated');
 
   await page.keyboard.press('Escape');
