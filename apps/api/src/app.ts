@@ -27,6 +27,7 @@ import { ciecRoutes } from './modules/ciec/ciec.routes';
 import { devRoutes } from './modules/dev/dev.routes';
 import { healthRoutes } from './modules/health/health.routes';
 import { registerFeatureModules } from './modules';
+import { prettyStream } from './logging/pretty-log';
 
 export const WEB_DIST = fileURLToPath(new URL('../../web/dist/', import.meta.url));
 
@@ -37,13 +38,20 @@ const REDACT = ['req.headers.authorization', 'req.headers.cookie', 'req.body.pas
 export async function buildApp(ctx: JobContext): Promise<FastifyInstance> {
   const { config, db } = ctx;
   const app = Fastify({
-    logger: { level: config.logLevel, redact: REDACT },
+    logger: { level: config.logLevel, redact: REDACT, ...(config.prettyLogs ? { stream: prettyStream() } : {}) },
+    // At a terminal a line per request drowns the rest: they go to debug level (hook below).
+    disableRequestLogging: Boolean(config.prettyLogs),
     trustProxy: true,
     bodyLimit: 12 * 1024 * 1024,
   }).withTypeProvider<ZodTypeProvider>();
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
   registerErrorHandler(app);
+  if (config.prettyLogs) {
+    app.addHook('onResponse', async (req, reply) => {
+      req.log.debug(`${req.method} ${req.url.split('?')[0]} → ${reply.statusCode} (${Math.round(reply.elapsedTime)} ms)`);
+    });
+  }
 
   await app.register(helmet, {
     contentSecurityPolicy: {
