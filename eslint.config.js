@@ -40,9 +40,16 @@ export default tseslint.config(
     },
   },
   {
-    // The fiscal engine depends on nothing of ours.
+    // The fiscal engine depends on nothing of ours, and reaches decimal.js only through its money module
+    // (one configured clone: precision 40, ROUND_HALF_UP as SAT rounds; issue 18).
     files: ['packages/cfdi/**/*.ts'],
-    rules: { 'no-restricted-imports': ['error', { patterns: ['@facturo/contract*', '@facturo/api*', '@facturo/web*'] }] },
+    ignores: ['packages/cfdi/src/money/decimal.ts'],
+    rules: {
+      'no-restricted-imports': ['error', {
+        patterns: ['@facturo/contract*', '@facturo/api*', '@facturo/web*'],
+        paths: [{ name: 'decimal.js', message: 'Usa Decimal del módulo money (packages/cfdi/src/money): un solo clon configurado.' }],
+      }],
+    },
   },
   {
     // The web reaches the engine only through its browser-safe modules.
