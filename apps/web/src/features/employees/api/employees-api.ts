@@ -51,3 +51,19 @@ export const toggleEmployee = (id: number) => apiRequest<{ message: string; empl
 /** `POST /api/employees/preview`: ISR/IMSS of the form's values, nothing stored. */
 export const previewUnsaved = (input: EmployeeInput) =>
   apiRequest<{ calculo: PayrollCalculation }>('/api/employees/preview', { method: 'POST', body: input, passThrough: true });
+
+/** Spec §7.10 concept endpoints: path segment of each concept table. */
+const CONCEPT_PATHS = { percepciones: 'perceptions', deducciones: 'deductions', otrosPagos: 'other-payments' } as const;
+type ConceptTable = keyof typeof CONCEPT_PATHS;
+
+/**
+ * On the edit page one concept row is stored at once: `POST /api/employees/{id}/{kind}` adds it,
+ * `PUT …/{conceptId}` changes it (both answer the whole employee).
+ */
+export const saveConcept = (employeeId: number, kind: ConceptTable, row: Record<string, unknown>, conceptId?: string) =>
+  apiRequest<Employee>(`/api/employees/${employeeId}/${CONCEPT_PATHS[kind]}${conceptId ? `/${conceptId}` : ''}`, {
+    method: conceptId ? 'PUT' : 'POST', body: row, passThrough: true,
+  });
+/** `DELETE /api/employees/{id}/{kind}/{conceptId}` → the whole employee. */
+export const removeConcept = (employeeId: number, kind: ConceptTable, conceptId: string) =>
+  apiRequest<Employee>(`/api/employees/${employeeId}/${CONCEPT_PATHS[kind]}/${conceptId}`, { method: 'DELETE', passThrough: true });

@@ -79,9 +79,9 @@ export function EmployeeFormPage() {
           <PersonalSection />
           <LaborSection catalogs={catalogs.data} />
           <SalarySection catalogs={catalogs.data} />
-          <ConceptsSection kind="percepciones" catalogs={catalogs.data} />
-          <ConceptsSection kind="deducciones" catalogs={catalogs.data} />
-          <ConceptsSection kind="otrosPagos" catalogs={catalogs.data} />
+          <ConceptsSection kind="percepciones" catalogs={catalogs.data} employeeId={id} />
+          <ConceptsSection kind="deducciones" catalogs={catalogs.data} employeeId={id} />
+          <ConceptsSection kind="otrosPagos" catalogs={catalogs.data} employeeId={id} />
           <Group justify="flex-end">
             <Button variant="default" component={Link} to="/employees">{t('employees.form.cancel')}</Button>
             <Button variant="light" leftSection={<IconCalculator size={16} />} loading={preview.isPending}
