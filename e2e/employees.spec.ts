@@ -1,4 +1,4 @@
-import { expect, test } from '@playwright/test';
+import { expect, expect as baseExpect, test } from '@playwright/test';
 import { createAccountViaApi, loginViaUi, makePremium, selectOption } from './support/account';
 import { randomRfc } from './support/rfc';
 import { snap } from './support/screens';
@@ -136,6 +136,8 @@ test('a free account is refused the employees API with the locked message', asyn
 });
 
 test('issue 18: salario diario empty or not a number gets its message; the scroll-to-top button never covers Guardar or a dialog', async ({ page, request }) => {
+  test.setTimeout(240_000); // a long form on a loaded CI machine; nothing here is timed
+  const expect = baseExpect.configure({ timeout: 45_000 });
   const account = await createAccountViaApi(request);
   await makePremium(request, account);
   await loginViaUi(page, account);

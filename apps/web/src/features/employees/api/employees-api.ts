@@ -67,3 +67,17 @@ export const saveConcept = (employeeId: number, kind: ConceptTable, row: Record<
 /** `DELETE /api/employees/{id}/{kind}/{conceptId}` → the whole employee. */
 export const removeConcept = (employeeId: number, kind: ConceptTable, conceptId: string) =>
   apiRequest<Employee>(`/api/employees/${employeeId}/${CONCEPT_PATHS[kind]}/${conceptId}`, { method: 'DELETE', passThrough: true });
+
+/** `GET /api/employees/calculate/{employeeId}?fecha=`: ISR and IMSS of a saved employee for another pay date. */
+export const employeeCalculationQuery = (rfc: string, id: number, fecha: string) =>
+  queryOptions({
+    queryKey: [...employeeKeys.all(rfc), 'calculate', id, fecha] as const,
+    queryFn: ({ signal }) => apiGet<PayrollCalculation>(`/api/employees/calculate/${id}`, { query: { fecha }, signal }),
+  });
+
+/**
+ * `POST /api/employees/{id}/salary`: stores the salario diario and the SDI; without an SDI the API
+ * computes it with the LSS art. 27 factor and says so (`calculado`, `factor`).
+ */
+export const setEmployeeSalary = (id: number, body: { salario_diario: string; salario_base: string | null }) =>
+  apiRequest<{ employee: Employee; calculado: boolean; factor: string | null }>(`/api/employees/${id}/salary`, { method: 'POST', body, passThrough: true });

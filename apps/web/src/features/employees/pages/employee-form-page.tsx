@@ -78,7 +78,7 @@ export function EmployeeFormPage() {
           <FormAlert message={formError} testId="employee-form-error" />
           <PersonalSection />
           <LaborSection catalogs={catalogs.data} />
-          <SalarySection catalogs={catalogs.data} />
+          <SalarySection catalogs={catalogs.data} employeeId={id} />
           <ConceptsSection kind="percepciones" catalogs={catalogs.data} employeeId={id} />
           <ConceptsSection kind="deducciones" catalogs={catalogs.data} employeeId={id} />
           <ConceptsSection kind="otrosPagos" catalogs={catalogs.data} employeeId={id} />
