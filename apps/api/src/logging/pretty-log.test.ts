@@ -6,7 +6,7 @@ const at = Date.UTC(2026, 10, 25, 18, 4, 5);
 describe('readable logs for npm start in a terminal (issue 18)', () => {
   it('formats a pino line as time, level and message with its extra fields', () => {
     const out = formatLogLine(JSON.stringify({ level: 30, time: at, pid: 1, hostname: 'h', msg: 'Catálogos del SAT cargados', ms: 12 }), false);
-    expect(out).toMatch(/^\d{2}:\d{2}:\d{2} INFO  Catálogos del SAT cargados ms=12\n$/);
+    expect(out).toMatch(/^\d{2}:\d{2}:\d{2} INFO {2}Catálogos del SAT cargados ms=12\n$/);
   });
   it('sets the "listo" line apart', () => {
     const out = formatLogLine(JSON.stringify({ level: 30, time: at, msg: 'Facturo listo en http://localhost:3000 (PGlite embebido, 900 ms)' }), false);
@@ -24,7 +24,7 @@ describe('readable logs for npm start in a terminal (issue 18)', () => {
     stream.write(line.slice(0, 10));
     stream.write(`${line.slice(10)}\n`);
     expect(written).toHaveLength(1);
-    expect(written[0]).toMatch(/WARN  aviso\n$/);
+    expect(written[0]).toMatch(/WARN {2}aviso\n$/);
   });
   it('JSON stays for production, CI and pipes', () => {
     expect(wantsPrettyLogs({}, true)).toBe(true);
