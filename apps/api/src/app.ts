@@ -14,6 +14,7 @@ import { Redis } from 'ioredis';
 import { messages } from '@facturo/contract';
 import type { JobContext } from './jobs/context';
 import { registerErrorHandler } from './http/errors';
+import { trackRoutes, type RegisteredRoute } from './http/serve';
 import { registerRequestContext, type TokenPayload } from './http/context';
 import { memoryCounter, redisCounter } from './http/attempts';
 import { jwtKey } from './security/secrets';
@@ -30,6 +31,13 @@ import { registerFeatureModules } from './modules';
 import { prettyStream } from './logging/pretty-log';
 
 export const WEB_DIST = fileURLToPath(new URL('../../web/dist/', import.meta.url));
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    /** Every /api route registered, with the table entry it came from (route-table test). */
+    registeredRoutes: RegisteredRoute[];
+  }
+}
 
 /** Keys whose values never reach the logs. */
 const REDACT = ['req.headers.authorization', 'req.headers.cookie', 'req.body.password', 'req.body.ciec', 'req.body.code'];
@@ -52,6 +60,7 @@ export async function buildApp(ctx: JobContext): Promise<FastifyInstance> {
       req.log.debug(`${req.method} ${req.url.split('?')[0]} → ${reply.statusCode} (${Math.round(reply.elapsedTime)} ms)`);
     });
   }
+  app.decorate('registeredRoutes', trackRoutes(app));
 
   await app.register(helmet, {
     contentSecurityPolicy: {

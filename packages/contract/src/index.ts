@@ -14,3 +14,5 @@ export * from './clients';
 export * from './products';
 export * from './profile';
 export * from './format-bytes';
+export * from './route';
+export * from './routes';
