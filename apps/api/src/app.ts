@@ -47,8 +47,9 @@ export async function buildApp(ctx: JobContext): Promise<FastifyInstance> {
   const { config, db } = ctx;
   const app = Fastify({
     logger: { level: config.logLevel, redact: REDACT, ...(config.prettyLogs ? { stream: prettyStream() } : {}) },
-    // At a terminal a line per request drowns the rest: they go to debug level (hook below).
-    disableRequestLogging: Boolean(config.prettyLogs),
+    // At a terminal a line per request drowns the rest: they go to debug level (hook below). Only then:
+    // the option is deprecated in Fastify 5 and warns when passed at all.
+    ...(config.prettyLogs ? { disableRequestLogging: true } : {}),
     trustProxy: true,
     bodyLimit: 12 * 1024 * 1024,
   }).withTypeProvider<ZodTypeProvider>();
