@@ -121,7 +121,7 @@ export function CredentialDrawer({ kind, rfc, opened, onClose }: { kind: Credent
               error={errors.password}
               autoComplete="off"
             />
-            <Button type="submit" loading={upload.isPending} disabled={running || (!cer && !key)} leftSection={<IconCertificate size={16} />}>
+            <Button type="submit" loading={upload.isPending} disabled={running || (validated && !cer && !key)} leftSection={<IconCertificate size={16} />}>
               {t('profile.credential.submit')}
             </Button>
             {jobId && <JobProgressBar key={jobId} jobId={jobId} onFinished={onFinished} />}
