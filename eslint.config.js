@@ -1,5 +1,34 @@
 import js from '@eslint/js';
+import path from 'node:path';
 import tseslint from 'typescript-eslint';
+
+/**
+ * Web features stay independent (issue 18): a file under apps/web/src/features/<a>/ may not import
+ * anything under features/<b>/. Pieces two features share live in shared/; pages that combine
+ * features are composed in app/. Relative paths are resolved, so `../../auth/x` and
+ * `../../../features/auth/x` are caught alike.
+ */
+const featureBoundaries = {
+  rules: {
+    'no-cross-feature-imports': {
+      meta: { type: 'problem', schema: [], messages: { cross: 'La funcionalidad «{{from}}» no importa internos de «{{to}}»: muévelo a shared/ o compón en app/.' } },
+      create(context) {
+        const featureOf = (file) => file.split(path.sep).join('/').match(/apps\/web\/src\/features\/([^/]+)\//)?.[1];
+        const from = featureOf(context.filename);
+        if (!from) return {};
+        const check = (node) => {
+          const spec = node.source?.value;
+          if (typeof spec !== 'string' || !spec.startsWith('.')) return;
+          const target = path.resolve(path.dirname(context.filename), spec).split(path.sep).join('/');
+          const to = featureOf(target + '/');
+          // A feature's public.ts is its published surface (what other features may compose); the rest is internal.
+          if (to && to !== from && !target.endsWith(`/features/${to}/public`)) context.report({ node: node.source, messageId: 'cross', data: { from, to } });
+        };
+        return { ImportDeclaration: check, ExportNamedDeclaration: check, ExportAllDeclaration: check, ImportExpression: check };
+      },
+    },
+  },
+};
 
 export default tseslint.config(
   { ignores: ['**/node_modules/**', '**/dist/**', 'data/**', '**/*.generated.*', 'test-results/**', 'playwright-report/**', '**/catalogs/data/**'] },
@@ -13,9 +42,16 @@ export default tseslint.config(
     },
   },
   {
-    // The fiscal engine depends on nothing of ours.
+    // The fiscal engine depends on nothing of ours, and reaches decimal.js only through its money module
+    // (one configured clone: precision 40, ROUND_HALF_UP as SAT rounds; issue 18).
     files: ['packages/cfdi/**/*.ts'],
-    rules: { 'no-restricted-imports': ['error', { patterns: ['@facturo/contract*', '@facturo/api*', '@facturo/web*'] }] },
+    ignores: ['packages/cfdi/src/money/decimal.ts'],
+    rules: {
+      'no-restricted-imports': ['error', {
+        patterns: ['@facturo/contract*', '@facturo/api*', '@facturo/web*'],
+        paths: [{ name: 'decimal.js', message: 'Usa Decimal del módulo money (packages/cfdi/src/money): un solo clon configurado.' }],
+      }],
+    },
   },
   {
     // The web reaches the engine only through its browser-safe modules.
@@ -29,6 +65,11 @@ export default tseslint.config(
         ],
       }],
     },
+  },
+  {
+    files: ['apps/web/src/features/**/*.{ts,tsx}'],
+    plugins: { facturo: featureBoundaries },
+    rules: { 'facturo/no-cross-feature-imports': 'error' },
   },
   { files: ['**/*.js', '**/*.mjs'], languageOptions: { globals: { process: 'readonly', console: 'readonly', URL: 'readonly' } } },
 );

@@ -1,4 +1,4 @@
-import { expect, test } from '@playwright/test';
+import { expect, expect as baseExpect, test } from '@playwright/test';
 import { createAccountViaApi, loginViaUi, makePremium, selectOption } from './support/account';
 import { randomRfc } from './support/rfc';
 import { snap } from './support/screens';
@@ -133,4 +133,42 @@ test('a free account is refused the employees API with the locked message', asyn
   const res = await request.get('/api/employees', { headers: { Authorization: `Bearer ${access_token}` } });
   expect(res.status()).toBe(403);
   expect(((await res.json()) as { message: string }).message).toBe('Actualiza a premium para desbloquear esta funcionalidad');
+});
+
+test('issue 18: salario diario empty or not a number gets its message; the scroll-to-top button never covers Guardar or a dialog', async ({ page, request }) => {
+  test.setTimeout(240_000); // a long form on a loaded CI machine; nothing here is timed
+  const expect = baseExpect.configure({ timeout: 45_000 });
+  const account = await createAccountViaApi(request);
+  await makePremium(request, account);
+  await loginViaUi(page, account);
+  const pageErrors: string[] = [];
+  page.on('pageerror', (e) => pageErrors.push(e.message));
+  const posts: string[] = [];
+  page.on('request', (r) => { if (r.method() === 'POST' && new URL(r.url()).pathname === '/api/employees') posts.push(r.url()); });
+
+  await page.goto('/employees/create');
+  const salary = page.getByRole('textbox', { name: 'Salario diario', exact: true });
+  await expect(salary).toBeVisible();
+  await page.getByRole('button', { name: 'Guardar' }).click();
+  await expect(page.getByText('Escribe el salario diario', { exact: true })).toBeVisible();
+  await salary.fill('abc');
+  await page.getByRole('button', { name: 'Guardar' }).click();
+  await expect(page.getByText('El salario diario debe ser un número con hasta 2 decimales', { exact: true })).toBeVisible();
+  expect(posts).toEqual([]);
+  expect(pageErrors).toEqual([]);
+
+  // At the bottom of the long form the floating button sits clear of the form's buttons.
+  await page.setViewportSize({ width: 1280, height: 700 });
+  await page.evaluate(() => window.scrollTo(0, document.documentElement.scrollHeight));
+  const toTop = page.getByRole('button', { name: 'Volver arriba' });
+  await expect(toTop).toBeVisible();
+  const save = page.getByRole('button', { name: 'Guardar' });
+  const [a, b] = [await save.boundingBox(), await toTop.boundingBox()];
+  const overlap = a!.x < b!.x + b!.width && b!.x < a!.x + a!.width && a!.y < b!.y + b!.height && b!.y < a!.y + a!.height;
+  expect(overlap).toBe(false);
+  // A dialog covers it: what is under the button's centre is no longer the button.
+  await page.getByRole('button', { name: 'Agregar percepción' }).click();
+  await expect(page.getByRole('dialog', { name: 'Agregar percepción' })).toBeVisible();
+  const onTop = await page.evaluate(([x, y]) => Boolean(document.elementFromPoint(x!, y!)?.closest('[aria-label="Volver arriba"]')), [b!.x + b!.width / 2, b!.y + b!.height / 2]);
+  expect(onTop).toBe(false);
 });

@@ -53,6 +53,10 @@ test('uploading the SAT test CSD validates live and shows the certificate facts'
   await expect(bar).toHaveAttribute('data-progress', '100');
   await expect(dialog.getByTestId('credential-serial')).toHaveText('30001000000500003416');
   await expect(dialog.getByTestId('days-to-expiry')).toContainText('días para vencer');
+  // Issue 18: the validated certificate is shown and the form is reset (no files, nothing to resend).
+  await expect(dialog.getByTestId('credential-validated')).toContainText('30001000000500003416');
+  await expect(dialog.getByRole('button', { name: 'Validar y guardar' })).toBeDisabled();
+  expect(await dialog.locator('input[type="file"]').evaluateAll((els) => els.map((e) => (e as HTMLInputElement).files?.length ?? 0))).toEqual([0, 0]);
   await snap(page, info, 'profile-csd-validated');
 
   await page.keyboard.press('Escape');
@@ -72,7 +76,7 @@ test('general data, picture limit, tax residence by CP, constancia and a fiscal 
   // A 2 MB picture is refused with the §5 limit; a small PNG is stored and shown.
   const fileInput = page.locator('input[type="file"][accept*="image"]');
   await fileInput.setInputFiles({ name: 'grande.png', mimeType: 'image/png', buffer: Buffer.alloc(2_000_000, 1) });
-  await expect(page.getByTestId('avatar-error')).toHaveText('La imagen de perfil debe pesar como máximo 1,000,000 bytes');
+  await expect(page.getByTestId('avatar-error')).toHaveText('La imagen de perfil debe pesar como máximo 1 MB');
   const png = Buffer.from(
     'iVBORw0KGgoAAAANSUhEUgAAABAAAAAQCAIAAACQkWg2AAAAJ0lEQVR4nGNkYPjPQApgIkn1qIZRDaMaRjWMahjVMKphVMOohtGgAQA8KgEf3k5QtQAAAABJRU5ErkJggg==',
     'base64',

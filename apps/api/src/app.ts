@@ -28,6 +28,7 @@ import { ciecRoutes } from './modules/ciec/ciec.routes';
 import { devRoutes } from './modules/dev/dev.routes';
 import { healthRoutes } from './modules/health/health.routes';
 import { registerFeatureModules } from './modules';
+import { prettyStream } from './logging/pretty-log';
 
 export const WEB_DIST = fileURLToPath(new URL('../../web/dist/', import.meta.url));
 
@@ -45,13 +46,21 @@ const REDACT = ['req.headers.authorization', 'req.headers.cookie', 'req.body.pas
 export async function buildApp(ctx: JobContext): Promise<FastifyInstance> {
   const { config, db } = ctx;
   const app = Fastify({
-    logger: { level: config.logLevel, redact: REDACT },
+    logger: { level: config.logLevel, redact: REDACT, ...(config.prettyLogs ? { stream: prettyStream() } : {}) },
+    // At a terminal a line per request drowns the rest: they go to debug level (hook below). Only then:
+    // the option is deprecated in Fastify 5 and warns when passed at all.
+    ...(config.prettyLogs ? { disableRequestLogging: true } : {}),
     trustProxy: true,
     bodyLimit: 12 * 1024 * 1024,
   }).withTypeProvider<ZodTypeProvider>();
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
   registerErrorHandler(app);
+  if (config.prettyLogs) {
+    app.addHook('onResponse', async (req, reply) => {
+      req.log.debug(`${req.method} ${req.url.split('?')[0]} → ${reply.statusCode} (${Math.round(reply.elapsedTime)} ms)`);
+    });
+  }
   app.decorate('registeredRoutes', trackRoutes(app));
 
   await app.register(helmet, {

@@ -1,6 +1,7 @@
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { randomBytes } from 'node:crypto';
 import path from 'node:path';
+import { wantsPrettyLogs } from './logging/pretty-log';
 
 /** Every setting the server reads, with its default (README "Configuración" lists the same). */
 export interface Config {
@@ -27,6 +28,8 @@ export interface Config {
   satLocalLatencyMs: number;
   publicUrl: string;
   logLevel: string;
+  /** Readable log lines instead of JSON (a person at a terminal; see logging/pretty-log.ts). */
+  prettyLogs?: boolean;
 }
 
 /** Reads APP_SECRET, or on an embedded start generates one into DATA_DIR/app-secret (kept across restarts). */
@@ -71,5 +74,6 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     satLocalLatencyMs: Number(env.SAT_LOCAL_LATENCY_MS ?? 400),
     publicUrl: env.PUBLIC_URL ?? `http://localhost:${port}`,
     logLevel: env.LOG_LEVEL ?? (nodeEnv === 'test' ? 'warn' : 'info'),
+    prettyLogs: wantsPrettyLogs(env, Boolean(process.stdout.isTTY)),
   };
 }

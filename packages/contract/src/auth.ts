@@ -2,23 +2,39 @@ import { z } from 'zod';
 import { normalizeRfc, rfcMessages, rfcProblem } from './rfc';
 import { passwordSchema } from './password';
 
-export const rfcSchema = z
-  .string({ error: 'El RFC es obligatorio' })
-  .transform(normalizeRfc)
-  .superRefine((v, ctx) => {
-    const p = rfcProblem(v);
-    if (p) ctx.addIssue({ code: 'custom', message: rfcMessages[p] });
-  });
+/**
+ * An RFC field. An empty box gets what to do (`empty`), not a format complaint: "El RFC no tiene un formato
+ * válido" on a field the user has not filled yet reads as an accusation.
+ */
+export const rfcField = (empty: string) =>
+  z
+    .string({ error: 'El RFC es obligatorio' })
+    .transform(normalizeRfc)
+    .superRefine((v, ctx) => {
+      if (!v) {
+        ctx.addIssue({ code: 'custom', message: empty });
+        return;
+      }
+      const p = rfcProblem(v);
+      if (p) ctx.addIssue({ code: 'custom', message: rfcMessages[p] });
+    });
+/** Someone else's RFC (a customer, an employee). */
+export const rfcSchema = rfcField('Escribe el RFC');
 
-export const emailSchema = z
-  .string({ error: 'El correo electrónico es obligatorio' })
-  .trim()
-  .toLowerCase()
-  .pipe(z.email('El correo electrónico no es válido').max(190, 'El correo electrónico es demasiado largo'));
+const emailField = (empty: string) =>
+  z
+    .string({ error: 'El correo electrónico es obligatorio' })
+    .trim()
+    .toLowerCase()
+    .min(1, empty)
+    .pipe(z.email('El correo electrónico no es válido').max(190, 'El correo electrónico es demasiado largo'));
+export const emailSchema = emailField('Escribe el correo electrónico');
+/** The user's own address (registration, codes, password reset). */
+const ownEmailSchema = emailField('Escribe tu correo electrónico');
 
 export const preRegisterSchema = z.object({
-  rfc: rfcSchema,
-  email: emailSchema,
+  rfc: rfcField('Escribe tu RFC'),
+  email: ownEmailSchema,
   password: passwordSchema('La contraseña'),
 });
 export type PreRegisterInput = z.infer<typeof preRegisterSchema>;
@@ -26,10 +42,11 @@ export type PreRegisterInput = z.infer<typeof preRegisterSchema>;
 export const verificationCodeSchema = z
   .string({ error: 'El código es obligatorio' })
   .trim()
+  .min(1, { error: 'Escribe el código de 6 dígitos que te enviamos por correo', abort: true })
   .regex(/^\d{6}$/, 'El código debe tener 6 dígitos');
 
-export const verifyAccountSchema = z.object({ email: emailSchema, code: verificationCodeSchema });
-export const resendCodeSchema = z.object({ email: emailSchema });
+export const verifyAccountSchema = z.object({ email: ownEmailSchema, code: verificationCodeSchema });
+export const resendCodeSchema = z.object({ email: ownEmailSchema });
 
 export const completeAccountSchema = z.object({
   fullName: z.string({ error: 'El nombre es obligatorio' }).trim().min(3, 'El nombre es muy corto').max(254, 'El nombre es demasiado largo'),
@@ -42,16 +59,16 @@ export const completeAccountSchema = z.object({
 export type CompleteAccountInput = z.infer<typeof completeAccountSchema>;
 
 export const loginSchema = z.object({
-  username: z.string({ error: 'El RFC o correo es obligatorio' }).trim().min(1, 'El RFC o correo es obligatorio').max(190),
-  password: z.string({ error: 'La contraseña es obligatoria' }).min(1, 'La contraseña es obligatoria').max(200),
+  username: z.string({ error: 'El RFC o correo es obligatorio' }).trim().min(1, 'Escribe tu RFC o correo electrónico').max(190),
+  password: z.string({ error: 'La contraseña es obligatoria' }).min(1, 'Escribe tu contraseña').max(200),
   remember: z.boolean().optional(),
 });
 export type LoginInput = z.infer<typeof loginSchema>;
 
-export const sendResetCodeSchema = z.object({ email: emailSchema });
+export const sendResetCodeSchema = z.object({ email: ownEmailSchema });
 export const resetPasswordSchema = z
   .object({
-    email: emailSchema,
+    email: ownEmailSchema,
     code: verificationCodeSchema,
     password: passwordSchema('La contraseña'),
     password_confirmation: z.string({ error: 'Confirma la contraseña' }),

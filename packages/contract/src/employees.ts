@@ -46,12 +46,20 @@ export const amountSchema = (label: string, min: string, max = CONCEPT_MAX) =>
   z
     .string({ error: `${label} debe ser un importe en texto, por ejemplo "1500.00"` })
     .trim()
-    .regex(AMOUNT_RE, `${label} debe ser un número con hasta 2 decimales`)
+    // An empty box says what to do; a malformed one says why (zod keeps running checks after a failed one,
+    // so the range check below must not build a Decimal from text the regex refused).
+    .min(1, `Escribe ${label.charAt(0).toLowerCase()}${label.slice(1)}`)
     .superRefine((v, ctx) => {
+      if (!v) return;
+      if (!AMOUNT_RE.test(v)) {
+        ctx.addIssue({ code: 'custom', message: `${label} debe ser un número con hasta 2 decimales` });
+        return;
+      }
       const d = new Decimal(v);
       if (d.lt(min)) ctx.addIssue({ code: 'custom', message: `${label} debe ser al menos ${min}` });
       if (d.gt(max)) ctx.addIssue({ code: 'custom', message: `${label} no puede ser mayor a ${new Decimal(max).toFixed(2)}` });
     })
+    // A transform runs only on a value that passed every check above.
     .transform((v) => new Decimal(v).toFixed(2));
 
 const claveOf = (label: string, re: RegExp) =>

@@ -19,5 +19,6 @@ export * from './cfdi-import';
 export * from './dashboard';
 export * from './payment-reception';
 export * from './outcomes';
+export * from './format-bytes';
 export * from './route';
 export * from './routes';

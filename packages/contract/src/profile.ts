@@ -14,6 +14,20 @@ export const PROFILE_SECTIONS = ['general', 'cif', 'account', 'tax', 'residence'
 const optionalText = (label: string, max: number) =>
   z.string().trim().max(max, `${label} debe tener como máximo ${max} caracteres`).nullish().transform((v) => v || null);
 
+/**
+ * IMSS registro patronal as IMSS writes it: 11 characters, a letter and 10 digits (Y5412345105). Spaces and
+ * hyphens people copy from the IMSS card are dropped. Nómina 1.2 needs it on receipts of employees with an
+ * NSS and contract types 01-08.
+ */
+export const REGISTRO_PATRONAL_RE = /^[A-Z]\d{10}$/;
+export const registroPatronalSchema = z
+  .string()
+  .transform((v) => v.replace(/[\s-]/g, '').toUpperCase())
+  .refine((v) => v === '' || REGISTRO_PATRONAL_RE.test(v), 'El registro patronal tiene 11 caracteres: una letra y 10 dígitos, por ejemplo Y5412345105')
+  .transform((v) => v || null)
+  .nullable()
+  .optional();
+
 /** `PUT /api/profile`: what the completed account has, plus contact and street address. */
 export const profileUpdateSchema = completeAccountSchema.extend({
   phone: z
@@ -26,6 +40,8 @@ export const profileUpdateSchema = completeAccountSchema.extend({
   numExterior: optionalText('El número exterior', 30),
   numInterior: optionalText('El número interior', 30),
   colonia: optionalText('La colonia', 150),
+  /** Optional; absent keeps the stored value, null or "" clears it. */
+  registroPatronal: registroPatronalSchema,
 });
 export type ProfileUpdateInput = z.input<typeof profileUpdateSchema>;
 export type ProfileUpdateValues = z.output<typeof profileUpdateSchema>;
@@ -53,6 +69,8 @@ export const profileSchema = z.object({
   regimen: z.string().nullable(),
   regimenDescripcion: z.string().nullable(),
   phone: z.string().nullable(),
+  /** IMSS registro patronal (11 characters) or null. */
+  registroPatronal: z.string().nullable(),
   /** URL of the profile picture (authenticated), or null. */
   img: z.string().nullable(),
   rol: z.number().int(),

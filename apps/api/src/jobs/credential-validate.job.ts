@@ -3,7 +3,7 @@ import type PgBoss from 'pg-boss';
 import { CredentialError } from '@facturo/cfdi/credentials';
 import type { CredentialKind } from '@facturo/contract';
 import { fiscalCredentials } from '../db/schema';
-import { checkCredential, decodeFiles, expiryWarning, KIND_LABEL, secretPurpose } from '../modules/profile/credential-check';
+import { checkCredential, dayMx, decodeFiles, expiryWarning, KIND_GRAMMAR, KIND_LABEL, secretPurpose } from '../modules/profile/credential-check';
 import { retireOlderCredentials } from '../modules/profile/credentials.service';
 import { ProgressReporter } from './progress';
 import { QUEUES } from './queue';
@@ -18,7 +18,6 @@ export interface CredentialJobData {
   title: string;
 }
 
-const day = (d: Date) => d.toISOString().slice(0, 10);
 const reporter = (ctx: JobContext, data: CredentialJobData) =>
   new ProgressReporter(ctx.db, ctx.publisher, { id: data.processId, rfc: data.rfc, type: data.kind === 'csd' ? 'CSD' : 'EFIRMA', title: data.title });
 
@@ -32,10 +31,11 @@ const reporter = (ctx: JobContext, data: CredentialJobData) =>
 export async function runCredentialValidation(ctx: JobContext, data: CredentialJobData): Promise<void> {
   const progress = reporter(ctx, data);
   const label = KIND_LABEL[data.kind];
+  const g = KIND_GRAMMAR[data.kind];
   await progress.step(10, `Preparando la validación de tu ${label}`);
   const where = and(eq(fiscalCredentials.id, data.credentialId), eq(fiscalCredentials.userId, data.userId));
   const [row] = await ctx.db.select().from(fiscalCredentials).where(where).limit(1);
-  if (!row) return progress.fail(`No se encontró el ${label} a validar; súbelo de nuevo`);
+  if (!row) return progress.fail(`No se encontró ${g.article} ${label} a validar; súbel${g.o} de nuevo`);
 
   const refuse = async (message: string, field: string) => {
     await ctx.db.update(fiscalCredentials).set({ status: 'invalid', statusMessage: message, secret: '', updatedAt: new Date() }).where(where);
@@ -62,7 +62,7 @@ export async function runCredentialValidation(ctx: JobContext, data: CredentialJ
   if (!sat.active) return refuse(`El SAT reporta el certificado ${cert.noCertificado} como no activo: ${sat.message}`, 'cer');
 
   await progress.step(92, 'Guardando el resultado');
-  const message = `${label} ${cert.noCertificado} de ${cert.rfc} válido hasta el ${day(cert.validTo)}`;
+  const message = `${label} ${cert.noCertificado} de ${cert.rfc} válid${g.o} hasta el ${dayMx(cert.validTo)}`;
   await ctx.db.update(fiscalCredentials).set({ status: 'valid', statusMessage: message, updatedAt: new Date() }).where(where);
   await retireOlderCredentials(ctx.db, data.userId, data.kind, data.credentialId);
   const facts = {

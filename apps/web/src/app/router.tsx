@@ -12,7 +12,7 @@ import {
 } from '../features/account-status/pages/status-pages';
 import { PremiumPage } from '../features/plans/pages/premium-page';
 import { plansRoutes } from '../features/plans/routes';
-import { dashboardRoutes } from '../features/dashboard/routes';
+import { dashboardRoutes } from './dashboard/dashboard-routes';
 import { devOutboxRoutes } from '../features/dev-outbox/routes';
 import { areaRoutes } from './area-routes';
 import { AppLayout } from './layout/app-layout';

@@ -1,4 +1,4 @@
-import Decimal from 'decimal.js';
+import { Decimal } from '../money/decimal';
 import { findEntry, getCatalog } from './registry';
 import type { Persona } from './types';
 

@@ -1,5 +1,5 @@
 import { eq } from 'drizzle-orm';
-import { AVATAR_MAX_BYTES } from '@facturo/contract';
+import { AVATAR_MAX_BYTES, formatBytes } from '@facturo/contract';
 import type { Db } from '../../db/client';
 import { users } from '../../db/schema';
 import { fieldError, notFound } from '../../http/errors';
@@ -9,7 +9,7 @@ import { AVATAR_URL, saveDetails } from './profile.service';
 import type { MultipartForm } from './multipart';
 
 export const AVATAR_FIELD = 'avatar';
-export const avatarTooLarge = () => `La imagen de perfil debe pesar como máximo ${AVATAR_MAX_BYTES.toLocaleString('en-US')} bytes`;
+export const avatarTooLarge = () => `La imagen de perfil debe pesar como máximo ${formatBytes(AVATAR_MAX_BYTES)}`;
 
 /** The media type a picture really is, from its first bytes (the declared type is not trusted). */
 export function imageTypeOf(data: Buffer): { type: string; ext: string } | null {
@@ -21,7 +21,7 @@ export function imageTypeOf(data: Buffer): { type: string; ext: string } | null 
   return null;
 }
 
-/** Stores a new profile picture (≤ 1,000,000 bytes, PNG/JPEG/WebP) and removes the previous one. */
+/** Stores a new profile picture (≤ 1 MB, PNG/JPEG/WebP) and removes the previous one. */
 export async function uploadAvatar(db: Db, files: UserFiles, userId: number, form: MultipartForm): Promise<{ message: string; img: string }> {
   const file = form.files[AVATAR_FIELD];
   if (!file) throw fieldError(AVATAR_FIELD, 'Adjunta la imagen de perfil');

@@ -1,8 +1,19 @@
 import { CredentialError, loadCredential, readCertificate, type Credential } from '@facturo/cfdi/credentials';
 import { CERT_EXPIRY_WARNING_DAYS, type CredentialKind } from '@facturo/contract';
 
-const day = (d: Date) => d.toISOString().slice(0, 10);
+const DAY_MX = new Intl.DateTimeFormat('es-MX', { timeZone: 'America/Mexico_City', day: '2-digit', month: '2-digit', year: 'numeric' });
+/** A date as the rest of the app shows it (dd/mm/aaaa, Mexico City), never ISO: these messages reach the screen. */
+export const dayMx = (d: Date) => DAY_MX.format(d);
+const day = dayMx;
 export const KIND_LABEL: Record<CredentialKind, string> = { csd: 'CSD', efirma: 'e.firma' };
+/**
+ * Spanish agreement with each credential's noun: "el CSD … válido", "la e.firma … válida" (issue 18
+ * found "e.firma … válido"). `el`/`la` and the adjective ending follow the grammatical gender.
+ */
+export const KIND_GRAMMAR: Record<CredentialKind, { article: 'el' | 'la'; o: 'o' | 'a'; one: 'uno' | 'una' }> = {
+  csd: { article: 'el', o: 'o', one: 'uno' },
+  efirma: { article: 'la', o: 'a', one: 'una' },
+};
 
 export interface CredentialFiles {
   cer: Buffer;
@@ -42,7 +53,7 @@ export function checkCredential(files: CredentialFiles, kind: CredentialKind, ac
 export function expiryWarning(kind: CredentialKind, validTo: Date, now = new Date()): string | null {
   const days = Math.floor((validTo.getTime() - now.getTime()) / 86_400_000);
   if (days > CERT_EXPIRY_WARNING_DAYS) return null;
-  if (days < 0) return `Tu ${KIND_LABEL[kind]} venció el ${day(validTo)}; sube uno vigente`;
+  if (days < 0) return `Tu ${KIND_LABEL[kind]} venció el ${day(validTo)}; sube ${KIND_GRAMMAR[kind].one} vigente`;
   return `Tu ${KIND_LABEL[kind]} vence en ${days} ${days === 1 ? 'día' : 'días'} (${day(validTo)}); renuévalo en el SAT`;
 }
 

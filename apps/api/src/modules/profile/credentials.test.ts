@@ -76,7 +76,7 @@ describe('CSD / e.firma upload: instant refusals (4xx, field named, nothing stor
   });
 
   it('refuses an expired certificate (checked before the pair: no key for it exists)', async () => {
-    await expectRefused(owner, 'csd', { cer: EXPIRED_CER, key: CSD.key, password: PASSWORD }, 'cer', /venció el 2020-10-21/);
+    await expectRefused(owner, 'csd', { cer: EXPIRED_CER, key: CSD.key, password: PASSWORD }, 'cer', /venció el \d{2}\/10\/2020/);
   });
 
   it("refuses another taxpayer's certificate", async () => {
@@ -106,7 +106,8 @@ describe('CSD / e.firma upload: the live validation job', () => {
     expect(progress.map((m) => m.progress)).toEqual([...progress.map((m) => m.progress)].sort((a, b) => a! - b!));
     expect(progress.length).toBeGreaterThanOrEqual(5);
     expect(progress.at(-1)).toMatchObject({ rfc: 'EKU9003173C9', code: 200, finished: true, jobId: id, type: 'CSD', progress: 100 });
-    expect(progress.at(-1)!.message).toMatch(/30001000000500003416/);
+    // Issue 18: the date as the app shows it, and the noun's gender ("el CSD … válido").
+    expect(progress.at(-1)!.message).toBe('CSD 30001000000500003416 de EKU9003173C9 válido hasta el 18/05/2027');
     expect((progress.at(-1)!.data as { satStatus: string }).satStatus).toMatch(/de prueba del SAT activo/);
     expect(mine.events.some((x) => x.event === 'csd' && x.m.finished)).toBe(true);
     expect(theirs.events).toHaveLength(0);
@@ -144,6 +145,7 @@ describe('CSD / e.firma upload: the live validation job', () => {
     }
     const done = await status(owner, 'efirma');
     expect(done.credential).toMatchObject({ status: 'valid', noCertificado: '30001000000500003415' });
+    expect(done.credential!.statusMessage).toMatch(/^e\.firma 30001000000500003415 de \S+ válida hasta el \d{2}\/\d{2}\/\d{4}$/);
     const rows = await server.runtime.ctx.database.query("SELECT id FROM fiscal_credentials WHERE kind = 'efirma'");
     expect(rows.rows).toHaveLength(1);
     live.socket.close();

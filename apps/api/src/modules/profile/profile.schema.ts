@@ -13,6 +13,8 @@ export const profileDetails = pgTable('profile_details', {
   numExterior: varchar('num_exterior', { length: 30 }),
   numInterior: varchar('num_interior', { length: 30 }),
   colonia: varchar('colonia', { length: 150 }),
+  /** IMSS registro patronal (migration 0410), for nomina12:Emisor/@RegistroPatronal. */
+  registroPatronal: varchar('registro_patronal', { length: 11 }),
   avatarFile: varchar('avatar_file', { length: 100 }),
   avatarType: varchar('avatar_type', { length: 20 }),
   updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),

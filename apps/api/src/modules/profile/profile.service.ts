@@ -47,7 +47,8 @@ export async function getProfile(db: Db, userId: number, onlyAddress: boolean): 
   return {
     rfc: user.rfc, email: user.email, fullName: user.fullName, persona: personaFromRfc(user.rfc),
     regimen: user.regimen, regimenDescripcion: user.regimen ? (findEntry('c_RegimenFiscal', user.regimen)?.descripcion ?? null) : null,
-    phone: details?.phone ?? null, img: details?.avatarFile ? user.img : null, rol: user.rolId, planId: user.planId,
+    phone: details?.phone ?? null, registroPatronal: details?.registroPatronal ?? null,
+    img: details?.avatarFile ? user.img : null, rol: user.rolId, planId: user.planId,
     created_at: user.createdAt.toISOString(), address,
   };
 }
@@ -61,7 +62,11 @@ export async function updateProfile(db: Db, userId: number, rfc: string, input: 
       fullName: input.fullName, regimen: input.regimen, cp: input.cp, estado: input.estado, municipio: input.municipio,
       timeZone: input.timeZone, updatedAt: new Date(),
     }).where(eq(users.id, userId));
-    await saveDetails(tx, userId, { phone: input.phone, calle: input.calle, numExterior: input.numExterior, numInterior: input.numInterior, colonia: input.colonia });
+    await saveDetails(tx, userId, {
+      phone: input.phone, calle: input.calle, numExterior: input.numExterior, numInterior: input.numInterior, colonia: input.colonia,
+      // Absent keeps what is stored (clients that predate the field); null or "" clears it.
+      ...(input.registroPatronal !== undefined ? { registroPatronal: input.registroPatronal } : {}),
+    });
   });
   return (await getProfile(db, userId, false)) as Profile;
 }

@@ -56,12 +56,28 @@ describe('GET / PUT /api/profile', () => {
     [{ phone: '55-1234' }, 'phone', /10 dígitos/],
     [{ timeZone: 'Europe/Madrid' }, 'timeZone', /zona horaria/],
     [{ cp: '6600' }, 'cp', /5 dígitos/],
+    [{ registroPatronal: 'Y541234510' }, 'registroPatronal', /11 caracteres: una letra y 10 dígitos/],
+    [{ registroPatronal: '15412345105' }, 'registroPatronal', /11 caracteres/],
   ])('refuses %j naming the field, and stores nothing', async (patch, field, text) => {
     const before = await call(owner, 'GET', '/api/profile');
     const { status, body } = await call(owner, 'PUT', '/api/profile', { ...VALID, fullName: 'Otro Nombre', ...patch });
     expect(status).toBe(422);
     expect(body.errors[field][0]).toMatch(text);
     expect((await call(owner, 'GET', '/api/profile')).body).toEqual(before.body);
+  });
+});
+
+describe('registro patronal (issue 18: nomina12:Emisor/@RegistroPatronal)', () => {
+  it('starts empty, is stored as IMSS writes it, kept when absent and cleared with null', async () => {
+    expect((await call(owner, 'GET', '/api/profile')).body.registroPatronal).toBeNull();
+    const saved = await call(owner, 'PUT', '/api/profile', { ...VALID, registroPatronal: 'y54-12345-10-5' });
+    expect(saved.status).toBe(200);
+    expect(saved.body.registroPatronal).toBe('Y5412345105');
+    expect((await call(owner, 'GET', '/api/profile')).body.registroPatronal).toBe('Y5412345105');
+    expect((await call(owner, 'PUT', '/api/profile', VALID)).body.registroPatronal).toBe('Y5412345105');
+    expect((await call(owner, 'PUT', '/api/profile', { ...VALID, registroPatronal: null })).body.registroPatronal).toBeNull();
+    expect((await call(owner, 'PUT', '/api/profile', { ...VALID, registroPatronal: '' })).body.registroPatronal).toBeNull();
+    expect((await call(intruder, 'GET', '/api/profile')).body.registroPatronal).toBeNull();
   });
 });
 
@@ -109,7 +125,7 @@ describe('profile picture', () => {
     const big = Buffer.concat([PNG, Buffer.alloc(2_000_000)]);
     const res = await postAvatar(owner, big);
     expect(res.status).toBe(413);
-    expect(((await res.json()) as any).errors.avatar[0]).toBe('La imagen de perfil debe pesar como máximo 1,000,000 bytes');
+    expect(((await res.json()) as any).errors.avatar[0]).toBe('La imagen de perfil debe pesar como máximo 1 MB');
     const fake = await postAvatar(owner, Buffer.from('%PDF-1.4 no soy imagen'));
     expect(fake.status).toBe(422);
     expect(((await fake.json()) as any).errors.avatar[0]).toMatch(/PNG, JPG o WebP/);

@@ -27,7 +27,7 @@ describe('request-error text (§8)', () => {
         message: 'Los datos enviados no son válidos',
         errors: { rfc: ['El RFC no es válido', 'otro'], email: ['El correo ya existe'] },
       }),
-    ).toEqual(['RFC: El RFC no es válido', 'EMAIL: El correo ya existe']);
+    ).toEqual(['El RFC no es válido', 'El correo ya existe']);
   });
   it('falls back to the message, then to nothing', () => {
     expect(formatApiErrorLines({ message: 'Contraseña incorrecta' })).toEqual(['Contraseña incorrecta']);
@@ -41,7 +41,7 @@ describe('error interceptor (§8)', () => {
   it('shows the default error toast with the request-error lines', () => {
     const { deps, i } = setup();
     i.onError(new ApiError(422, { message: 'm', errors: { cp: ['El código postal debe tener 5 dígitos'] } }), '/api/x', {});
-    expect(deps.toastError).toHaveBeenCalledWith(['CP: El código postal debe tener 5 dígitos']);
+    expect(deps.toastError).toHaveBeenCalledWith(['El código postal debe tener 5 dígitos']);
   });
   it('passes the body through to the caller without a toast for auth forms', () => {
     const { deps, i } = setup('/login');

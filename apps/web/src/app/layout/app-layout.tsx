@@ -6,7 +6,7 @@ import { useTranslation } from 'react-i18next';
 import { Brand } from '../../shared/ui/brand';
 import { SkinToggle } from '../../shared/ui/skin-toggle';
 import { PeriodFilter } from '../../features/period-filter/components/period-filter';
-import { periodFilterApplies } from '../../features/period-filter/model/period-rules';
+import { periodFilterApplies } from '../../shared/period/period-rules';
 import { NotificationsMenu } from '../../features/notifications/components/notifications-menu';
 import { useNavHidden } from './nav-visibility';
 import { VerticalMenu } from './vertical-menu';
@@ -15,6 +15,11 @@ import { ScrollToTop } from './scroll-to-top';
 
 /** §2.5: the vertical menu collapses at window widths of 1500 px or below. */
 export const menuCollapseMaxWidth = 1500;
+/**
+ * Below this width the month/year filter leaves the header for a bar above the page: on a phone the
+ * header only has room for the menu button, the logo, the bell, the theme switch and the user menu.
+ */
+export const periodInHeaderMinWidth = 720;
 
 /** App shell of the guarded routes: header, vertical menu, period filter, content. */
 export function AppLayout() {
@@ -22,6 +27,8 @@ export function AppLayout() {
   const { pathname } = useLocation();
   const navHidden = useNavHidden();
   const collapsed = useMediaQuery(`(max-width: ${menuCollapseMaxWidth}px)`) ?? false;
+  const narrow = useMediaQuery(`(max-width: ${periodInHeaderMinWidth - 1}px)`) ?? false;
+  const showPeriod = periodFilterApplies(pathname);
   const [opened, { toggle, close }] = useDisclosure(false);
   useEffect(close, [pathname, close]);
 
@@ -35,16 +42,16 @@ export function AppLayout() {
         breakpoint: 'xs',
         collapsed: { mobile: navHidden || !opened, desktop: navHidden || (collapsed && !opened) },
       }}
-      padding="lg"
+      padding={narrow ? 'xs' : 'lg'}
     >
       <AppShell.Header>
-        <Group h="100%" px="md" justify="space-between" wrap="nowrap">
-          <Group gap="sm" wrap="nowrap">
+        <Group h="100%" px={narrow ? 'xs' : 'md'} justify="space-between" wrap="nowrap" gap="xs">
+          <Group gap="sm" wrap="nowrap" style={{ minWidth: 0 }}>
             {!navHidden && collapsed && <Burger opened={opened} onClick={toggle} size="sm" aria-label={t('app.toggleMenu')} />}
             <Brand size="md" />
           </Group>
-          <Group gap="sm" wrap="nowrap">
-            {periodFilterApplies(pathname) && <PeriodFilter />}
+          <Group gap={narrow ? 4 : 'sm'} wrap="nowrap" style={{ flexShrink: 0 }}>
+            {showPeriod && !narrow && <PeriodFilter />}
             <NotificationsMenu />
             <SkinToggle />
             <UserMenu />
@@ -54,8 +61,14 @@ export function AppLayout() {
       <AppShell.Navbar pt="sm" data-testid="app-navbar">
         <VerticalMenu onNavigate={close} />
       </AppShell.Navbar>
-      <AppShell.Main bg="var(--mantine-color-gray-light)">
+      {/* The bottom padding lets the last buttons of a long form (Guardar) scroll above the scroll-to-top button. */}
+      <AppShell.Main bg="var(--mantine-color-gray-light)" pb={96}>
         <Box maw={1440} mx="auto">
+          {showPeriod && narrow && (
+            <Group justify="flex-end" mb="sm">
+              <PeriodFilter />
+            </Group>
+          )}
           <Outlet />
         </Box>
       </AppShell.Main>

@@ -11,7 +11,8 @@ export function ScrollToTop() {
   const { t } = useTranslation();
   const [scroll, scrollTo] = useWindowScroll();
   return (
-    <Affix position={{ bottom: 24, right: 24 }}>
+    // Below the app shell's header and navbar (100) and every drawer or modal (200): it must never float over them.
+    <Affix position={{ bottom: 24, right: 24 }} zIndex={99}>
       <Transition transition="slide-up" mounted={scroll.y > scrollTopThreshold}>
         {(styles) => (
           <ActionIcon style={styles} size="xl" radius="xl" onClick={() => scrollTo({ y: 0 })} aria-label={t('app.scrollTop')}>

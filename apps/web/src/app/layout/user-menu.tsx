@@ -3,9 +3,10 @@ import { IconChevronDown, IconLogout, IconUser, IconWallet } from '@tabler/icons
 import { Link } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { useSession } from '../../shared/session/session-store';
-import { useLogout } from '../../features/auth/model/use-logout';
+import { useLogout } from '../../shared/session/use-logout';
 import { useAuthedObjectUrl } from '../../shared/api/authed-file';
 import { avatarUrl as avatarUrlOf } from '../../features/profile/api/profile-api';
+import { initialsOf } from '../../shared/format/initials';
 
 /** Avatar menu: profile, plan and logout (§4). */
 export function UserMenu() {
@@ -14,13 +15,13 @@ export function UserMenu() {
   const logout = useLogout();
   // The picture endpoint needs the token, which a plain <img src> cannot send.
   const avatarUrl = useAuthedObjectUrl(avatarUrlOf(user?.avatar));
-  const initials = (user?.fullName || user?.username || '?').slice(0, 2).toUpperCase();
+  const initials = initialsOf(user?.fullName, user?.username);
   return (
     <Menu width={220} position="bottom-end" shadow="md">
       <Menu.Target>
         <UnstyledButton aria-label={t('user.menu')} data-testid="user-menu">
           <Group gap={8} wrap="nowrap">
-            <Avatar src={avatarUrl} radius="xl" color="indigo" size={34}>
+            <Avatar src={avatarUrl} radius="xl" color="indigo" size={34} data-testid="header-avatar">
               {initials}
             </Avatar>
             <div style={{ lineHeight: 1.1 }} className="user-menu-text">

@@ -38,8 +38,11 @@ export function VerticalMenu({ onNavigate }: { onNavigate?: () => void }) {
         const Icon = item.icon;
         const open = item.children.some((c) => isActive(pathname, c.to));
         return (
+          // A real button, so keyboards and screen readers can open the group.
           <NavLink
             key={item.label}
+            component="button"
+            type="button"
             label={t(item.label)}
             leftSection={<Icon size={18} stroke={1.7} />}
             defaultOpened={open}

@@ -1,6 +1,6 @@
 import type { RouteObject } from 'react-router';
 import { UnderConstruction } from '../../shared/ui/under-construction';
-import { PerReceivePage } from '../accounts-receivable/pages/per-receive-page';
+import { PerReceivePage } from '../accounts-receivable/public';
 
 /**
  * Route module of this area, mounted inside the guarded app shell.

@@ -17,14 +17,14 @@ describe('setServerErrors', () => {
     const { placed, setError } = recorder();
     const lines = setServerErrors(new ApiError(422, body), setError, ['rfc', 'percepciones']);
     expect(placed).toEqual({ rfc: 'El RFC ya existe', 'percepciones.0.importe': 'Máximo 2,000,000' });
-    expect(lines).toEqual(['EXTRA: Otro error']);
+    expect(lines).toEqual(['Otro error']);
   });
 
   it('with nested: false a nested key goes to the alert lines', () => {
     const { placed, setError } = recorder();
     const lines = setServerErrors(new ApiError(422, body), setError, ['rfc', 'percepciones'], { nested: false });
     expect(placed).toEqual({ rfc: 'El RFC ya existe' });
-    expect(lines).toEqual(['PERCEPCIONES.0.IMPORTE: Máximo 2,000,000', 'EXTRA: Otro error']);
+    expect(lines).toEqual(['Máximo 2,000,000', 'Otro error']);
   });
 
   it('is null when the interceptor already told the user (429)', () => {
@@ -46,6 +46,6 @@ describe('applyServerErrors', () => {
     const { placed, setError } = recorder();
     expect(applyServerErrors(new ApiError(422, { errors: { email: ['Correo repetido'] } }), setError, ['email' as never], 'x')).toBeNull();
     expect(placed).toEqual({ email: 'Correo repetido' });
-    expect(applyServerErrors(new ApiError(422, { errors: { a: ['Uno'], b: 'Dos' } }), setError, [], 'x')).toBe('A: Uno\nB: Dos');
+    expect(applyServerErrors(new ApiError(422, { errors: { a: ['Uno'], b: 'Dos' } }), setError, [], 'x')).toBe('Uno\nDos');
   });
 });

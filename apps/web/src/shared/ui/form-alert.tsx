@@ -2,7 +2,7 @@ import { Alert } from '@mantine/core';
 import { IconAlertCircle } from '@tabler/icons-react';
 
 /**
- * Form-level error: a server message that belongs to no single field, or the §8 "FIELD: message"
+ * Form-level error: a server message that belongs to no single field, or the §8 per-field
  * lines. Nothing when there is nothing to say.
  */
 export function FormAlert({ message, testId = 'form-error' }: { message: string | readonly string[] | null; testId?: string }) {

@@ -1,4 +1,4 @@
-import Decimal from 'decimal.js';
+import { Decimal } from '../../money/decimal';
 import { pacError } from '../errors';
 import type {
   AcceptRejectAnswer,

@@ -1,4 +1,4 @@
-import Decimal from 'decimal.js';
+import { Decimal } from '../../money/decimal';
 import type { EsCancelable } from '../port';
 
 /** RFCs SAT uses for "público en general" and for foreign residents. */

@@ -1,5 +1,5 @@
 import { createHash, randomUUID } from 'node:crypto';
-import Decimal from 'decimal.js';
+import { Decimal } from '../../money/decimal';
 import { cadenaOriginal, cadenaTfd } from '../../cadena';
 import { signData } from '../../credentials';
 import { XmlInputError, parseXml, writeXml, type XmlElement } from '../../xml';

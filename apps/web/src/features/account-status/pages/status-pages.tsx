@@ -5,7 +5,7 @@ import { useTranslation } from 'react-i18next';
 import { FullPage } from '../../../shared/ui/full-page';
 import { useSession } from '../../../shared/session/session-store';
 import { homeRouteFor } from '../../../shared/session/home-route';
-import { useLogout } from '../../auth/model/use-logout';
+import { useLogout } from '../../../shared/session/use-logout';
 
 function Icon({ children, color }: { children: React.ReactNode; color: string }) {
   return (

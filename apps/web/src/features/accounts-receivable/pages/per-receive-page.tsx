@@ -9,10 +9,10 @@ import { ListTable } from '../../../shared/ui/list-table';
 import { PageHeader } from '../../../shared/ui/page-header';
 import { usePagedList } from '../../../shared/ui/paged-list';
 import { PagedListCard } from '../../../shared/ui/paged-list-card';
-import { perReceiveQuery } from '../../incomes/api/incomes-api';
-import { INCOMES_FEATURES } from '../../incomes/model/use-plan-feature';
-import { FeatureGate } from '../../plans/components/locked-feature';
-import { rowName } from '../../incomes/components/incomes-table';
+import { perReceiveQuery } from '../../incomes/public';
+import { INCOMES_FEATURES } from '../../incomes/public';
+import { FeatureGate } from '../../plans/public';
+import { rowName } from '../../incomes/public';
 
 type Split = '' | '1' | '0';
 

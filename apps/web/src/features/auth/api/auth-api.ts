@@ -22,13 +22,3 @@ export const sendResetCode = (email: string) => call(routes['auth.sendResetCode'
 export const resetPassword = (input: { email: string; code: string; password: string; password_confirmation: string }) =>
   call(routes['auth.resetPassword'], { body: input, passThrough });
 
-/** Errors ignored: the local session is cleared anyway. */
-export const logoutRequest = () => call(routes['auth.logout'], { passThrough }).catch(() => undefined);
-
-export const getRegistrationCatalogs = (signal?: AbortSignal) => call(routes['auth.catalogs'], { signal });
-
-/** §5: municipalities with no state id are an empty list without a call. */
-export async function getMunicipios(stateId: string | null | undefined, signal?: AbortSignal) {
-  if (!stateId) return [];
-  return (await call(routes['auth.municipalities'], { params: { stateId }, signal })).municipios;
-}

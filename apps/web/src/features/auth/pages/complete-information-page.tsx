@@ -9,10 +9,10 @@ import { completeAccountSchema, personaFromRfc, type CompleteAccountInput } from
 import { FullPage } from '../../../shared/ui/full-page';
 import { useSession } from '../../../shared/session/session-store';
 import { completeAccount } from '../api/auth-api';
-import { municipiosQuery, registrationCatalogsQuery } from '../api/registration-queries';
+import { municipiosQuery, registrationCatalogsQuery } from '../../../shared/catalogs/catalog-queries';
 import { afterLogin } from '../model/after-login';
 import { applyServerErrors } from '../../../shared/api/form-server-errors';
-import { regimenOptionsFor } from '../model/regimen-options';
+import { regimenOptionsFor } from '../../../shared/catalogs/regimen-options';
 import { FormAlert } from '../../../shared/ui/form-alert';
 import { FormSelect } from '../../../shared/ui/form-select';
 

@@ -13,7 +13,7 @@ import { toastSuccess } from '../../../shared/ui/toasts';
 import { resetPassword, sendResetCode } from '../api/auth-api';
 import { applyServerErrors } from '../../../shared/api/form-server-errors';
 import { FormAlert } from '../../../shared/ui/form-alert';
-import { PasswordRules } from '../components/password-rules';
+import { PasswordRules } from '../../../shared/password/password-rules';
 
 type EmailForm = z.input<typeof sendResetCodeSchema>;
 type ResetForm = z.input<typeof resetPasswordSchema>;

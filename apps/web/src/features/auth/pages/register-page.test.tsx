@@ -23,6 +23,17 @@ describe('<RegisterPage />', () => {
     expect(await screen.findByText('La contraseña es muy corto, quieres ser hackeado?')).toBeTruthy();
     expect(calls).toHaveLength(0);
   });
+  it('an empty RFC asks for it (issue 18: not "no tiene un formato válido")', async () => {
+    mockFetch(() => undefined);
+    renderWithProviders(
+      <MemoryRouter>
+        <RegisterPage />
+      </MemoryRouter>,
+    );
+    fireEvent.click(screen.getByRole('button', { name: 'Registrarme' }));
+    expect(await screen.findByText('Escribe tu RFC')).toBeTruthy();
+    expect(screen.queryByText(/formato válido/)).toBeNull();
+  });
   it('checks the RFC check digit client-side', async () => {
     mockFetch(() => undefined);
     renderWithProviders(

@@ -15,7 +15,7 @@ import { writeJson } from '../../../shared/storage/local-store';
 import { preRegister } from '../api/auth-api';
 import { applyServerErrors } from '../../../shared/api/form-server-errors';
 import { FormAlert } from '../../../shared/ui/form-alert';
-import { PasswordRules } from '../components/password-rules';
+import { PasswordRules } from '../../../shared/password/password-rules';
 
 type RegisterForm = z.input<typeof preRegisterSchema>;
 type RegisterValues = z.output<typeof preRegisterSchema>;

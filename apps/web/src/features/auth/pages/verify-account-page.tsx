@@ -13,6 +13,10 @@ import { readJson } from '../../../shared/storage/local-store';
 import { resendVerificationCode, verifyAccount } from '../api/auth-api';
 import { afterLogin } from '../model/after-login';
 import { FormAlert } from '../../../shared/ui/form-alert';
+import { formatCountdown, useCooldown } from '../../../shared/ui/use-cooldown';
+
+/** Seconds between two code e-mails: the page opens right after one was sent. */
+export const RESEND_COOLDOWN_SECONDS = 60;
 
 function errorText(err: unknown, fallback: string): string | null {
   if (isApiError(err) && err.status === 429) return null; // the interceptor toast covers it
@@ -28,6 +32,7 @@ export function VerifyAccountPage() {
   const email = params.get('email') ?? readJson<{ email?: string } | null>(storageKeys.registerInfo, null)?.email ?? '';
   const [code, setCode] = useState('');
   const [error, setError] = useState<string | null>(null);
+  const cooldown = useCooldown(RESEND_COOLDOWN_SECONDS, true);
 
   const verify = useMutation({
     mutationFn: verifyAccount,
@@ -36,7 +41,10 @@ export function VerifyAccountPage() {
   });
   const resend = useMutation({
     mutationFn: () => resendVerificationCode(email),
-    onSuccess: () => toastSuccess(t('auth.verify.resent')),
+    onSuccess: () => {
+      cooldown.start();
+      toastSuccess(t('auth.verify.resent'));
+    },
     onError: (err) => setError(errorText(err, t('auth.verify.failed'))),
   });
 
@@ -73,8 +81,9 @@ export function VerifyAccountPage() {
           <Button type="submit" loading={verify.isPending} fullWidth>
             {t('auth.verify.submit')}
           </Button>
-          <Button variant="subtle" onClick={() => resend.mutate()} loading={resend.isPending}>
-            {t('auth.verify.resend')}
+          <Button variant="subtle" onClick={() => resend.mutate()} loading={resend.isPending} disabled={cooldown.remaining > 0}
+            data-testid="resend-code">
+            {cooldown.remaining > 0 ? t('auth.verify.resendIn', { time: formatCountdown(cooldown.remaining) }) : t('auth.verify.resend')}
           </Button>
         </Stack>
       </form>

@@ -14,8 +14,3 @@ export const backgroundProcessesQuery = (rfc: string) =>
     queryFn: ({ signal }) => getBackgroundProcesses(signal),
     staleTime: 5_000,
   });
-
-/** 202 `{id}`: starts the CIEC validation job. */
-export function startCiecValidation(ciec: string): Promise<{ id: string; message?: string }> {
-  return call(routes['ciec.validate'], { body: { ciec } });
-}

@@ -4,14 +4,16 @@ import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { useSession } from '../../../shared/session/session-store';
 import { backgroundProcessesQuery } from '../api/background-processes';
-import { JobProgressBar } from './job-progress-bar';
+import { JobProgressBar } from '../../../shared/jobs/job-progress-bar';
 import { formatDateTime } from '../../../shared/format/dates';
 
 /** Background processes of the user (GET /api/background/process) with live bars. */
 export function ProcessesList() {
   const { t } = useTranslation();
   const { user } = useSession();
-  const q = useQuery(backgroundProcessesQuery(user?.username ?? ''));
+  // Logout clears the session before the page leaves: without `enabled` the re-render would ask for the
+  // processes of "no one" and get a 401 (issue 18).
+  const q = useQuery({ ...backgroundProcessesQuery(user?.username ?? ''), enabled: Boolean(user) });
   return (
     <Card withBorder radius="lg" padding="lg" data-testid="processes-card">
       <Group gap="xs" mb="md">

@@ -1,5 +1,5 @@
 import { queryOptions } from '@tanstack/react-query';
-import { routes, type EmployeeInput } from '@facturo/contract';
+import { routes, type Employee, type EmployeeInput } from '@facturo/contract';
 import { call } from '../../../shared/api/call';
 
 export interface EmployeesListQuery { page: number; perPage: number; search: string; estatus: '' | '0' | '1' }
@@ -49,3 +49,38 @@ export const toggleEmployee = (id: number) => call(routes['employees.enable'], {
 /** `POST /api/employees/preview`: ISR/IMSS of the form's values, nothing stored. */
 export const previewUnsaved = (input: EmployeeInput) =>
   call(routes['employees.previewUnsaved'], { body: input, passThrough: true });
+
+/** Spec §7.10 concept endpoints: route entries of each concept table. */
+const CONCEPT_ROUTES = {
+  percepciones: { add: routes['employees.addPerception'], update: routes['employees.updatePerception'], remove: routes['employees.deletePerception'] },
+  deducciones: { add: routes['employees.addDeduction'], update: routes['employees.updateDeduction'], remove: routes['employees.deleteDeduction'] },
+  otrosPagos: { add: routes['employees.addOtherPayment'], update: routes['employees.updateOtherPayment'], remove: routes['employees.deleteOtherPayment'] },
+} as const;
+type ConceptTable = keyof typeof CONCEPT_ROUTES;
+
+/** On the edit page one concept row is stored at once: added, or changed when it has an id (both answer the whole employee). */
+export const saveConcept = (employeeId: number, kind: ConceptTable, row: Record<string, unknown>, conceptId?: string): Promise<Employee> => {
+  const r = CONCEPT_ROUTES[kind];
+  // The row comes from the form already shaped as the concept schema; the server re-validates it.
+  const body = row as never;
+  return conceptId
+    ? call(r.update, { params: { id: employeeId, conceptId }, body, passThrough: true })
+    : call(r.add, { params: { id: employeeId }, body, passThrough: true });
+};
+/** Removes one concept row → the whole employee. */
+export const removeConcept = (employeeId: number, kind: ConceptTable, conceptId: string): Promise<Employee> =>
+  call(CONCEPT_ROUTES[kind].remove, { params: { id: employeeId, conceptId }, passThrough: true });
+
+/** ISR and IMSS of a saved employee for another pay date. */
+export const employeeCalculationQuery = (rfc: string, id: number, fecha: string) =>
+  queryOptions({
+    queryKey: [...employeeKeys.all(rfc), 'calculate', id, fecha] as const,
+    queryFn: ({ signal }) => call(routes['employees.calculate'], { params: { employeeId: id }, query: { fecha }, signal }),
+  });
+
+/**
+ * Stores the salario diario and the SDI; without an SDI the API computes it with the LSS art. 27 factor and
+ * says so (`calculado`, `factor`).
+ */
+export const setEmployeeSalary = (id: number, body: { salario_diario: string; salario_base: string | null }) =>
+  call(routes['employees.setSalary'], { params: { id }, body, passThrough: true });

@@ -1,9 +1,14 @@
-import { Card, Checkbox, Select, SimpleGrid, TextInput, Title } from '@mantine/core';
+import { Button, Card, Checkbox, Group, Select, SimpleGrid, TextInput, Title } from '@mantine/core';
+import { IconCalculator } from '@tabler/icons-react';
+import { useMutation } from '@tanstack/react-query';
 import { Controller, useFormContext } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import type { CatalogOption, EmployeeCatalogs } from '@facturo/contract';
 import type { EmployeeFormValues } from '../model/employee-form';
 import { FormDateInput } from '../../../shared/ui/form-date-input';
+import { setServerErrors } from '../../../shared/api/form-server-errors';
+import { toastSuccess } from '../../../shared/ui/toasts';
+import { setEmployeeSalary } from '../api/employees-api';
 
 type Field = keyof EmployeeFormValues;
 const upper = (e: React.FormEvent<HTMLInputElement>) => { e.currentTarget.value = e.currentTarget.value.toUpperCase(); };
@@ -70,8 +75,24 @@ export function LaborSection({ catalogs }: { catalogs: EmployeeCatalogs | undefi
 }
 
 /** Salario and bank: salario diario, SDI (computed when blank) and where the pay goes. */
-export function SalarySection({ catalogs }: { catalogs: EmployeeCatalogs | undefined }) {
+export function SalarySection({ catalogs, employeeId }: { catalogs: EmployeeCatalogs | undefined; employeeId?: number }) {
   const { t, text, select } = useField();
+  const { getValues, setValue, setError, clearErrors } = useFormContext<EmployeeFormValues>();
+  // Edit page only (spec §7.10 "set salary"): stores the salario diario and the SDI the API integrates with
+  // the LSS art. 27 factor, without saving the rest of the form.
+  const salary = useMutation({
+    mutationFn: () => setEmployeeSalary(employeeId!, { salario_diario: getValues('salario_diario').trim(), salario_base: null }),
+    onSuccess: (r) => {
+      clearErrors(['salario_diario', 'salario_base']);
+      setValue('salario_diario', r.employee.salario_diario);
+      setValue('salario_base', r.employee.salario_base);
+      toastSuccess(r.calculado && r.factor ? t('employees.form.sdiComputed', { factor: r.factor }) : t('employees.form.salarySaved'));
+    },
+    onError: (e) => {
+      const rest = setServerErrors(e, setError, ['salario_diario', 'salario_base']);
+      if (rest?.length) setError('salario_diario', { type: 'server', message: rest.join(' ') });
+    },
+  });
   return (
     <Card withBorder radius="md">
       <Title order={4} mb="sm">{t('employees.sections.salary')}</Title>
@@ -81,6 +102,14 @@ export function SalarySection({ catalogs }: { catalogs: EmployeeCatalogs | undef
         {select('banco', catalogs?.bancos, false)}
         {text('cuenta_bancaria', { inputMode: 'numeric', maxLength: 18, description: t('employees.form.cuentaHint') })}
       </SimpleGrid>
+      {employeeId !== undefined && (
+        <Group mt="sm">
+          <Button variant="light" size="xs" leftSection={<IconCalculator size={14} />} loading={salary.isPending} onClick={() => salary.mutate()}
+            data-testid="compute-sdi">
+            {t('employees.form.computeSdi')}
+          </Button>
+        </Group>
+      )}
     </Card>
   );
 }

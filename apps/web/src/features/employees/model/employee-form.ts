@@ -1,9 +1,10 @@
 import type { Employee, EmployeeInput } from '@facturo/contract';
 
 /** Form values: the API body with optional texts as strings, as inputs hold them. */
-export interface PercepcionForm { tipo: string; clave: string; concepto: string; importe_gravado: string; importe_exento: string }
-export interface DeduccionForm { tipo: string; clave: string; concepto: string; importe: string }
-export interface OtroPagoForm { tipo: string; clave: string; concepto: string; importe: string; subsidio_causado: string }
+/** `conceptId`: the stored row's id on the edit page, so the concept endpoints can change that one row. */
+export interface PercepcionForm { tipo: string; clave: string; concepto: string; importe_gravado: string; importe_exento: string; conceptId?: string }
+export interface DeduccionForm { tipo: string; clave: string; concepto: string; importe: string; conceptId?: string }
+export interface OtroPagoForm { tipo: string; clave: string; concepto: string; importe: string; subsidio_causado: string; conceptId?: string }
 
 export interface EmployeeFormValues {
   rfc: string;
@@ -48,13 +49,23 @@ export function employeeToForm(e: Employee): EmployeeFormValues {
     tipo_contrato: e.tipo_contrato, tipo_jornada: e.tipo_jornada ?? '', tipo_regimen: e.tipo_regimen, periodo: e.periodo,
     riesgo_puesto: e.riesgo_puesto ?? '', banco: e.banco ?? '', cuenta_bancaria: e.cuenta_bancaria ?? '', salario_diario: e.salario_diario,
     salario_base: e.salario_base, entidad: e.entidad, sindicalizado: e.sindicalizado, cp: e.cp,
-    percepciones: e.percepciones.map(({ tipo, clave, concepto, importe_gravado, importe_exento }) => ({ tipo, clave, concepto, importe_gravado, importe_exento })),
-    deducciones: e.deducciones.map(({ tipo, clave, concepto, importe }) => ({ tipo, clave, concepto, importe })),
-    otrosPagos: e.otrosPagos.map(({ tipo, clave, concepto, importe, subsidio_causado }) => ({ tipo, clave, concepto, importe, subsidio_causado: subsidio_causado ?? '' })),
+    ...conceptsToForm(e),
+  };
+}
+
+/** The three concept tables of a stored employee as form rows (with their ids). */
+export function conceptsToForm(e: Employee): Pick<EmployeeFormValues, 'percepciones' | 'deducciones' | 'otrosPagos'> {
+  return {
+    percepciones: e.percepciones.map(({ id, tipo, clave, concepto, importe_gravado, importe_exento }) => ({ tipo, clave, concepto, importe_gravado, importe_exento, conceptId: String(id) })),
+    deducciones: e.deducciones.map(({ id, tipo, clave, concepto, importe }) => ({ tipo, clave, concepto, importe, conceptId: String(id) })),
+    otrosPagos: e.otrosPagos.map(({ id, tipo, clave, concepto, importe, subsidio_causado }) => ({
+      tipo, clave, concepto, importe, subsidio_causado: subsidio_causado ?? '', conceptId: String(id),
+    })),
   };
 }
 
 const blank = (s: string) => (s.trim() ? s.trim() : null);
+const withoutId = <T extends { conceptId?: string }>({ conceptId: _id, ...row }: T) => row;
 
 /** The API body: blanks become null; amounts stay decimal text (never numbers). */
 export function formToInput(v: EmployeeFormValues): EmployeeInput {
@@ -65,9 +76,9 @@ export function formToInput(v: EmployeeFormValues): EmployeeInput {
     tipo_regimen: v.tipo_regimen, periodo: v.periodo, riesgo_puesto: blank(v.riesgo_puesto), banco: blank(v.banco),
     cuenta_bancaria: blank(v.cuenta_bancaria), salario_diario: v.salario_diario.trim(), salario_base: blank(v.salario_base),
     entidad: v.entidad, sindicalizado: v.sindicalizado, cp: v.cp.trim(),
-    percepciones: v.percepciones,
-    deducciones: v.deducciones,
-    otrosPagos: v.otrosPagos.map((o) => ({ ...o, subsidio_causado: blank(o.subsidio_causado) })),
+    percepciones: v.percepciones.map(withoutId),
+    deducciones: v.deducciones.map(withoutId),
+    otrosPagos: v.otrosPagos.map((o) => ({ ...withoutId(o), subsidio_causado: blank(o.subsidio_causado) })),
   };
 }
 

@@ -78,10 +78,10 @@ export function EmployeeFormPage() {
           <FormAlert message={formError} testId="employee-form-error" />
           <PersonalSection />
           <LaborSection catalogs={catalogs.data} />
-          <SalarySection catalogs={catalogs.data} />
-          <ConceptsSection kind="percepciones" catalogs={catalogs.data} />
-          <ConceptsSection kind="deducciones" catalogs={catalogs.data} />
-          <ConceptsSection kind="otrosPagos" catalogs={catalogs.data} />
+          <SalarySection catalogs={catalogs.data} employeeId={id} />
+          <ConceptsSection kind="percepciones" catalogs={catalogs.data} employeeId={id} />
+          <ConceptsSection kind="deducciones" catalogs={catalogs.data} employeeId={id} />
+          <ConceptsSection kind="otrosPagos" catalogs={catalogs.data} employeeId={id} />
           <Group justify="flex-end">
             <Button variant="default" component={Link} to="/employees">{t('employees.form.cancel')}</Button>
             <Button variant="light" leftSection={<IconCalculator size={16} />} loading={preview.isPending}

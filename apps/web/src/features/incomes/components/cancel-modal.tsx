@@ -9,10 +9,10 @@ import { isApiError } from '../../../shared/api/api-error';
 import { call } from '../../../shared/api/call';
 import { formatDay } from '../../../shared/format/dates';
 import { showAlert } from '../../../shared/ui/toasts';
-import { cancelInvoice, cancelOptionsQuery, fetchXml } from '../../invoicing/api/documents-api';
-import { substitutionQuery } from '../../invoicing/api/invoicing-api';
-import { draftFromXml } from '../../invoicing/model/draft-from-xml';
-import type { InvoiceDraftState } from '../../invoicing/pages/invoice-add-page';
+import { cancelInvoice, cancelOptionsQuery, fetchXml } from '../../invoicing/public';
+import { substitutionQuery } from '../../invoicing/public';
+import { draftFromXml } from '../../invoicing/public';
+import type { InvoiceDraftState } from '../../invoicing/public';
 import { incomesKeys, type Period } from '../api/incomes-api';
 import { rowName } from './incomes-table';
 

@@ -1,8 +1,8 @@
 import { useQuery } from '@tanstack/react-query';
 import { useSession } from '../../../shared/session/session-store';
-import { userPlanQuery } from '../../plans/api/get-user-plan';
-import { hasFeature } from '../../plans/model/product-route-access';
-import { openUpgradeDialog } from '../../plans/model/upgrade-dialog-store';
+import { userPlanQuery } from '../../plans/public';
+import { hasFeature } from '../../plans/public';
+import { openUpgradeDialog } from '../../plans/public';
 
 /** Plan feature ids of the incomes product (spec §6, seed 0001): CSV export, e-mail, accounts receivable. */
 export const INCOMES_FEATURES = { csv: 31, email: 59, receivable: 55 } as const;

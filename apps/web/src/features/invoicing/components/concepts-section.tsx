@@ -4,7 +4,7 @@ import { useQuery } from '@tanstack/react-query';
 import { Controller, useFieldArray, useFormContext, type FieldErrors } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { formatMoney } from '@facturo/cfdi/money';
-import { CatalogSearchSelect } from '../../products/components/catalog-search-select';
+import { CatalogSearchSelect } from '../../products/public';
 import { FormSelect } from '../../../shared/ui/form-select';
 import { productsCatalogQuery } from '../api/invoicing-api';
 import { carriesTaxes, conceptFromProduct, emptyConcept, type ConceptForm, type InvoiceForm, type LiveTotals } from '../model/invoice-form';

@@ -12,7 +12,7 @@ import { useSession } from '../../../shared/session/session-store';
 import { FormAlert } from '../../../shared/ui/form-alert';
 import { PageHeader } from '../../../shared/ui/page-header';
 import { toastWarning } from '../../../shared/ui/toasts';
-import { ClientFormDrawer } from '../../clients/components/client-form-drawer';
+import { ClientFormDrawer } from '../../clients/public';
 import { invoicingCatalogsQuery, invoicingKeys, previewInvoice, stampInvoice, stampsQuery } from '../api/invoicing-api';
 import { ConceptsSection } from '../components/concepts-section';
 import { ExtrasSection } from '../components/extras-section';

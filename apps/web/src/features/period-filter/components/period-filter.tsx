@@ -1,8 +1,8 @@
 import { Group, Select } from '@mantine/core';
 import { IconCalendar } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
-import { availableYears, monthOptions } from '../model/period-rules';
-import { setPeriod, usePeriod } from '../model/period-store';
+import { availableYears, monthOptions } from '../../../shared/period/period-rules';
+import { setPeriod, usePeriod } from '../../../shared/period/period-store';
 
 /** Month and year selectors of the dashboard filter (§2.6, §4). */
 export function PeriodFilter() {

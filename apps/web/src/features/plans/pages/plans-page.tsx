@@ -1,6 +1,6 @@
 import { useState } from 'react';
-import { Alert, Badge, Card, Group, List, Loader, SegmentedControl, SimpleGrid, Stack, Text, Title } from '@mantine/core';
-import { IconCheck } from '@tabler/icons-react';
+import { Alert, Badge, Button, Card, Group, List, Loader, SegmentedControl, SimpleGrid, Stack, Text, Title } from '@mantine/core';
+import { IconCheck, IconCreditCard } from '@tabler/icons-react';
 import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { RECURRENCY, type PlansData } from '@facturo/contract';
@@ -39,6 +39,16 @@ function PlanCard({ plan, recurrency, current }: { plan: Plan; recurrency: numbe
             <List.Item key={p.id}>{p.name}</List.Item>
           ))}
         </List>
+        {/* Until card payments land a paid plan cannot be bought here: say so instead of sending the user
+            round Planes → "Quiero ser Premium" → "Ver planes" → Planes (issue 18). */}
+        {!plan.is_free && !current && (
+          <Stack gap="xs" data-testid="plan-coming-soon">
+            <Alert color="indigo" variant="light" icon={<IconCreditCard size={18} />} title={t('plans.comingSoonTitle')}>
+              {t('plans.comingSoonText', { plan: plan.name })}
+            </Alert>
+            <Button disabled fullWidth>{t('plans.comingSoonButton')}</Button>
+          </Stack>
+        )}
       </Stack>
     </Card>
   );

@@ -2,7 +2,7 @@ import { useCallback } from 'react';
 import { Alert, Badge, Drawer, Group, Stack, Text } from '@mantine/core';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
-import { CiecForm } from '../../background/components/ciec-form';
+import { CiecForm } from '../../../shared/ciec/ciec-form';
 import { ciecQuery, profileKeys } from '../api/profile-api';
 
 /** Side panel for the CIEC: what is on file (status only) and a new one validated live. */

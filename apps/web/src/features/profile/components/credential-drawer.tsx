@@ -6,7 +6,7 @@ import { useTranslation } from 'react-i18next';
 import { credentialPasswordSchema, type CredentialKind } from '@facturo/contract';
 import { isApiError } from '../../../shared/api/api-error';
 import { fieldError, formatApiErrorLines } from '../../../shared/api/format-api-error';
-import { JobProgressBar } from '../../background/components/job-progress-bar';
+import { JobProgressBar } from '../../../shared/jobs/job-progress-bar';
 import { credentialQuery, profileKeys, uploadCredential } from '../api/profile-api';
 import { CredentialFacts } from './credential-facts';
 
@@ -25,11 +25,20 @@ export function CredentialDrawer({ kind, rfc, opened, onClose }: { kind: Credent
   const [password, setPassword] = useState('');
   const [errors, setErrors] = useState<Errors>({});
   const [jobId, setJobId] = useState<string | null>(null);
+  const [running, setRunning] = useState(false);
+  const [validated, setValidated] = useState(false);
+  // Each validation starts from an empty form: the FileInputs remount with this key.
+  const [formKey, setFormKey] = useState(0);
 
   const upload = useMutation({
     mutationFn: (files: { cer: File; key: File; password: string }) => uploadCredential(kind, files),
     onSuccess: (res) => {
       setJobId(res.id);
+      setRunning(true);
+      // The server has the files now: clear the form so "Validar y guardar" cannot send them twice (issue 18).
+      setCer(null);
+      setKey(null);
+      setFormKey((k) => k + 1);
       setPassword('');
       void queryClient.invalidateQueries({ queryKey: profileKeys.credential(rfc, kind) });
     },
@@ -41,7 +50,10 @@ export function CredentialDrawer({ kind, rfc, opened, onClose }: { kind: Credent
       setErrors(next);
     },
   });
-  const onFinished = useCallback(() => {
+  const onFinished = useCallback((state: { status: string }) => {
+    setRunning(false);
+    setValidated(state.status === 'success');
+    // The facts above switch to the certificate just validated.
     void queryClient.invalidateQueries({ queryKey: profileKeys.credential(rfc, kind) });
   }, [queryClient, rfc, kind]);
 
@@ -55,6 +67,7 @@ export function CredentialDrawer({ kind, rfc, opened, onClose }: { kind: Credent
     setErrors(next);
     if (Object.keys(next).length) return;
     setJobId(null);
+    setValidated(false);
     upload.mutate({ cer: cer!, key: key!, password });
   };
 
@@ -66,6 +79,9 @@ export function CredentialDrawer({ kind, rfc, opened, onClose }: { kind: Credent
         <Text size="sm" c="dimmed">
           {t(`profile.credential.${kind}.text`)}
         </Text>
+        {validated && current?.status === 'valid' && (
+          <Alert color="teal" data-testid="credential-validated">{t('profile.credential.validated', { serial: current.noCertificado })}</Alert>
+        )}
         {current ? <CredentialFacts info={current} /> : <Text size="sm">{t('profile.credential.none')}</Text>}
         {attempt && attempt.status === 'invalid' && !jobId && (
           <Alert color="red" title={t('profile.credential.lastAttempt')}>
@@ -73,7 +89,7 @@ export function CredentialDrawer({ kind, rfc, opened, onClose }: { kind: Credent
           </Alert>
         )}
         <Divider label={t('profile.credential.uploadNew')} labelPosition="left" />
-        <form onSubmit={submit} noValidate>
+        <form onSubmit={submit} noValidate key={formKey}>
           <Stack gap="sm">
             {errors.form && <Alert color="red">{errors.form}</Alert>}
             <FileInput
@@ -105,7 +121,7 @@ export function CredentialDrawer({ kind, rfc, opened, onClose }: { kind: Credent
               error={errors.password}
               autoComplete="off"
             />
-            <Button type="submit" loading={upload.isPending} leftSection={<IconCertificate size={16} />}>
+            <Button type="submit" loading={upload.isPending} disabled={running || (validated && !cer && !key)} leftSection={<IconCertificate size={16} />}>
               {t('profile.credential.submit')}
             </Button>
             {jobId && <JobProgressBar key={jobId} jobId={jobId} onFinished={onFinished} />}

@@ -3,7 +3,7 @@ import { Avatar, Button, FileButton, Group, SimpleGrid, Stack, Text, TextInput }
 import { IconPhotoUp } from '@tabler/icons-react';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
-import { AVATAR_MAX_BYTES, type Profile } from '@facturo/contract';
+import { AVATAR_MAX_BYTES, formatBytes, type Profile } from '@facturo/contract';
 import { isApiError } from '../../../shared/api/api-error';
 import { fieldError } from '../../../shared/api/format-api-error';
 import { toastSuccess } from '../../../shared/ui/toasts';
@@ -11,12 +11,13 @@ import { useAuthedObjectUrl } from '../../../shared/api/authed-file';
 import { avatarUrl, profileKeys, refreshSession, uploadAvatar } from '../api/profile-api';
 import { useProfileForm } from './use-profile-form';
 import { FormAlert } from '../../../shared/ui/form-alert';
+import { initialsOf } from '../../../shared/format/initials';
 
 const VISIBLE = ['fullName', 'phone'] as const;
 /** The profile picture, fetched with the token (an <img> cannot send it) and shown from a blob URL. */
 export function ProfileAvatar({ profile, size = 96 }: { profile: Profile; size?: number }) {
   const url = useAuthedObjectUrl(avatarUrl(profile.img));
-  const initials = (profile.fullName ?? profile.rfc).split(/\s+/).slice(0, 2).map((w) => w[0]).join('');
+  const initials = initialsOf(profile.fullName, profile.rfc);
   return (
     <Avatar src={url} size={size} radius="xl" color="indigo" data-testid="profile-avatar">
       {initials}
@@ -24,7 +25,7 @@ export function ProfileAvatar({ profile, size = 96 }: { profile: Profile; size?:
   );
 }
 
-/** Tab 0: name, phone, e-mail and the profile picture (≤ 1,000,000 bytes, PNG/JPG/WebP). */
+/** Tab 0: name, phone, e-mail and the profile picture (≤ 1 MB, PNG/JPG/WebP). */
 export function GeneralInfoTab({ profile }: { profile: Profile }) {
   const { t } = useTranslation();
   const queryClient = useQueryClient();
@@ -45,7 +46,7 @@ export function GeneralInfoTab({ profile }: { profile: Profile }) {
   const pick = (file: File | null) => {
     if (!file) return;
     // Checked here too so a large photo is refused before it is sent; the API checks again.
-    if (file.size > AVATAR_MAX_BYTES) return setAvatarError(t('profile.general.avatarTooLarge'));
+    if (file.size > AVATAR_MAX_BYTES) return setAvatarError(t('profile.general.avatarTooLarge', { size: formatBytes(AVATAR_MAX_BYTES) }));
     setAvatarError(null);
     upload.mutate(file);
   };
@@ -63,7 +64,7 @@ export function GeneralInfoTab({ profile }: { profile: Profile }) {
             )}
           </FileButton>
           <Text size="xs" c="dimmed">
-            {t('profile.general.avatarHint')}
+            {t('profile.general.avatarHint', { size: formatBytes(AVATAR_MAX_BYTES) })}
           </Text>
           {avatarError && (
             <Text size="sm" c="red" data-testid="avatar-error">

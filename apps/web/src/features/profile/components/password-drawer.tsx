@@ -6,7 +6,7 @@ import { useMutation } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { changePasswordSchema, type ChangePasswordInput } from '@facturo/contract';
 import { toastSuccess } from '../../../shared/ui/toasts';
-import { PasswordRules } from '../../auth/components/password-rules';
+import { PasswordRules } from '../../../shared/password/password-rules';
 import { applyServerErrors } from '../../../shared/api/form-server-errors';
 import { changePassword, refreshSession } from '../api/profile-api';
 import { FormAlert } from '../../../shared/ui/form-alert';

@@ -4,7 +4,7 @@ import { useTranslation } from 'react-i18next';
 import { routes, type PostalCodeInfo, type Profile } from '@facturo/contract';
 import { call } from '../../../shared/api/call';
 import { isApiError } from '../../../shared/api/api-error';
-import { municipiosQuery, registrationCatalogsQuery } from '../../auth/api/registration-queries';
+import { municipiosQuery, registrationCatalogsQuery } from '../../../shared/catalogs/catalog-queries';
 import { useProfileForm } from './use-profile-form';
 import { FormSelect } from '../../../shared/ui/form-select';
 import { FormAlert } from '../../../shared/ui/form-alert';

@@ -1,9 +1,9 @@
-import { Button, Group, SimpleGrid, Stack, Title } from '@mantine/core';
+import { Button, Group, SimpleGrid, Stack, TextInput, Title } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import type { Profile } from '@facturo/contract';
-import { registrationCatalogsQuery } from '../../auth/api/registration-queries';
-import { regimenOptionsFor } from '../../auth/model/regimen-options';
+import { registrationCatalogsQuery } from '../../../shared/catalogs/catalog-queries';
+import { regimenOptionsFor } from '../../../shared/catalogs/regimen-options';
 import type { ProfilePanel } from '../model/sections';
 import { ActivitiesCard } from './activities-card';
 import { CiecSummary, CredentialSummary } from './credential-summary';
@@ -12,9 +12,8 @@ import { useProfileForm } from './use-profile-form';
 import { FormSelect } from '../../../shared/ui/form-select';
 import { FormAlert } from '../../../shared/ui/form-alert';
 
-
-const VISIBLE = ['regimen'] as const;
-/** Tab 3: régimen fiscal, CSD / e.firma / CIEC on file, fiscal obligations and economic activities. */
+const VISIBLE = ['regimen', 'registroPatronal'] as const;
+/** Tab 3: régimen fiscal, registro patronal (IMSS, for payroll), CSD / e.firma / CIEC on file, fiscal obligations and economic activities. */
 export function TaxInfoTab({ profile, onPanel }: { profile: Profile; onPanel: (p: ProfilePanel) => void }) {
   const { t } = useTranslation();
   const { form, submit, saving, formError } = useProfileForm(profile, VISIBLE);
@@ -30,6 +29,15 @@ export function TaxInfoTab({ profile, onPanel }: { profile: Profile; onPanel: (p
             searchable
             w={{ base: '100%', md: 520 }}
             data={regimenOptionsFor(profile.rfc, catalogs.data?.regimen ?? [])}
+          />
+          <TextInput
+            {...form.register('registroPatronal')}
+            label={t('profile.tax.registroPatronal')}
+            description={t('profile.tax.registroPatronalHint')}
+            placeholder="Y5412345105"
+            maxLength={14}
+            w={{ base: '100%', md: 240 }}
+            error={form.formState.errors.registroPatronal?.message}
           />
           <Button type="submit" loading={saving}>
             {t('profile.save')}

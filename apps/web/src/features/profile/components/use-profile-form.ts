@@ -44,7 +44,7 @@ export function useProfileForm(profile: Profile, visible: readonly ProfileField[
     (errors) => {
       // A field this tab does not show cannot display its error: say it above the form.
       const hidden = Object.entries(errors).filter(([k]) => !(visible as readonly string[]).includes(k));
-      setFormError(hidden.length ? hidden.map(([k, e]) => `${k.toUpperCase()}: ${e?.message ?? ''}`).join('\n') : null);
+      setFormError(hidden.length ? hidden.map(([, e]) => e?.message ?? '').join('\n') : null);
     },
   );
   return { form, submit, saving: mutation.isPending, formError };

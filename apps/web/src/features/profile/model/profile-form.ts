@@ -6,7 +6,7 @@ export function toUpdateInput(p: Profile): ProfileUpdateInput {
   return {
     fullName: p.fullName ?? '', regimen: p.regimen ?? '', cp: a.cp ?? '', estado: a.estado ?? '', municipio: a.municipio ?? '',
     timeZone: a.timeZone ?? 'America/Mexico_City', phone: p.phone ?? '', calle: a.calle ?? '', numExterior: a.numExterior ?? '',
-    numInterior: a.numInterior ?? '', colonia: a.colonia ?? '',
+    numInterior: a.numInterior ?? '', colonia: a.colonia ?? '', registroPatronal: p.registroPatronal ?? '',
   };
 }
 

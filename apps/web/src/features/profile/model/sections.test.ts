@@ -16,13 +16,13 @@ describe('profile sections', () => {
 describe('profile form helpers', () => {
   it('builds the whole PUT body, nulls as empty strings', () => {
     const input = toUpdateInput({
-      rfc: 'EKU9003173C9', email: 'a@b.mx', fullName: 'Escuela', persona: 'moral', regimen: '601', regimenDescripcion: null, phone: null,
+      rfc: 'EKU9003173C9', email: 'a@b.mx', fullName: 'Escuela', persona: 'moral', regimen: '601', regimenDescripcion: null, phone: null, registroPatronal: null,
       img: null, rol: 10, planId: 1, created_at: '2026-01-01T00:00:00Z',
       address: { cp: '06600', estado: 'CMX', estadoNombre: null, municipio: '015', municipioNombre: null, calle: null, numExterior: '1', numInterior: null, colonia: null, timeZone: null },
     });
     expect(input).toEqual({
       fullName: 'Escuela', regimen: '601', cp: '06600', estado: 'CMX', municipio: '015', timeZone: 'America/Mexico_City',
-      phone: '', calle: '', numExterior: '1', numInterior: '', colonia: '',
+      phone: '', calle: '', numExterior: '1', numInterior: '', colonia: '', registroPatronal: '',
     });
   });
 

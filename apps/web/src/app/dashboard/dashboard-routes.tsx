@@ -1,5 +1,5 @@
 import type { RouteObject } from 'react-router';
-import { DashboardHomePage } from './pages/dashboard-home-page';
+import { DashboardHomePage } from './dashboard-home-page';
 
 /** Dashboard route module. */
 export const dashboardRoutes: RouteObject[] = [{ path: '/dashboard/home', element: <DashboardHomePage /> }];

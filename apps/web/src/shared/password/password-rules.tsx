@@ -1,7 +1,7 @@
 import { List, Text, ThemeIcon } from '@mantine/core';
 import { IconCheck, IconPoint } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
-import { passwordChecks, type PasswordRule } from '../model/password-checks';
+import { passwordChecks, type PasswordRule } from './password-checks';
 
 const order: PasswordRule[] = ['length', 'upper', 'lower', 'digit', 'special'];
 

@@ -1,10 +1,10 @@
 import { SimpleGrid, Stack, Text, Title } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import { MONTHS } from '@facturo/contract';
-import { useSession } from '../../../shared/session/session-store';
-import { usePeriod } from '../../period-filter/model/period-store';
-import { ProcessesList } from '../../background/components/processes-list';
-import { CiecCard } from '../../background/components/ciec-card';
+import { useSession } from '../../shared/session/session-store';
+import { usePeriod } from '../../shared/period/period-store';
+import { ProcessesList } from '../../features/background/components/processes-list';
+import { CiecCard } from './ciec-card';
 
 /**
  * Dashboard home. Until the income/expense dashboard lands it shows the background

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { act, screen } from '@testing-library/react';
-import { renderWithProviders } from '../../../shared/test/render';
-import { dispatchLive } from '../../../shared/socket/live-channel';
+import { renderWithProviders } from '../test/render';
+import { dispatchLive } from '../socket/live-channel';
 import { JobProgressBar } from './job-progress-bar';
 
 const rfc = 'EKU9003173C9';

@@ -3,8 +3,8 @@ import { Group, Progress, Stack, Text } from '@mantine/core';
 import { IconAlertTriangle, IconCircleCheck, IconLoader2 } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
 import type { BackgroundProcess, ProcessType, ProgressMessage } from '@facturo/contract';
-import { lastLiveMessage, onLive, type LiveEvent } from '../../../shared/socket/live-channel';
-import { initialJobState, messageMatches, reduceJob, type JobState } from '../model/job-state';
+import { lastLiveMessage, onLive, type LiveEvent } from '../socket/live-channel';
+import { initialJobState, messageMatches, reduceJob, type JobState } from './job-state';
 
 export interface JobProgressBarProps {
   /** Follow one job (as returned by the endpoint that started it). */

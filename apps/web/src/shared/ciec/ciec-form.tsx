@@ -3,8 +3,8 @@ import { Button, PasswordInput, Stack } from '@mantine/core';
 import { IconShieldCheck } from '@tabler/icons-react';
 import { useMutation } from '@tanstack/react-query';
 import { ciecSchema } from '@facturo/contract';
-import { startCiecValidation } from '../api/background-processes';
-import { JobProgressBar } from './job-progress-bar';
+import { startCiecValidation } from './ciec-api';
+import { JobProgressBar } from '../jobs/job-progress-bar';
 
 interface CiecFormProps {
   label: string;

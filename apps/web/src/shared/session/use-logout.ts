@@ -1,8 +1,8 @@
 import { useCallback } from 'react';
 import { useNavigate } from 'react-router';
 import { useQueryClient } from '@tanstack/react-query';
-import { clearSession } from '../../../shared/session/session-store';
-import { logoutRequest } from '../api/auth-api';
+import { clearSession } from './session-store';
+import { logoutRequest } from './logout-request';
 
 /**
  * Logout (§4): tells the API, then clears tokens, user data, notifications, the

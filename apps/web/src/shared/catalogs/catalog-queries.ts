@@ -1,5 +1,5 @@
 import { queryOptions } from '@tanstack/react-query';
-import { getMunicipios, getRegistrationCatalogs } from './auth-api';
+import { getMunicipios, getRegistrationCatalogs } from './catalog-api';
 
 /** Registration catalogues (estados, régimen, zonas horarias); rarely change. */
 export const registrationCatalogsQuery = () =>

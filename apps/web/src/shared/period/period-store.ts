@@ -1,7 +1,7 @@
 import { useSyncExternalStore } from 'react';
-import { storageKeys } from '../../../shared/storage/storage-keys';
-import { readString, writeString } from '../../../shared/storage/local-store';
-import { getUser, subscribeSession } from '../../../shared/session/session-store';
+import { storageKeys } from '../storage/storage-keys';
+import { readString, writeString } from '../storage/local-store';
+import { getUser, subscribeSession } from '../session/session-store';
 import { capMonth, initialPeriod } from './period-rules';
 
 export interface Period {

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { mockFetch } from '../../../shared/test/render';
-import { getMunicipios } from './auth-api';
+import { mockFetch } from '../test/render';
+import { getMunicipios } from './catalog-api';
 
 describe('municipios (§5)', () => {
   it('returns an empty list without a call when there is no state id', async () => {
