@@ -21,7 +21,7 @@ export const authRoutes = (deps: auth.AuthDeps): FastifyPluginAsyncZod => async 
     (req) => auth.verifyAccount(deps, req.body.email, req.body.code));
 
   app.post('/api/verificar-cuenta/reenviar', { config: publicRoute, schema: { tags, body: resendCodeSchema, response: { 200: messageResponseSchema } } },
-    (req) => auth.resendVerification(deps, req.body.email));
+    (req) => auth.resendVerification(deps, req.body.email, req.ip));
 
   app.get('/api/crear-cuenta/catalogs', { config: { public: true }, schema: { tags, response: { 200: registrationCatalogsSchema } } },
     async () => auth.registrationCatalogs());
@@ -47,7 +47,7 @@ export const authRoutes = (deps: auth.AuthDeps): FastifyPluginAsyncZod => async 
     (req) => auth.currentSession(deps, req.account.id));
 
   app.post('/api/sendCodigoCambiarPassword', { config: publicRoute, schema: { tags, body: sendResetCodeSchema, response: { 200: messageResponseSchema } } },
-    (req) => auth.sendResetCode(deps, req.body.email));
+    (req) => auth.sendResetCode(deps, req.body.email, req.ip));
 
   app.post('/api/resetPassword', { config: publicRoute, schema: { tags, body: resetPasswordSchema, response: { 200: messageResponseSchema } } },
     (req) => auth.resetPassword(deps, req.body.email, req.body.code, req.body.password));

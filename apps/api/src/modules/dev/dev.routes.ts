@@ -6,28 +6,40 @@ import type { Db } from '../../db/client';
 import { outbox, users } from '../../db/schema';
 import { notFound } from '../../http/errors';
 import type { Mailer } from '../../providers/mail/mailer';
+import { outboxOpenTo } from './outbox-access';
+
+export interface DevRoutesOptions {
+  env: 'development' | 'test' | 'production';
+  /** MAIL_OUTBOX_PUBLIC=true: any peer may read the outbox (a demo server). */
+  outboxPublic: boolean;
+  session: (userId: number) => Promise<unknown>;
+}
 
 /**
- * Local-development aids. The outbox exists only while mail goes to the outbox table; the account
- * switches only under NODE_ENV=test (they let e2e tests reach the 402/451/premium paths).
+ * Local-development aids. The outbox exists only outside production and while mail goes to the
+ * outbox table, and answers only a loopback peer unless MAIL_OUTBOX_PUBLIC=true (issue 17 §1: it used
+ * to hand any stranger a password-reset code). The account switches exist only under NODE_ENV=test
+ * (they let e2e tests reach the 402/451/premium paths).
  */
-export const devRoutes = (db: Db, mailer: Mailer, env: string, session: (userId: number) => Promise<unknown>): FastifyPluginAsyncZod => async (app) => {
-  app.get('/api/dev/outbox', {
-    config: { public: true },
-    schema: { tags: ['dev'], querystring: z.object({ to: emailSchema }), response: { 200: outboxResponseSchema } },
-  }, async (req) => {
-    if (mailer.kind !== 'outbox') throw notFound('El buzón local no está activo: el correo sale por SMTP');
-    const rows = await db.select().from(outbox).where(eq(outbox.to, req.query.to)).orderBy(desc(outbox.id)).limit(50);
-    return { data: rows.map((r) => ({ to: r.to, subject: r.subject, text: r.text, html: r.html, created_at: r.createdAt.toISOString() })) };
-  });
-
-  if (env !== 'test') return;
+export const devRoutes = (db: Db, mailer: Mailer, opts: DevRoutesOptions): FastifyPluginAsyncZod => async (app) => {
+  if (opts.env !== 'production') {
+    app.get('/api/dev/outbox', {
+      config: { public: true },
+      schema: { tags: ['dev'], querystring: z.object({ to: emailSchema }), response: { 200: outboxResponseSchema } },
+    }, async (req) => {
+      if (!outboxOpenTo(req, opts)) throw notFound();
+      if (mailer.kind !== 'outbox') throw notFound('El buzón local no está activo: el correo sale por SMTP');
+      const rows = await db.select().from(outbox).where(eq(outbox.to, req.query.to)).orderBy(desc(outbox.id)).limit(50);
+      return { data: rows.map((r) => ({ to: r.to, subject: r.subject, text: r.text, html: r.html, created_at: r.createdAt.toISOString() })) };
+    });
+  }
+  if (opts.env !== 'test') return;
   app.post('/api/dev/account-flags', {
     config: { allowUnpaid: true, allowIncomplete: true },
     schema: { tags: ['dev'], body: accountFlagsSchema, response: { 200: loginResponseSchema } },
   }, async (req) => {
     const { rol, ...flags } = req.body;
     await db.update(users).set({ ...flags, ...(rol ? { rolId: rol, planId: rol === 10 ? 1 : 2 } : {}) }).where(eq(users.id, req.account.id));
-    return session(req.account.id) as never;
+    return opts.session(req.account.id) as never;
   });
 };
