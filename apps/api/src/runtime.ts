@@ -29,7 +29,8 @@ export async function openConfiguredDatabase(config: Config): Promise<Database> 
     ? await openDatabase({ kind: 'postgres', connectionString: config.databaseUrl })
     : await openDatabase({ kind: 'pglite', dataDir: path.join(config.dataDir, 'db') });
   try {
-    await waitUntilReachable(database, config.dbConnectTimeoutS, (line) => console.warn(line));
+    // The retry notice goes to stdout: stderr carries only the one line that ends a failed start.
+    await waitUntilReachable(database, config.dbConnectTimeoutS, (line) => console.log(line));
   } catch (err) {
     await database.close().catch(() => undefined);
     throw err;

@@ -36,6 +36,7 @@ export class TcpProxy {
   constructor(private readonly target: { host: string; port: number }) {}
 
   async start(): Promise<void> {
+    if (this.server) return;
     this.server = net.createServer((client) => {
       const upstream = net.connect(this.target);
       for (const s of [client, upstream]) {
@@ -47,7 +48,10 @@ export class TcpProxy {
       client.on('close', () => upstream.destroy());
       upstream.on('close', () => client.destroy());
     });
-    await new Promise<void>((r) => this.server!.listen(this.port, '127.0.0.1', r));
+    await new Promise<void>((resolve, reject) => {
+      this.server!.once('error', reject);
+      this.server!.listen(this.port, '127.0.0.1', resolve);
+    });
     this.port = (this.server.address() as net.AddressInfo).port;
   }
 
@@ -55,8 +59,9 @@ export class TcpProxy {
   async stop(): Promise<void> {
     for (const s of this.sockets) s.destroy();
     this.sockets.clear();
-    await new Promise((r) => this.server ? this.server.close(r) : r(undefined));
+    const server = this.server;
     this.server = undefined;
+    if (server) await new Promise((r) => server.close(r));
   }
 }
 
