@@ -25,7 +25,7 @@ export function findNulField(value: unknown, path: string[] = [], depth = 0): st
   if (!value || typeof value !== 'object' || depth > 64) return undefined;
   const entries = Array.isArray(value) ? value.map((v, i) => [String(i), v] as const) : Object.entries(value);
   for (const [key, child] of entries) {
-    if (key.includes('\u0000')) return [...path, key.replace(/\u0000/g, '')].join('.') || 'body';
+    if (key.includes('\u0000')) return [...path, key.replaceAll('\u0000', '')].join('.') || 'body';
     const found = findNulField(child, [...path, key], depth + 1);
     if (found !== undefined) return found;
   }

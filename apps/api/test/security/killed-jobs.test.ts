@@ -79,7 +79,7 @@ if (databaseUrl) {
       url.pathname = `/${dbName}`;
       env = {
         NODE_ENV: 'test', DATABASE_URL: url.toString(), APP_SECRET: 'kill-secret-kill-secret-kill-secret-0001', PORT: port, HOST: '127.0.0.1',
-        DATA_DIR: mkdtempSync(path.join(tmpdir(), 'facturo-kill-')), SAT_LOCAL_LATENCY_MS: '2000', LOG_LEVEL: 'warn',
+        DATA_DIR: mkdtempSync(path.join(tmpdir(), 'facturo-kill-')), SAT_LOCAL_LATENCY_MS: '2000', LOG_LEVEL: 'info',
         RATE_LIMIT_PER_MINUTE: '100000', AUTH_RATE_LIMIT_PER_MINUTE: '100000',
       };
     }, 60_000);
