@@ -16,7 +16,7 @@ afterAll(() => server?.close());
 
 const post = async (path: string, body: unknown) => {
   const res = await fetch(`${server.baseUrl}${path}`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(body) });
-  return { status: res.status, body: await res.json() };
+  return { status: res.status, body: (await res.json()) as { message: string; errors?: Record<string, string[]> } };
 };
 const unknownEmail = () => `${randomRfc().toLowerCase()}@nadie.mx`;
 

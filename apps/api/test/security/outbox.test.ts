@@ -33,7 +33,8 @@ describe('the local outbox (development default)', () => {
   });
 
   it('is a 404 for a non-loopback peer, even claiming 127.0.0.1 in X-Forwarded-For, and so is its page', async () => {
-    for (const headers of [{}, { 'x-forwarded-for': '127.0.0.1' }, { 'x-real-ip': '127.0.0.1', forwarded: 'for=127.0.0.1' }]) {
+    const spoofs: Record<string, string>[] = [{}, { 'x-forwarded-for': '127.0.0.1' }, { 'x-real-ip': '127.0.0.1', forwarded: 'for=127.0.0.1' }];
+    for (const headers of spoofs) {
       const res = await fetch(`${viaExternal}/api/dev/outbox?to=alguien@ejemplo.mx`, { headers });
       expect(res.status).toBe(404);
       expect(await res.text()).not.toContain('código');
