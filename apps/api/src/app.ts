@@ -14,6 +14,7 @@ import type { Redis } from 'ioredis';
 import { findNulField, messages, NUL_MESSAGE } from '@facturo/contract';
 import type { JobContext } from './jobs/context';
 import { fieldError, registerErrorHandler, type UploadLimits } from './http/errors';
+import { trackRoutes, type RegisteredRoute } from './http/serve';
 import { registerRequestContext, type TokenPayload } from './http/context';
 import { failoverCounter, memoryCounter } from './http/attempts';
 import { failoverStoreClass } from './http/rate-limit-store';
@@ -32,6 +33,13 @@ import { healthRoutes } from './modules/health/health.routes';
 import { registerFeatureModules } from './modules';
 
 export const WEB_DIST = fileURLToPath(new URL('../../web/dist/', import.meta.url));
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    /** Every /api route registered, with the table entry it came from (route-table test). */
+    registeredRoutes: RegisteredRoute[];
+  }
+}
 
 /** Keys whose values never reach the logs. */
 const REDACT = ['req.headers.authorization', 'req.headers.cookie', 'req.body.password', 'req.body.ciec', 'req.body.code'];
@@ -75,6 +83,7 @@ export async function buildApp(ctx: JobContext, opts: AppOptions = {}): Promise<
   app.addHook('onSend', async (req, reply) => {
     if (req.url.startsWith('/api/') && !req.url.startsWith('/api/docs')) reply.header('cache-control', 'no-store');
   });
+  app.decorate('registeredRoutes', trackRoutes(app));
 
   await app.register(helmet, {
     contentSecurityPolicy: {

@@ -14,3 +14,5 @@ export * from './catalogs';
 export * from './clients';
 export * from './products';
 export * from './profile';
+export * from './route';
+export * from './routes';

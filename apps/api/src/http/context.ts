@@ -4,7 +4,7 @@ import { INT4_MAX, messages, normalizeRfc } from '@facturo/contract';
 import type { Db } from '../db/client';
 import { users } from '../db/schema';
 import { AppError, forbidden, unauthorized } from './errors';
-import { planAllowsProduct } from '../modules/plans/plans.repository';
+import { planAllowsProduct, planHasFeature } from '../modules/plans/plans.repository';
 
 /** The authenticated tenant, loaded once per request from the token's subject. */
 export interface Account {
@@ -50,8 +50,12 @@ declare module 'fastify' {
     allowIncomplete?: boolean;
     /** Plan product id the route belongs to (spec §6); refused with 403 when the plan lacks it. */
     product?: number;
+    /** Plan feature id (spec §6 element ids); refused with 403 when the plan lacks it. */
+    feature?: number;
     /** The body's `rfc` names a third party (a customer, an employee), not the tenant. */
     bodyRfcIsThirdParty?: boolean;
+    /** The route-table entry the route was served from (http/serve.ts). */
+    routeName?: string;
   }
 }
 
@@ -93,6 +97,9 @@ export function registerRequestContext(app: FastifyInstance, db: Db): void {
       throw forbidden('Completa la verificación y la información de tu cuenta para continuar');
     }
     if (config.product !== undefined && user.rolId !== 1 && !(await planAllowsProduct(db, user.planId, config.product))) {
+      throw forbidden(messages.locked);
+    }
+    if (config.feature !== undefined && user.rolId !== 1 && !(await planHasFeature(db, user.planId, config.feature))) {
       throw forbidden(messages.locked);
     }
     req.account = {

@@ -4,6 +4,10 @@ import { ApiError, type ApiErrorBody } from './api-error';
 export interface ApiRequestOptions {
   method?: 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
   body?: unknown;
+  /** A body sent as is (multipart FormData, a form-encoded URLSearchParams) instead of JSON. */
+  rawBody?: FormData | URLSearchParams;
+  /** `blob` for file answers (PDF, XML, CSV); JSON otherwise. */
+  responseType?: 'json' | 'blob';
   query?: Record<string, string | number | boolean | undefined | null>;
   signal?: AbortSignal;
   /**
@@ -54,13 +58,14 @@ export async function apiRequest<T>(path: string, options: ApiRequestOptions = {
   const headers: Record<string, string> = { Accept: 'application/json' };
   const token = getToken();
   if (token) headers.Authorization = `Bearer ${token}`;
+  const hasBody = options.body !== undefined || options.rawBody !== undefined;
   if (options.body !== undefined) headers['Content-Type'] = 'application/json';
   let res: Response;
   try {
     res = await fetch(url, {
-      method: options.method ?? (options.body === undefined ? 'GET' : 'POST'),
+      method: options.method ?? (hasBody ? 'POST' : 'GET'),
       headers,
-      body: options.body === undefined ? undefined : JSON.stringify(options.body),
+      body: options.rawBody ?? (options.body === undefined ? undefined : JSON.stringify(options.body)),
       signal: options.signal,
     });
   } catch (e) {
@@ -68,6 +73,10 @@ export async function apiRequest<T>(path: string, options: ApiRequestOptions = {
     const err = new ApiError(0, {});
     interceptors.onError?.(err, path, options);
     throw err;
+  }
+  if (res.ok && options.responseType === 'blob') {
+    interceptors.onSuccess?.(path);
+    return (await res.blob()) as T;
   }
   const body = await parseBody(res);
   if (!res.ok) {

@@ -1,13 +1,9 @@
 import { queryOptions } from '@tanstack/react-query';
-import type {
-  Client, ClientInput, CsfExtract, Page, PostalCodeInfo, UsoCfdiItem,
-} from '@facturo/contract';
-import { apiGet, apiRequest } from '../../../shared/api/api-client';
-import { ApiError, type ApiErrorBody } from '../../../shared/api/api-error';
-import { getToken } from '../../../shared/session/session-store';
+import { routes, type ClientInput, type CsfExtract, type PostalCodeInfo, type UsoCfdiItem } from '@facturo/contract';
+import { apiGet } from '../../../shared/api/api-client';
+import { ApiError } from '../../../shared/api/api-error';
+import { call } from '../../../shared/api/call';
 
-type ClaveNombre = { clave: string; nombre: string };
-type Regimen = { clave: string; descripcion: string; fisica: boolean; moral: boolean };
 export interface ClientsListQuery { page: number; perPage: number; search: string }
 
 /** Query keys start with the area and the tenant's RFC (STYLE "Data fetching"). */
@@ -20,32 +16,32 @@ export const clientKeys = {
 export const clientsQuery = (rfc: string, q: ClientsListQuery) =>
   queryOptions({
     queryKey: clientKeys.list(rfc, q),
-    queryFn: ({ signal }) => apiGet<Page<Client>>('/api/clients', { query: { page: q.page, perPage: q.perPage, search: q.search }, signal }),
+    queryFn: ({ signal }) => call(routes['clients.list'], { query: { page: q.page, perPage: q.perPage, search: q.search }, signal }),
     placeholderData: (prev) => prev,
   });
 
 /** `GET /api/clients/{id}/edit`. */
 export const clientEditQuery = (rfc: string, id: number) =>
-  queryOptions({ queryKey: ['clients', rfc, 'edit', id], queryFn: ({ signal }) => apiGet<Client>(`/api/clients/${id}/edit`, { signal }) });
+  queryOptions({ queryKey: ['clients', rfc, 'edit', id], queryFn: ({ signal }) => call(routes['clients.edit'], { params: { id }, signal }) });
 
 /** Catalogs barely change: cached for the session. */
 const forever = { staleTime: Infinity, gcTime: Infinity } as const;
 
 export const statesQuery = () =>
-  queryOptions({ queryKey: ['clients', 'catalog', 'states'], queryFn: ({ signal }) => apiGet<{ estados: ClaveNombre[] }>('/api/clients/states', { signal }).then((r) => r.estados), ...forever });
+  queryOptions({ queryKey: ['clients', 'catalog', 'states'], queryFn: ({ signal }) => call(routes['clients.states'], { signal }).then((r) => r.estados), ...forever });
 
 /** §5: no state id → empty list without a call. */
 export const municipalitiesQuery = (stateId: string | null) =>
   queryOptions({
     queryKey: ['clients', 'catalog', 'municipalities', stateId],
     queryFn: ({ signal }) => (stateId
-      ? apiGet<{ municipios: ClaveNombre[] }>(`/api/clients/municipalities/${encodeURIComponent(stateId)}`, { signal }).then((r) => r.municipios)
+      ? call(routes['clients.municipalities'], { params: { stateId }, signal }).then((r) => r.municipios)
       : Promise.resolve([])),
     ...forever,
   });
 
 export const taxRegimesQuery = () =>
-  queryOptions({ queryKey: ['clients', 'catalog', 'tax-regimes'], queryFn: ({ signal }) => apiGet<{ regimen: Regimen[] }>('/api/clients/tax-regimes', { signal }).then((r) => r.regimen), ...forever });
+  queryOptions({ queryKey: ['clients', 'catalog', 'tax-regimes'], queryFn: ({ signal }) => call(routes['clients.taxRegimes'], { signal }).then((r) => r.regimen), ...forever });
 
 export const usosCfdiQuery = (regimen: string | null, persona: 'fisica' | 'moral') =>
   queryOptions({
@@ -68,17 +64,13 @@ export async function lookupPostalCode(cp: string): Promise<PostalCodeInfo | nul
 }
 
 // The forms show field errors themselves (§8 pass-through), so the default toast is skipped.
-export const createClient = (input: ClientInput) => apiRequest<Client>('/api/clients', { method: 'POST', body: input, passThrough: true });
-export const updateClient = (id: number, input: ClientInput) => apiRequest<Client>(`/api/clients/${id}`, { method: 'PUT', body: input, passThrough: true });
-export const deleteClient = (id: number) => apiRequest<{ message: string }>(`/api/clients/${id}`, { method: 'DELETE' });
+export const createClient = (input: ClientInput) => call(routes['clients.create'], { body: input, passThrough: true });
+export const updateClient = (id: number, input: ClientInput) => call(routes['clients.update'], { params: { id }, body: input, passThrough: true });
+export const deleteClient = (id: number) => call(routes['clients.delete'], { params: { id } });
 
 /** `POST /api/clients/upload-csf` (multipart): the constancia's data to prefill the form. */
-export async function uploadCsf(file: File): Promise<CsfExtract> {
+export function uploadCsf(file: File): Promise<CsfExtract> {
   const body = new FormData();
   body.append('file', file);
-  const token = getToken();
-  const res = await fetch('/api/clients/upload-csf', { method: 'POST', body, headers: token ? { Authorization: `Bearer ${token}` } : {} });
-  const json = (await res.json().catch(() => ({}))) as unknown;
-  if (!res.ok) throw new ApiError(res.status, json as ApiErrorBody);
-  return json as CsfExtract;
+  return call(routes['clients.uploadCsf'], { body, passThrough: true });
 }
