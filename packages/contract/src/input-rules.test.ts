@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { findNulField, idParam, INT4_MAX } from './input-rules';
+import { findNulField, idParam, INT4_MAX, NOT_FOUND_ISSUE } from './input-rules';
 
 describe('findNulField (one rule for every route)', () => {
   it('names the first field holding a NUL byte, nested in objects and arrays', () => {
@@ -26,5 +26,10 @@ describe('idParam', () => {
       expect(r.success, bad).toBe(false);
       expect(r.error!.issues[0]!.message).toBe('Cliente no encontrado');
     }
+  });
+  it('marks a number no record can have (the API answers 404); text stays a plain validation error', () => {
+    const marked = (v: string) => id.safeParse(v).error!.issues.some((i) => (i as { params?: unknown }).params === NOT_FOUND_ISSUE);
+    expect([String(INT4_MAX + 1), String(2 ** 53), '0', '-3'].every(marked)).toBe(true);
+    expect(marked('abc')).toBe(false);
   });
 });

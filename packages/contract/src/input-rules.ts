@@ -9,9 +9,19 @@ import { z } from 'zod';
 /** PostgreSQL `integer` (int4) upper bound: every serial id column. */
 export const INT4_MAX = 2_147_483_647;
 
-/** A path id: a positive int4. Anything else names no record, so the API answers 404 with `message`. */
+/** Marks an id that is a number but no record can have: the API answers 404, not 422. */
+export const NOT_FOUND_ISSUE = { notFound: true } as const;
+
+/**
+ * A path id: a positive int4 (the serial columns' range). A number out of that range names no record,
+ * so it carries NOT_FOUND_ISSUE and the API answers 404 with `message`; before, 2^31 reached the
+ * database and overflowed into a 500.
+ */
 export const idParam = (message: string) =>
-  z.coerce.number({ error: message }).int(message).positive(message).max(INT4_MAX, message);
+  z.coerce.number({ error: message }).int(message).positive(message).max(INT4_MAX, message)
+    .superRefine((n, ctx) => {
+      if (n < 1 || n > INT4_MAX) ctx.addIssue({ code: 'custom', message, params: NOT_FOUND_ISSUE });
+    });
 
 export const NUL_MESSAGE = 'El texto contiene un carácter no permitido (NUL)';
 

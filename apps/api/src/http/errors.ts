@@ -49,8 +49,10 @@ export function registerErrorHandler(app: FastifyInstance, limits: UploadLimits)
         (errors[key] ??= []).push(issue.message ?? messages.invalidData);
       }
       const first = Object.values(errors)[0]?.[0];
-      // A path that does not parse (an id that is not a positive int4, a malformed uuid) names no record.
-      if (err.validationContext === 'params') return reply.code(404).send({ message: first ?? messages.notFound });
+      // A path id outside the int4 range (contract idParam) names no record: 404, not 422.
+      const outOfRange = err.validation.some((issue) =>
+        (issue.params as { issue?: { params?: { notFound?: boolean } } } | undefined)?.issue?.params?.notFound);
+      if (err.validationContext === 'params' && outOfRange) return reply.code(404).send({ message: first ?? messages.notFound });
       return reply.code(422).send({ message: first ?? messages.invalidData, errors });
     }
     if (err.statusCode === 429) return reply.code(429).send({ message: messages.tooManyRequests });
