@@ -1,8 +1,11 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { messages } from '@facturo/contract';
 import { startTestServer, type TestServer } from '../server';
 import { createAccount } from '../accounts';
 import { CODES_DAILY_LIMIT_MESSAGE } from '../../src/modules/auth/abuse-limits';
+
+// Real servers, real HTTP, sometimes child processes, on a shared 2-core machine: generous time per test.
+vi.setConfig({ testTimeout: 120_000, hookTimeout: 120_000 });
 
 /**
  * Issue 17 §2: X-Forwarded-For used to pick req.ip, so rotating it defeated the login lockout and

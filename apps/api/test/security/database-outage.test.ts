@@ -1,7 +1,7 @@
 import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { DB_UNAVAILABLE_MESSAGE } from '../../src/http/errors';
 import { loadConfig } from '../../src/config';
 import { openDatabase } from '../../src/db/client';
@@ -9,6 +9,9 @@ import { startApi, type ApiRuntime } from '../../src/runtime';
 import { cloneTemplateDatabase } from '../server';
 import { createAccount } from '../accounts';
 import { closedPort, runMain, TcpProxy } from './support';
+
+// Real servers, real HTTP, sometimes child processes, on a shared 2-core machine: generous time per test.
+vi.setConfig({ testTimeout: 120_000, hookTimeout: 120_000 });
 
 /**
  * Issue 17 §5: a closed DATABASE_URL at start used to print a raw ECONNREFUSED stack. Now start-up
@@ -30,7 +33,7 @@ describe('database unreachable at start', () => {
     expect(lines[0]).toContain('DATABASE_URL');
     expect(stdout).toMatch(/reintentando/);
     expect(stdout + stderr).not.toMatch(/\n\s+at /);
-  });
+  }, 120_000);
 });
 
 // Cutting a live connection needs PostgreSQL (PGlite is in-process): the PostgreSQL leg of CI.
@@ -79,6 +82,6 @@ if (databaseUrl) {
       await proxy.start();
       expect((await fetch(`${baseUrl}/api/user`, { headers: account.headers })).status).toBe(200);
       expect((await fetch(`${baseUrl}/api/health`)).status).toBe(200);
-    });
+    }, 60_000);
   });
 }

@@ -1,6 +1,9 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { startTestServer, type TestServer } from '../server';
 import { createAccount, randomRfc, TEST_PASSWORD, type TestAccount } from '../accounts';
+
+// Real servers, real HTTP, sometimes child processes, on a shared 2-core machine: generous time per test.
+vi.setConfig({ testTimeout: 120_000, hookTimeout: 120_000 });
 
 /**
  * Issue 17 §3: verification, resend and reset answer an unknown e-mail exactly as a known one with no

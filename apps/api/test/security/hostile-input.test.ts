@@ -1,9 +1,12 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { INT4_MAX, NUL_MESSAGE } from '@facturo/contract';
 import { startTestServer, type TestServer } from '../server';
 import { createAccount, type TestAccount } from '../accounts';
 import { jwtKey } from '../../src/security/secrets';
 import { signJwt } from './support';
+
+// Real servers, real HTTP, sometimes child processes, on a shared 2-core machine: generous time per test.
+vi.setConfig({ testTimeout: 120_000, hookTimeout: 120_000 });
 
 /**
  * Issue 17 §7: hostile values get a 4xx, never a 500 — swept over every route of the OpenAPI document,
@@ -85,7 +88,7 @@ describe('NUL bytes and out-of-range ids across every route of the OpenAPI docum
     }
     console.log(`[security] NUL: ${operations.length} rutas, ${requests} peticiones`);
     expect(failures).toEqual([]);
-  });
+  }, 240_000);
 
   it('the login route refuses a NUL byte too (public, before any lookup)', async () => {
     const res = await send('POST', '/api/login', { username: 'a\u0000@b.mx', password: 'Secreta#2026' }, {});
@@ -106,7 +109,7 @@ describe('NUL bytes and out-of-range ids across every route of the OpenAPI docum
     console.log(`[security] ids: ${idRoutes.length} rutas con parámetros de ruta (${idRoutes.filter((o) => o.numericPath).length} con id numérico)`);
     expect(idRoutes.filter((o) => o.numericPath).length).toBeGreaterThan(10);
     expect(failures).toEqual([]);
-  });
+  }, 180_000);
 
   it('the largest int4 id is a plain 404 (no such record), not a validation error', async () => {
     const res = await send('GET', `/api/clients/${INT4_MAX}/edit`);

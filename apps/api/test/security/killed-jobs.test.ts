@@ -2,7 +2,7 @@ import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { randomBytes } from 'node:crypto';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import pg from 'pg';
 import { startTestServer, type TestServer } from '../server';
 import { createAccount } from '../accounts';
@@ -11,6 +11,9 @@ import { QUEUES, QUEUE_POLICIES } from '../../src/jobs/queue';
 import { RETRYING_MESSAGE } from '../../src/jobs/progress';
 import { registerWorkers } from '../../src/jobs/workers';
 import { runMain } from './support';
+
+// Real servers, real HTTP, sometimes child processes, on a shared 2-core machine: generous time per test.
+vi.setConfig({ testTimeout: 120_000, hookTimeout: 120_000 });
 
 /**
  * Issue 17 §6: after kill -9 during a validation the job stayed "active" for pg-boss's default expiry

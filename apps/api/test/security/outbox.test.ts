@@ -1,6 +1,9 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { startTestServer, type TestServer } from '../server';
 import { externalAddress, runMain } from './support';
+
+// Real servers, real HTTP, sometimes child processes, on a shared 2-core machine: generous time per test.
+vi.setConfig({ testTimeout: 120_000, hookTimeout: 120_000 });
 
 /**
  * Issue 17 §1: the local outbox handed any stranger a password-reset code. Now it answers only a
@@ -60,7 +63,7 @@ describe('the local outbox (development default)', () => {
     } finally {
       await demo.close();
     }
-  });
+  }, 90_000);
 });
 
 describe('production', () => {
@@ -73,7 +76,7 @@ describe('production', () => {
     expect(lines).toHaveLength(1);
     expect(lines[0]).toContain('SMTP_URL');
     expect(stdout).not.toContain('listo');
-  });
+  }, 120_000);
 
   it('the outbox route does not exist, from any peer', async () => {
     const prod = await startTestServer({ NODE_ENV: 'production', SMTP_URL: 'smtp://127.0.0.1:9/', LOG_LEVEL: 'warn' });
@@ -86,5 +89,5 @@ describe('production', () => {
     } finally {
       await prod.close();
     }
-  });
+  }, 90_000);
 });

@@ -5,6 +5,9 @@ import { createAccount } from '../accounts';
 import { listen, until } from '../live';
 import { closedPort, sleep, TcpProxy } from './support';
 
+// Real servers, real HTTP, sometimes child processes, on a shared 2-core machine: generous time per test.
+vi.setConfig({ testTimeout: 120_000, hookTimeout: 120_000 });
+
 /**
  * Issue 17 §4: with REDIS_URL at a closed port the server used to log "listo" and die 4 s later
  * (unhandled MaxRetriesPerRequestError). Now it keeps serving: rate limits and attempt counters in

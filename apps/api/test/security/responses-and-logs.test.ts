@@ -1,7 +1,10 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { startTestServer, type TestServer } from '../server';
 import { createAccount, randomRfc, type TestAccount } from '../accounts';
 import { logCollector } from './support';
+
+// Real servers, real HTTP, sometimes child processes, on a shared 2-core machine: generous time per test.
+vi.setConfig({ testTimeout: 120_000, hookTimeout: 120_000 });
 
 /**
  * Issue 17 §8: authenticated answers are never cached, a failed query is logged without the user's
