@@ -50,8 +50,9 @@ export function registerErrorHandler(app: FastifyInstance, limits: UploadLimits)
       }
       const first = Object.values(errors)[0]?.[0];
       // A path id outside the int4 range (contract idParam) names no record: 404, not 422.
+      // (fastify-type-provider-zod copies the zod issue's other keys, `params` included, into `params`.)
       const outOfRange = err.validation.some((issue) =>
-        (issue.params as { issue?: { params?: { notFound?: boolean } } } | undefined)?.issue?.params?.notFound);
+        (issue.params as { params?: { notFound?: boolean } } | undefined)?.params?.notFound === true);
       if (err.validationContext === 'params' && outOfRange) return reply.code(404).send({ message: first ?? messages.notFound });
       return reply.code(422).send({ message: first ?? messages.invalidData, errors });
     }
