@@ -15,14 +15,25 @@ import { verifyCfdi } from '../packages/cfdi/src/verify';
 import { parseXml, writeXml, XmlInputError } from '../packages/cfdi/src/xml';
 import { largeCfdi } from '../packages/cfdi/test/real-world/large-document';
 
+/**
+ * Best wall time of `runs`, printed with the CPU time (user + system of this process) of that
+ * run: on the shared machine the wall clock also counts other processes, the CPU time does not.
+ */
 async function best(label: string, runs: number, fn: () => unknown): Promise<number> {
   let min = Infinity;
+  let cpuOfMin = 0;
   for (let i = 0; i < runs; i++) {
     const start = performance.now();
+    const cpuStart = process.cpuUsage();
     await fn();
-    min = Math.min(min, performance.now() - start);
+    const wall = performance.now() - start;
+    const cpu = process.cpuUsage(cpuStart);
+    if (wall < min) {
+      min = wall;
+      cpuOfMin = (cpu.user + cpu.system) / 1000;
+    }
   }
-  console.log(`${label.padEnd(44)} ${min.toFixed(0).padStart(7)} ms`);
+  console.log(`${label.padEnd(44)} ${min.toFixed(0).padStart(7)} ms (CPU ${cpuOfMin.toFixed(0)} ms)`);
   return min;
 }
 
@@ -44,8 +55,9 @@ await best('SandboxPac.stamp (sin matriz de validación)', 1, async () => {
   stamped = (await pac.stamp(xml)).xml;
 });
 await best('verifyCfdi', 3, () => verifyCfdi(stamped));
-await best('renderPdf 3,000 conceptos × 80 caracteres', 1, () => renderPdf(largeCfdi(3000, 80)));
-await best('renderPdf 3,000 conceptos × 1,000 caracteres', 1, () => renderPdf(parseXml(stamped)));
+const shortDescriptions = largeCfdi(3000, 80); // built outside the timing: only the PDF is measured
+await best('renderPdf 3,000 conceptos × 80 caracteres (meta < 2 s)', 1, () => renderPdf(shortDescriptions));
+await best('renderPdf 3,000 conceptos × 1,000 caracteres (meta < 4 s)', 1, () => renderPdf(parseXml(stamped)));
 
 const refuse = (source: string) => () => {
   try {

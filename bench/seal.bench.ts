@@ -1,7 +1,7 @@
 /**
  * Sealing and verification throughput on one core.
  *   npx tsx bench/seal.bench.ts
- * Prints figures only (no assertions). Reads the SAT test CSD and a real CFDI from ../shared (bench only).
+ * Prints figures only (no assertions). Reads the SAT test CSD and a real CFDI from fixtures/ (bench only).
  */
 import { sign as cryptoSign } from 'node:crypto';
 import { readFileSync } from 'node:fs';

@@ -22,7 +22,7 @@ const here = path.dirname(fileURLToPath(import.meta.url));
 
 const { values: args } = parseArgs({
   options: {
-    fixtures: { type: 'string', default: path.resolve(here, '../../../../shared/fixtures/sat-catalogs') },
+    fixtures: { type: 'string', default: path.resolve(here, '../../../fixtures/sat-catalogs') },
     cfdi: { type: 'string' },
     nomina: { type: 'string' },
     retenciones: { type: 'string' },

@@ -4,7 +4,7 @@
  *
  *   npx tsx packages/cfdi/scripts/generate-cadena-rules.ts [satXmlRoot]
  *
- * satXmlRoot is the folder holding www.sat.gob.mx/ (default: ../shared/fixtures/sat-xml).
+ * satXmlRoot is the folder holding www.sat.gob.mx/ (default: fixtures/sat-xml).
  * Fails with a non-zero exit and the offending file/element when a stylesheet uses an XSLT
  * construct outside the understood subset. See docs/cadena-original.md.
  */
@@ -16,7 +16,7 @@ import { CADENA_ENTRIES } from '../src/cadena/derive/entries';
 import type { DerivedRules } from '../src/cadena/rules-types';
 
 const here = path.dirname(fileURLToPath(import.meta.url));
-const defaultRoot = path.resolve(here, '../../../../shared/fixtures/sat-xml');
+const defaultRoot = path.resolve(here, '../../../fixtures/sat-xml');
 const outFile = path.resolve(here, '../src/cadena/rules.generated.ts');
 
 /** One template per line: small diffs when SAT changes a stylesheet. */

@@ -3,13 +3,13 @@ import { fileURLToPath } from 'node:url';
 import path from 'node:path';
 
 /**
- * Public SAT reference data lives in ../shared beside the repository (tests only; the app never reads it).
- * SHARED_DIR overrides the location.
+ * Public SAT reference data lives in the repository's top-level fixtures/ folder (tests, benches and
+ * scripts only; the app never reads it), so a fresh clone runs its tests with nothing beside it.
+ * See fixtures/README.md for each file's source and licence.
  */
-export const sharedDir =
-  process.env.SHARED_DIR ?? fileURLToPath(new URL('../../../../shared', import.meta.url));
+export const fixturesDir = fileURLToPath(new URL('../../../fixtures', import.meta.url));
 
-export const fixturePath = (...parts: string[]): string => path.join(sharedDir, 'fixtures', ...parts);
+export const fixturePath = (...parts: string[]): string => path.join(fixturesDir, ...parts);
 
 export const readFixture = (...parts: string[]): Buffer => readFileSync(fixturePath(...parts));
 

@@ -56,3 +56,6 @@ export const ciecSchema = z.object({
   ciec: z.string({ error: 'La CIEC es obligatoria' }).min(8, 'La CIEC debe tener al menos 8 caracteres').max(40, 'La CIEC es demasiado larga'),
 });
 export const jobStartedSchema = z.object({ id: z.string(), message: z.string() });
+
+/** `GET /api/background/process/:id`: jobs are named by uuid. */
+export const backgroundProcessParamsSchema = z.object({ id: z.uuid('Identificador inválido') });

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { emailSchema } from './auth';
 
 export const outboxMessageSchema = z.object({
   to: z.string(),
@@ -15,3 +16,6 @@ export const accountFlagsSchema = z.object({
   suspended: z.boolean().optional(),
   rol: z.union([z.literal(1), z.literal(10), z.literal(11)]).optional(),
 });
+
+/** `GET /api/dev/outbox?to=`: the messages sent to one address. */
+export const outboxQuerySchema = z.object({ to: emailSchema });

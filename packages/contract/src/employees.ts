@@ -318,3 +318,6 @@ export const unsavedPreviewSchema = z.object({ calculo: payrollCalculationSchema
 /** "Nombre Apellido Apellido", as CFDI 4.0 receptor Nombre. */
 export const employeeFullName = (e: { nombre: string; apellido_paterno: string; apellido_materno: string | null }) =>
   [e.nombre, e.apellido_paterno, e.apellido_materno].filter(Boolean).join(' ');
+
+/** `PUT /api/employees/enable/:id`: the toggled employee and what happened. */
+export const employeeToggleResponseSchema = z.object({ message: z.string(), employee: employeeSchema });

@@ -1,5 +1,8 @@
 import type { z } from 'zod';
 
+/** Every API path starts here (the web app is served from the other paths). */
+export const API_PREFIX = '/api/';
+
 export type HttpMethod = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
 
 /**

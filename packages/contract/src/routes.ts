@@ -1,5 +1,11 @@
 import type { RouteDef } from './route';
+import { authRoutes } from './routes/auth';
+import { catalogsRoutes } from './routes/catalogs';
 import { clientsRoutes } from './routes/clients';
+import { employeesRoutes } from './routes/employees';
+import { productsRoutes } from './routes/products';
+import { profileRoutes } from './routes/profile';
+import { sessionRoutes } from './routes/session';
 
 /**
  * The route table: every API endpoint, keyed by a stable name (`'clients.list'`), with its method, exact
@@ -8,7 +14,13 @@ import { clientsRoutes } from './routes/clients';
  * Each area declares its entries in routes/<area>.ts.
  */
 export const routes = {
+  ...sessionRoutes,
+  ...authRoutes,
+  ...profileRoutes,
+  ...catalogsRoutes,
+  ...productsRoutes,
   ...clientsRoutes,
+  ...employeesRoutes,
 } satisfies Record<string, RouteDef>;
 
 export type RouteName = keyof typeof routes;

@@ -56,18 +56,26 @@ export function serve<N extends RouteName>(app: FastifyInstance, name: N, handle
 export interface RegisteredRoute {
   method: string;
   url: string;
-  /** The table entry it was served from (absent: registered outside `serve`). */
-  name?: string;
+  /** The table entry it was served from. */
+  name: string;
 }
 
-/** Records every route the app registers (call once on the root instance, before any route). */
+/** Routes under /api that are not table entries: the OpenAPI document and its viewer (served by @fastify/swagger-ui). */
+const isDocs = (url: string) => url === '/api/docs' || url.startsWith('/api/docs/');
+
+/**
+ * Records every route the app registers (call once on the root instance, before any route) and refuses,
+ * at startup, an /api route registered without `serve`: the table is the only way to add one.
+ */
 export function trackRoutes(app: FastifyInstance): RegisteredRoute[] {
   const registered: RegisteredRoute[] = [];
   app.addHook('onRoute', (r) => {
-    if (!r.url.startsWith('/api/') || r.url.startsWith('/api/docs')) return;
+    if (!(r.url === '/api' || r.url.startsWith('/api/')) || isDocs(r.url)) return;
+    const name = (r.config as { routeName?: string } | undefined)?.routeName;
+    if (!name) throw new Error(`${[r.method].flat().join(',')} ${r.url} no está en la tabla de rutas: declárala en packages/contract/src/routes y sírvela con serve()`);
     for (const method of [r.method].flat()) {
       if (method === 'HEAD') continue;
-      registered.push({ method, url: r.url, name: (r.config as { routeName?: string } | undefined)?.routeName });
+      registered.push({ method, url: r.url, name });
     }
   });
   return registered;

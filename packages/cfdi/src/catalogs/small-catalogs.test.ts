@@ -17,7 +17,7 @@ import {
   type CatalogName,
 } from './index';
 
-// Row counts from shared/fixtures/README.md (sat-catalogs section).
+// Row counts from fixtures/README.md (sat-catalogs section).
 const README_COUNTS: Record<CatalogName, number> = {
   c_Aduana: 50, c_ClaveUnidad: 2418, c_Estado: 95, c_Exportacion: 4, c_FormaPago: 22, c_Impuesto: 3,
   c_Localidad: 664, c_Meses: 18, c_MetodoPago: 2, c_Moneda: 183, c_Municipio: 2478, c_ObjetoImp: 8, c_Pais: 250,

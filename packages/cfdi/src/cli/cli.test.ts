@@ -1,5 +1,5 @@
-import { spawn } from 'node:child_process';
-import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
+import { spawn, spawnSync } from 'node:child_process';
+import { mkdirSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -49,6 +49,9 @@ const tmp = (name: string, content: string | Buffer) => {
 
 beforeAll(() => {
   dir = mkdtempSync(path.join(tmpdir(), 'cfdi-cli-'));
+  // The tests run the compiled CLI (what `npm ci` installs), rebuilt here so it matches the source.
+  const build = spawnSync(process.execPath, [fileURLToPath(new URL('../../scripts/build-cli.mjs', import.meta.url))], { encoding: 'utf8' });
+  if (build.status !== 0) throw new Error(`build-cli falló: ${build.stderr}`);
 });
 afterAll(() => {
   // Temporary files are left to the OS tmp cleaner; nothing else to undo.
@@ -218,6 +221,96 @@ describe('cfdi info', () => {
   });
 });
 
+describe('many files or a folder in one process', () => {
+  const real = ['cfdi40-real.xml', 'cfdi33-real.xml'];
+  let folder: string;
+  beforeAll(() => {
+    folder = path.join(dir, 'lote');
+    mkdirSync(path.join(folder, 'sub'), { recursive: true });
+    writeFileSync(path.join(folder, 'a.xml'), readFixtureText('cfdi', real[0]));
+    writeFileSync(path.join(folder, 'sub', 'b.xml'), readFixtureText('cfdi', real[1]));
+    writeFileSync(path.join(folder, 'c-roto.xml'), '<cfdi:Comprobante');
+    writeFileSync(path.join(folder, 'notas.txt'), 'no es XML');
+  });
+
+  it('cadena: one line per .xml below the folder (sorted, recursive), a broken file reported on stderr, exit 2', async () => {
+    const r = await run(['cadena', folder]);
+    expect(r.code).toBe(2);
+    expect(r.stdout.split('\n')).toEqual([
+      `${path.join(folder, 'a.xml')}\t${readFixtureText('cfdi', 'cfdi40-real.cadena.txt')}`,
+      `${path.join(folder, 'sub', 'b.xml')}\t${readFixtureText('cfdi', 'cfdi33-real.cadena.txt')}`,
+      '',
+    ]);
+    expect(r.stderr.trimEnd().split('\n')).toHaveLength(1);
+    expect(r.stderr).toContain(`${path.join(folder, 'c-roto.xml')}: `);
+    expect(r.stderr).toContain('no está bien formado');
+  });
+
+  it('cadena --json: one object per file, failures included, in the order given', async () => {
+    const r = await run(['cadena', '--json', path.join(folder, 'c-roto.xml'), cfdi(real[0]), '/no/existe.xml']);
+    expect(r.code).toBe(2);
+    const objects = r.stdout.trimEnd().split('\n').map((l) => JSON.parse(l));
+    expect(objects).toEqual([
+      { file: path.join(folder, 'c-roto.xml'), ok: false, error: expect.stringContaining('no está bien formado') },
+      { file: cfdi(real[0]), cadena: readFixtureText('cfdi', 'cfdi40-real.cadena.txt') },
+      { file: '/no/existe.xml', ok: false, error: 'No existe el archivo XML: /no/existe.xml' },
+    ]);
+  });
+
+  it('verify: a line per file with its verdict; exit 1 when one does not pass and none failed to read', async () => {
+    const tampered = tmp('lote-alterado.xml', readFixtureText('cfdi', 'cfdi40-valid.xml').replace(/ SubTotal="[^"]+"/, ' SubTotal="1.00"'));
+    const r = await run(['verify', cfdi('cfdi40-valid.xml'), tampered]);
+    expect(r.stderr).toBe('');
+    expect(r.code).toBe(1);
+    const lines = r.stdout.trimEnd().split('\n');
+    expect(lines).toHaveLength(2);
+    expect(lines[0]).toMatch(new RegExp(`^${cfdi('cfdi40-valid.xml')}\t[0-9A-F-]{36}\tVÁLIDO`, 'i'));
+    expect(lines[1]).toMatch(/\tNO VÁLIDO — falla: .*Sello/);
+    const json = await run(['verify', '--json', cfdi('cfdi40-valid.xml'), tampered]);
+    expect(json.stdout.trimEnd().split('\n').map((l) => JSON.parse(l).ok)).toEqual([true, false]);
+  });
+
+  it('validate: a line per file; --json gives {file, ok, issues}', async () => {
+    const bad = tmp('lote-total.xml', readFixtureText('cfdi', 'cfdi40-real.xml').replace(/ Total="[^"]+"/, ' Total="1.00"'));
+    const r = await run(['validate', cfdi('cfdi40-real.xml'), bad]);
+    expect(r.code).toBe(1);
+    const lines = r.stdout.trimEnd().split('\n');
+    expect(lines[0]).toMatch(/\tSin (problemas|errores)/);
+    expect(lines[1]).toMatch(/\t\d+ error\(es\), \d+ aviso\(s\); el primero: ERROR /);
+    const json = await run(['validate', '--json', cfdi('cfdi40-real.xml'), bad]);
+    const objects = json.stdout.trimEnd().split('\n').map((l) => JSON.parse(l));
+    expect(objects.map((o) => [o.file, o.ok])).toEqual([[cfdi('cfdi40-real.xml'), true], [bad, false]]);
+    expect(objects[1].issues).toContainEqual(expect.objectContaining({ field: 'Comprobante.Total', severity: 'error' }));
+  }, 120_000); // two runs that each load the XSD validator: slow when the shared machine is busy
+
+  it('refuses a folder without .xml files and standard input mixed with files', async () => {
+    const empty = path.join(dir, 'vacia');
+    mkdirSync(empty, { recursive: true });
+    expectOneLineError(await run(['cadena', empty]), 'no tiene archivos .xml');
+    expectOneLineError(await run(['cadena', '-', cfdi(real[0])]), 'solo se acepta como único archivo');
+  });
+});
+
+describe('the compiled CLI', () => {
+  it('does not load the PDF or XSD libraries to start (--help, cadena): they are in lazily imported chunks', () => {
+    const dist = fileURLToPath(new URL('../../dist/', import.meta.url));
+    const seen = new Set<string>();
+    const visit = (file: string) => {
+      if (seen.has(file)) return;
+      seen.add(file);
+      const code = readFileSync(path.join(dist, file), 'utf8');
+      // Static imports only ("import ... from"), not import("...").
+      for (const m of code.matchAll(/^import[^;]*?from\s*"([^"]+)"/gm)) {
+        expect(m[1]).not.toMatch(/pdfmake|libxml2-wasm|qrcode/);
+        if (m[1].startsWith('./')) visit(m[1].slice(2));
+      }
+    };
+    visit('cli.js');
+    expect(seen.size).toBeGreaterThan(0);
+    expect(readFileSync(path.join(dist, 'cli.js'), 'utf8')).toMatch(/import\("\.\/chunk-/);
+  });
+});
+
 describe('bad input and usage', () => {
   it('shows the Spanish help', async () => {
     const r = await run(['--help']);
@@ -234,7 +327,7 @@ describe('bad input and usage', () => {
     ['unknown option', ['verify', '--rapido', 'x.xml'], 'Opción desconocida'],
     ['missing file argument', ['verify'], 'Falta el archivo'],
     ['missing file', ['verify', '/no/existe.xml'], 'No existe el archivo XML: /no/existe.xml'],
-    ['a directory', ['cadena', '/tmp'], 'es un directorio'],
+    ['a directory where one file is expected', ['info', '/tmp'], 'es un directorio'],
   ])('%s → exit 2 and one line', async (_label, args, text) => {
     expectOneLineError(await run(args as string[]), text);
   });

@@ -20,8 +20,11 @@ export interface Command {
   /** Full help shown by `cfdi <name> --help`. */
   help: string;
   options: Record<string, OptionSpec>;
-  /** Exact number of positional arguments. */
-  positionals: number;
+  /**
+   * Exact number of positional arguments, or 'files': one or more files or folders processed one
+   * by one in this process (see batch.ts).
+   */
+  positionals: number | 'files';
   run(ctx: CommandContext): number | Promise<number>;
 }
 

@@ -46,10 +46,11 @@ export async function runCli(args: string[], io: CliIO): Promise<number> {
       return EXIT.ok;
     }
     const { values, positionals } = parse(command, rest);
-    if (positionals.length < command.positionals) {
+    const wanted = command.positionals === 'files' ? 1 : command.positionals;
+    if (positionals.length < wanted) {
       throw new CliError(`Falta el archivo. Uso: ${command.help.split('\n')[0].replace(/^Uso: /, '')}`);
     }
-    if (positionals.length > command.positionals) {
+    if (command.positionals !== 'files' && positionals.length > command.positionals) {
       throw new CliError(`Sobran argumentos: ${positionals.slice(command.positionals).join(' ')}`);
     }
     return await command.run({ positionals, values, io });

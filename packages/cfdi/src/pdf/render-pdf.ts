@@ -5,6 +5,7 @@ import type { XmlElement } from '../xml';
 import { nomina, pagos } from './layout/complement-sections';
 import { conceptos, header, receptorAndGeneral, timbre, totals } from './layout/sections';
 import { THEMES } from './layout/theme';
+import { speedUpPdfkitKerning } from './layout/pdfkit-kerning';
 import { winAnsiContent } from './layout/win-ansi';
 import { readComprobanteView } from './view/comprobante-view';
 import { readNominaView, readPagosView } from './view/complement-views';
@@ -39,6 +40,7 @@ function configure(): void {
   // Never fetch URLs or read files named by a document: images arrive as data URLs only.
   pdfmake.setUrlAccessPolicy(() => false);
   pdfmake.setLocalAccessPolicy((path) => STANDARD_FONT_NAMES.has(path));
+  speedUpPdfkitKerning();
   configured = true;
 }
 

@@ -1,4 +1,4 @@
-// Test support only: seals CFDI with SAT's public test CSD (EKU9003173C9) read from ../shared.
+// Test support only: seals CFDI with SAT's public test CSD (EKU9003173C9) read from fixtures/.
 import { createPrivateKey, sign } from 'node:crypto';
 import { readFixture } from '../../test/fixtures';
 import { cadenaOriginal } from '../cadena';

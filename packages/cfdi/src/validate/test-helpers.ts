@@ -3,7 +3,7 @@ import { childElements, parseXml, type XmlElement } from '../xml';
 import { readFixture } from '../../test/fixtures';
 import type { ValidationIssue } from './types';
 
-/** A fresh parse of a fixture under /work/shared/fixtures/cfdi (tests mutate it freely). */
+/** A fresh parse of a fixture under fixtures/cfdi (tests mutate it freely). */
 export const loadCfdi = (name: string): XmlElement => parseXml(readFixture('cfdi', name));
 
 /**

@@ -26,18 +26,19 @@ export function formatVerification(result: VerificationResult): string {
     lines.push(`${MARKS[check.status].padEnd(8)}${TITLES[check.id]}: ${check.message}`);
   }
   lines.push('');
+  lines.push(`Resultado: ${verdictLine(result)}`);
+  return lines.join('\n');
+}
+
+/** The verdict in one line ("VÁLIDO — …", "NO VÁLIDO — falla: …"), also used by batch runs. */
+export function verdictLine(result: VerificationResult): string {
   const failed = result.checks.filter((c) => c.status === 'fail').map((c) => TITLES[c.id]);
   if (result.ok) {
     const pending = result.checks.filter((c) => c.status === 'unknown').length;
-    lines.push(
-      pending
-        ? `Resultado: VÁLIDO — el sello y el certificado son correctos (${pending} verificación(es) no concluyente(s)).`
-        : 'Resultado: VÁLIDO — el sello, el certificado y el timbre son correctos.',
-    );
-  } else if (failed.length) {
-    lines.push(`Resultado: NO VÁLIDO — falla: ${failed.join(', ')}.`);
-  } else {
-    lines.push('Resultado: NO CONCLUYENTE — no se pudo comprobar el sello del comprobante.');
+    return pending
+      ? `VÁLIDO — el sello y el certificado son correctos (${pending} verificación(es) no concluyente(s)).`
+      : 'VÁLIDO — el sello, el certificado y el timbre son correctos.';
   }
-  return lines.join('\n');
+  if (failed.length) return `NO VÁLIDO — falla: ${failed.join(', ')}.`;
+  return 'NO CONCLUYENTE — no se pudo comprobar el sello del comprobante.';
 }

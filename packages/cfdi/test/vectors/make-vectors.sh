@@ -8,11 +8,11 @@
 #
 #   sh packages/cfdi/test/vectors/make-vectors.sh [satXmlRoot]
 #
-# satXmlRoot defaults to ../shared/fixtures/sat-xml (the folder holding www.sat.gob.mx/).
+# satXmlRoot defaults to fixtures/sat-xml (the folder holding www.sat.gob.mx/).
 set -eu
 here=$(cd "$(dirname "$0")" && pwd)
 repo=$(cd "$here/../../../.." && pwd)
-sat=${1:-$repo/../shared/fixtures/sat-xml}
+sat=${1:-$repo/fixtures/sat-xml}
 cfd=$sat/www.sat.gob.mx/sitio_internet/cfd
 
 command -v xsltproc >/dev/null || { echo "xsltproc no está instalado" >&2; exit 1; }

@@ -1,19 +1,14 @@
-import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { z } from 'zod';
-import { backgroundProcessListSchema, backgroundProcessSchema } from '@facturo/contract';
+import type { FastifyPluginAsync } from 'fastify';
 import type { Db } from '../../db/client';
 import { notFound } from '../../http/errors';
+import { serve } from '../../http/serve';
 import { findProcess, listProcesses, toProcess } from './background.repository';
 
-const tags = ['background'];
+/** Spec §7.1: the tenant's background jobs (entries in the contract's routes/session.ts). */
+export const backgroundRoutes = (db: Db): FastifyPluginAsync => async (app) => {
+  serve(app, 'background.list', async (req) => ({ data: (await listProcesses(db, req.account.id)).map(toProcess) }));
 
-export const backgroundRoutes = (db: Db): FastifyPluginAsyncZod => async (app) => {
-  app.get('/api/background/process', { schema: { tags, response: { 200: backgroundProcessListSchema } } },
-    async (req) => ({ data: (await listProcesses(db, req.account.id)).map(toProcess) }));
-
-  app.get('/api/background/process/:id', {
-    schema: { tags, params: z.object({ id: z.uuid('Identificador inválido') }), response: { 200: backgroundProcessSchema } },
-  }, async (req) => {
+  serve(app, 'background.show', async (req) => {
     const row = await findProcess(db, req.account.id, req.params.id);
     if (!row) throw notFound('No encontramos ese proceso');
     return toProcess(row);

@@ -1,10 +1,9 @@
-import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { ciecSchema, jobStartedSchema } from '@facturo/contract';
+import type { FastifyPluginAsync } from 'fastify';
 import type { JobContext } from '../../jobs/context';
+import { serve } from '../../http/serve';
 import { startCiecValidation } from './ciec.service';
 
-export const ciecRoutes = (ctx: JobContext): FastifyPluginAsyncZod => async (app) => {
-  app.post('/api/ciec/process', {
-    schema: { tags: ['profile'], body: ciecSchema, response: { 202: jobStartedSchema } },
-  }, async (req, reply) => reply.code(202).send(await startCiecValidation(ctx, req.account, req.body.ciec)));
+/** `POST /api/ciec/process` → 202: the CIEC validation runs as a background job. */
+export const ciecRoutes = (ctx: JobContext): FastifyPluginAsync => async (app) => {
+  serve(app, 'ciec.validate', (req) => startCiecValidation(ctx, req.account, req.body.ciec));
 };

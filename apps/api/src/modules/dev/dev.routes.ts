@@ -1,10 +1,10 @@
-import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import type { FastifyPluginAsync } from 'fastify';
 import { desc, eq } from 'drizzle-orm';
-import { z } from 'zod';
-import { accountFlagsSchema, emailSchema, loginResponseSchema, outboxResponseSchema } from '@facturo/contract';
+import type { LoginResponse } from '@facturo/contract';
 import type { Db } from '../../db/client';
 import { outbox, users } from '../../db/schema';
 import { notFound } from '../../http/errors';
+import { serve } from '../../http/serve';
 import type { Mailer } from '../../providers/mail/mailer';
 import { outboxOpenTo } from './outbox-access';
 
@@ -12,7 +12,7 @@ export interface DevRoutesOptions {
   env: 'development' | 'test' | 'production';
   /** MAIL_OUTBOX_PUBLIC=true: any peer may read the outbox (a demo server). */
   outboxPublic: boolean;
-  session: (userId: number) => Promise<unknown>;
+  session: (userId: number) => Promise<LoginResponse>;
 }
 
 /**
@@ -21,25 +21,20 @@ export interface DevRoutesOptions {
  * to hand any stranger a password-reset code). The account switches exist only under NODE_ENV=test
  * (they let e2e tests reach the 402/451/premium paths).
  */
-export const devRoutes = (db: Db, mailer: Mailer, opts: DevRoutesOptions): FastifyPluginAsyncZod => async (app) => {
+export const devRoutes = (db: Db, mailer: Mailer, opts: DevRoutesOptions): FastifyPluginAsync => async (app) => {
   if (opts.env !== 'production') {
-    app.get('/api/dev/outbox', {
-      config: { public: true },
-      schema: { tags: ['dev'], querystring: z.object({ to: emailSchema }), response: { 200: outboxResponseSchema } },
-    }, async (req) => {
+    serve(app, 'dev.outbox', async (req) => {
       if (!outboxOpenTo(req, opts)) throw notFound();
       if (mailer.kind !== 'outbox') throw notFound('El buzón local no está activo: el correo sale por SMTP');
       const rows = await db.select().from(outbox).where(eq(outbox.to, req.query.to)).orderBy(desc(outbox.id)).limit(50);
       return { data: rows.map((r) => ({ to: r.to, subject: r.subject, text: r.text, html: r.html, created_at: r.createdAt.toISOString() })) };
     });
   }
+
   if (opts.env !== 'test') return;
-  app.post('/api/dev/account-flags', {
-    config: { allowUnpaid: true, allowIncomplete: true },
-    schema: { tags: ['dev'], body: accountFlagsSchema, response: { 200: loginResponseSchema } },
-  }, async (req) => {
+  serve(app, 'dev.accountFlags', async (req) => {
     const { rol, ...flags } = req.body;
     await db.update(users).set({ ...flags, ...(rol ? { rolId: rol, planId: rol === 10 ? 1 : 2 } : {}) }).where(eq(users.id, req.account.id));
-    return opts.session(req.account.id) as never;
+    return opts.session(req.account.id);
   });
 };

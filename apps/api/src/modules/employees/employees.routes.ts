@@ -1,79 +1,40 @@
-import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { z } from 'zod';
-import {
-  calcQuerySchema, conceptParamsSchema, deduccionInputSchema, employeeCalcParamsSchema, employeeCatalogsSchema,
-  employeeIdParamsSchema, employeeInputSchema, employeeListQuerySchema, employeePageSchema, employeePreviewSchema,
-  employeeSchema, messageResponseSchema, otroPagoInputSchema, payrollCalculationSchema, percepcionInputSchema,
-  salaryInputSchema, salaryResultSchema, unsavedPreviewSchema,
-} from '@facturo/contract';
+import type { FastifyPluginAsync } from 'fastify';
 import type { Db } from '../../db/client';
-import type { ConceptKind } from './employees.schema';
+import { serve } from '../../http/serve';
 import { employeeCatalogs } from './employee-rules';
 import * as concepts from './concepts.service';
+import type { AnyConceptValues } from './concepts.service';
+import type { ConceptKind } from './employees.schema';
 import * as service from './employees.service';
 
-const tags = ['employees'];
-/** Spec §6: employees are plan product 10; the body RFC is the employee's, not the tenant's. */
-const config = { product: 10, bodyRfcIsThirdParty: true };
+/** Spec §7.10 under /api/employees (entries, paths and access in the contract's routes/employees.ts). */
+export const employeesRoutes = (db: Db): FastifyPluginAsync => async (app) => {
+  serve(app, 'employees.list', (req) => service.listEmployees(db, req.account.id, req.query));
+  serve(app, 'employees.create', (req) => service.createEmployee(db, req.account.id, req.body));
+  serve(app, 'employees.catalogs', () => employeeCatalogs());
+  serve(app, 'employees.edit', (req) => service.getEmployee(db, req.account.id, req.params.id));
+  serve(app, 'employees.update', (req) => service.updateEmployee(db, req.account.id, req.params.id, req.body));
+  serve(app, 'employees.delete', (req) => service.deleteEmployee(db, req.account.id, req.params.id));
+  serve(app, 'employees.enable', (req) => service.toggleEmployee(db, req.account.id, req.params.id));
+  serve(app, 'employees.setSalary', (req) => service.setSalary(db, req.account.id, req.params.id, req.body));
+  serve(app, 'employees.calculate', (req) => service.calculateFor(db, req.account.id, req.params.employeeId, req.query.fecha));
+  serve(app, 'employees.preview', (req) => service.previewSaved(db, req.account.id, req.params.id, req.query.fecha));
+  serve(app, 'employees.previewUnsaved', (req) => service.previewUnsaved(req.body, req.query.fecha));
 
-/** Path segment → concept kind and its body schema. */
-const CONCEPT_ROUTES = [
-  { path: 'perceptions', kind: 'percepcion', body: percepcionInputSchema },
-  { path: 'deductions', kind: 'deduccion', body: deduccionInputSchema },
-  { path: 'other-payments', kind: 'otro_pago', body: otroPagoInputSchema },
-] as const satisfies readonly { path: string; kind: ConceptKind; body: z.ZodType }[];
-
-/** Spec §7.10 under /api/employees (exact paths in the contract's route table, packages/contract/src/employees.ts). */
-export const employeesRoutes = (db: Db): FastifyPluginAsyncZod => async (app) => {
-  app.get('/api/employees', { config, schema: { tags, querystring: employeeListQuerySchema, response: { 200: employeePageSchema } } },
-    (req) => service.listEmployees(db, req.account.id, req.query));
-
-  app.post('/api/employees', { config, schema: { tags, body: employeeInputSchema, response: { 201: employeeSchema } } },
-    async (req, reply) => reply.code(201).send(await service.createEmployee(db, req.account.id, req.body)));
-
-  app.get('/api/employees/catalogs', { config, schema: { tags, response: { 200: employeeCatalogsSchema } } },
-    async () => employeeCatalogs());
-
-  app.get('/api/employees/:id/edit', { config, schema: { tags, params: employeeIdParamsSchema, response: { 200: employeeSchema } } },
-    (req) => service.getEmployee(db, req.account.id, req.params.id));
-
-  app.put('/api/employees/:id', { config, schema: { tags, params: employeeIdParamsSchema, body: employeeInputSchema, response: { 200: employeeSchema } } },
-    (req) => service.updateEmployee(db, req.account.id, req.params.id, req.body));
-
-  app.delete('/api/employees/:id', { config, schema: { tags, params: employeeIdParamsSchema, response: { 200: messageResponseSchema } } },
-    (req) => service.deleteEmployee(db, req.account.id, req.params.id));
-
-  app.put('/api/employees/enable/:id', {
-    config, schema: { tags, params: employeeIdParamsSchema, response: { 200: z.object({ message: z.string(), employee: employeeSchema }) } },
-  }, (req) => service.toggleEmployee(db, req.account.id, req.params.id));
-
-  app.post('/api/employees/:id/salary', {
-    config, schema: { tags, params: employeeIdParamsSchema, body: salaryInputSchema, response: { 200: salaryResultSchema } },
-  }, (req) => service.setSalary(db, req.account.id, req.params.id, req.body));
-
-  app.get('/api/employees/calculate/:employeeId', {
-    config, schema: { tags, params: employeeCalcParamsSchema, querystring: calcQuerySchema, response: { 200: payrollCalculationSchema } },
-  }, (req) => service.calculateFor(db, req.account.id, req.params.employeeId, req.query.fecha));
-
-  app.get('/api/employees/preview/:id', {
-    config, schema: { tags, params: employeeIdParamsSchema, querystring: calcQuerySchema, response: { 200: employeePreviewSchema } },
-  }, (req) => service.previewSaved(db, req.account.id, req.params.id, req.query.fecha));
-
-  app.post('/api/employees/preview', {
-    config, schema: { tags, querystring: calcQuerySchema, body: employeeInputSchema, response: { 200: unsavedPreviewSchema } },
-  }, async (req) => service.previewUnsaved(req.body, req.query.fecha));
-
-  for (const c of CONCEPT_ROUTES) {
-    app.post(`/api/employees/:id/${c.path}`, {
-      config, schema: { tags, params: employeeIdParamsSchema, body: c.body, response: { 201: employeeSchema } },
-    }, async (req, reply) => reply.code(201).send(await concepts.addConcept(db, req.account.id, req.params.id, c.kind, req.body)));
-
-    app.put(`/api/employees/:id/${c.path}/:conceptId`, {
-      config, schema: { tags, params: conceptParamsSchema, body: c.body, response: { 200: employeeSchema } },
-    }, (req) => concepts.editConcept(db, req.account.id, req.params.id, c.kind, req.params.conceptId, req.body));
-
-    app.delete(`/api/employees/:id/${c.path}/:conceptId`, {
-      config, schema: { tags, params: conceptParamsSchema, response: { 200: employeeSchema } },
-    }, (req) => concepts.removeConcept(db, req.account.id, req.params.id, c.kind, req.params.conceptId));
-  }
+  // Perceptions, deductions and other payments: one entry per kind and verb, one service for the three kinds.
+  const add = (kind: ConceptKind) => (req: { account: { id: number }; params: { id: number }; body: AnyConceptValues }) =>
+    concepts.addConcept(db, req.account.id, req.params.id, kind, req.body);
+  const edit = (kind: ConceptKind) => (req: { account: { id: number }; params: { id: number; conceptId: number }; body: AnyConceptValues }) =>
+    concepts.editConcept(db, req.account.id, req.params.id, kind, req.params.conceptId, req.body);
+  const remove = (kind: ConceptKind) => (req: { account: { id: number }; params: { id: number; conceptId: number } }) =>
+    concepts.removeConcept(db, req.account.id, req.params.id, kind, req.params.conceptId);
+  serve(app, 'employees.addPerception', add('percepcion'));
+  serve(app, 'employees.updatePerception', edit('percepcion'));
+  serve(app, 'employees.deletePerception', remove('percepcion'));
+  serve(app, 'employees.addDeduction', add('deduccion'));
+  serve(app, 'employees.updateDeduction', edit('deduccion'));
+  serve(app, 'employees.deleteDeduction', remove('deduccion'));
+  serve(app, 'employees.addOtherPayment', add('otro_pago'));
+  serve(app, 'employees.updateOtherPayment', edit('otro_pago'));
+  serve(app, 'employees.deleteOtherPayment', remove('otro_pago'));
 };

@@ -1,17 +1,15 @@
-import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { z } from 'zod';
+import type { FastifyPluginAsync } from 'fastify';
 import type { Database } from '../../db/client';
+import { serve } from '../../http/serve';
 
-export const healthRoutes = (database: Database): FastifyPluginAsyncZod => async (app) => {
-  app.get('/api/health', {
-    config: { public: true, rateLimit: false },
-    schema: { tags: ['health'], response: { 200: z.object({ status: z.literal('ok') }), 503: z.object({ status: z.string(), message: z.string() }) } },
-  }, async (_req, reply) => {
+/** `GET /api/health`: 200 while the database answers, 503 otherwise (never rate limited: probes poll it). */
+export const healthRoutes = (database: Database): FastifyPluginAsync => async (app) => {
+  serve(app, 'health.check', async (_req, reply) => {
     try {
       await database.query('SELECT 1');
       return { status: 'ok' as const };
     } catch {
       return reply.code(503).send({ status: 'error', message: 'La base de datos no responde' });
     }
-  });
+  }, { config: { rateLimit: false } });
 };

@@ -1,14 +1,12 @@
-import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import type { FastifyPluginAsync } from 'fastify';
 import { and, desc, eq, isNull } from 'drizzle-orm';
-import { urgentNotificationsSchema } from '@facturo/contract';
 import type { Db } from '../../db/client';
 import { notifications } from '../../db/schema';
+import { serve } from '../../http/serve';
 
-export const notificationsRoutes = (db: Db): FastifyPluginAsyncZod => async (app) => {
-  app.get('/api/notificaciones/urgentes', {
-    config: { allowUnpaid: true },
-    schema: { tags: ['notifications'], response: { 200: urgentNotificationsSchema } },
-  }, async (req) => {
+/** Spec §7.16: the unread urgent notifications (shown as a modal on login). */
+export const notificationsRoutes = (db: Db): FastifyPluginAsync => async (app) => {
+  serve(app, 'notifications.urgent', async (req) => {
     const rows = await db.select().from(notifications)
       .where(and(eq(notifications.userId, req.account.id), eq(notifications.urgent, true), isNull(notifications.readAt)))
       .orderBy(desc(notifications.createdAt)).limit(20);

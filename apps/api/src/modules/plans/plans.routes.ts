@@ -1,11 +1,9 @@
-import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { userPlanResponseSchema } from '@facturo/contract';
+import type { FastifyPluginAsync } from 'fastify';
 import type { Db } from '../../db/client';
+import { serve } from '../../http/serve';
 import { plansDataFor } from './plans.service';
 
-export const plansRoutes = (db: Db): FastifyPluginAsyncZod => async (app) => {
-  app.get('/api/user/plan', {
-    config: { allowUnpaid: true, allowIncomplete: true },
-    schema: { tags: ['plans'], response: { 200: userPlanResponseSchema } },
-  }, async (req) => ({ data: await plansDataFor(db, req.account) }));
+/** Spec §7.3: the plans and what the tenant's plan allows. */
+export const plansRoutes = (db: Db): FastifyPluginAsync => async (app) => {
+  serve(app, 'plans.userPlan', async (req) => ({ data: await plansDataFor(db, req.account) }));
 };

@@ -1,7 +1,7 @@
 import { and, desc, eq } from 'drizzle-orm';
 import { extractText, getDocumentProxy } from 'unpdf';
 import type { CsfUploadResponse, Page, PageQuery, TaxCertificate } from '@facturo/contract';
-import { activityInputSchema, obligationInputSchema } from '@facturo/contract';
+import { activityInputSchema, obligationInputSchema, routePath, routes } from '@facturo/contract';
 import type { Db } from '../../db/client';
 import { ownedRow } from '../../db/owned-rows';
 import { pageRows, toPage } from '../../db/paging';
@@ -23,7 +23,7 @@ const plural = (n: number, one: string, many: string) => `${n} ${n === 1 ? one :
 
 const toCertificate = (r: TaxCertificateRow): TaxCertificate => ({
   id: r.id, rfc: r.rfc, nombre: r.nombre, cp: r.cp, regimenes: r.regimenes, idCIF: r.idCif,
-  url: `/api/profile/csf/${r.id}/file`, created_at: r.createdAt.toISOString(),
+  url: routePath(routes['profile.csfFile'].path, { id: r.id }), created_at: r.createdAt.toISOString(),
 });
 
 /** The PDF's text, or a 422 on `file` when it is not a readable PDF. */

@@ -1,6 +1,6 @@
 import { eq } from 'drizzle-orm';
 import {
-  personaFromRfc, type ChangePasswordInput, type Profile, type ProfileAddress, type ProfileUpdateValues,
+  personaFromRfc, type ChangePasswordInput, type Profile, type ProfileAddress, type ProfileUpdateValues, routes,
 } from '@facturo/contract';
 import { findEntry, municipios } from '@facturo/cfdi/catalogs';
 import type { Db } from '../../db/client';
@@ -14,7 +14,7 @@ import { fiscalDataErrors } from '../catalogs/fiscal-data-checks';
 import { profileDetails } from './profile.schema';
 
 type DetailsRow = typeof profileDetails.$inferSelect;
-export const AVATAR_URL = '/api/profile/avatar';
+export const AVATAR_URL = routes['profile.avatar'].path;
 
 async function loadDetails(db: Db, userId: number): Promise<DetailsRow | undefined> {
   const [row] = await db.select().from(profileDetails).where(eq(profileDetails.userId, userId)).limit(1);

@@ -5,6 +5,7 @@ import { useTranslation } from 'react-i18next';
 import { useSession } from '../../shared/session/session-store';
 import { useLogout } from '../../features/auth/model/use-logout';
 import { useAuthedObjectUrl } from '../../shared/api/authed-file';
+import { avatarUrl as avatarUrlOf } from '../../features/profile/api/profile-api';
 
 /** Avatar menu: profile, plan and logout (§4). */
 export function UserMenu() {
@@ -12,7 +13,7 @@ export function UserMenu() {
   const { user } = useSession();
   const logout = useLogout();
   // The picture endpoint needs the token, which a plain <img src> cannot send.
-  const avatarUrl = useAuthedObjectUrl(user?.avatar);
+  const avatarUrl = useAuthedObjectUrl(avatarUrlOf(user?.avatar));
   const initials = (user?.fullName || user?.username || '?').slice(0, 2).toUpperCase();
   return (
     <Menu width={220} position="bottom-end" shadow="md">

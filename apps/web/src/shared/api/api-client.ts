@@ -1,3 +1,4 @@
+import { API_PREFIX } from '@facturo/contract';
 import { getToken } from '../session/session-store';
 import { ApiError, type ApiErrorBody } from './api-error';
 
@@ -10,6 +11,8 @@ export interface ApiRequestOptions {
   responseType?: 'json' | 'blob';
   query?: Record<string, string | number | boolean | undefined | null>;
   signal?: AbortSignal;
+  /** A token other than the stored one (the one a password change just issued). */
+  token?: string;
   /**
    * §8 pass-through: the error body goes to the caller (login, register, verify,
    * complete-account) instead of the default error toast. Status redirects still apply.
@@ -31,7 +34,7 @@ export function setApiInterceptors(next: ApiInterceptors): void {
 }
 
 function buildUrl(path: string, query?: ApiRequestOptions['query']): string {
-  const base = path.startsWith('/api/') ? path : `/api/${path.replace(/^\/+/, '')}`;
+  const base = path.startsWith(API_PREFIX) ? path : `${API_PREFIX}${path.replace(/^\/+/, '')}`;
   if (!query) return base;
   const params = new URLSearchParams();
   for (const [k, v] of Object.entries(query)) if (v !== undefined && v !== null && v !== '') params.set(k, String(v));
@@ -56,7 +59,7 @@ async function parseBody(res: Response): Promise<unknown> {
 export async function apiRequest<T>(path: string, options: ApiRequestOptions = {}): Promise<T> {
   const url = buildUrl(path, options.query);
   const headers: Record<string, string> = { Accept: 'application/json' };
-  const token = getToken();
+  const token = options.token ?? getToken();
   if (token) headers.Authorization = `Bearer ${token}`;
   const hasBody = options.body !== undefined || options.rawBody !== undefined;
   if (options.body !== undefined) headers['Content-Type'] = 'application/json';

@@ -9,7 +9,7 @@ type Present<K extends string, T> = [T] extends [undefined] ? { [P in K]?: undef
 export type CallOptions<R extends RouteDef> = Present<'params', RouteParamsIn<R>> &
   { query?: RouteQueryIn<R> extends undefined ? undefined : Partial<NonNullable<RouteQueryIn<R>>> } &
   Present<'body', R['consumes'] extends 'multipart' ? FormData : RouteBodyIn<R>> &
-  Pick<ApiRequestOptions, 'signal' | 'passThrough'>;
+  Pick<ApiRequestOptions, 'signal' | 'passThrough' | 'token'>;
 
 type QueryValue = string | number | boolean | undefined | null;
 
@@ -39,7 +39,7 @@ export function routeUrl<R extends RouteDef>(entry: R, params?: RouteParamsIn<R>
  * the entry's response schema (a Blob for file answers). The only way features reach the API.
  */
 export function call<R extends RouteDef>(entry: R, options: CallOptions<R>): Promise<RouteResult<R>> {
-  const o = options as { params?: Record<string, unknown>; query?: object; body?: unknown } & Pick<ApiRequestOptions, 'signal' | 'passThrough'>;
+  const o = options as { params?: Record<string, unknown>; query?: object; body?: unknown } & Pick<ApiRequestOptions, 'signal' | 'passThrough' | 'token'>;
   const path = routePath(entry.path, o.params);
   const form = entry.consumes === 'multipart' ? (o.body as FormData) : entry.consumes === 'form' ? new URLSearchParams(o.body as Record<string, string>) : undefined;
   return apiRequest<RouteResult<R>>(path, {
@@ -49,5 +49,6 @@ export function call<R extends RouteDef>(entry: R, options: CallOptions<R>): Pro
     responseType: entry.response ? 'json' : 'blob',
     signal: o.signal,
     passThrough: o.passThrough,
+    token: o.token,
   });
 }

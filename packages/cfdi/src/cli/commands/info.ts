@@ -1,11 +1,6 @@
-import { readCertificate } from '../../credentials/certificate';
-import { certificateSummary } from '../../credentials/summary';
 import type { Command } from '../command';
-import { readInputFile } from '../input';
 
-const KIND_NAMES = { CSD: 'CSD (Certificado de Sello Digital)', FIEL: 'e.firma (FIEL)' } as const;
-const fmt = (d: Date) => `${d.toISOString().slice(0, 19).replace('T', ' ')} UTC`;
-
+// Help and options only: the work (and its heavy imports) loads when the command runs.
 export const infoCommand: Command = {
   name: 'info',
   summary: 'Describe un certificado (.cer): número, RFC, nombre, tipo y vigencia',
@@ -15,28 +10,5 @@ Describe un certificado del SAT (DER o PEM): NoCertificado, RFC, nombre, tipo (C
 vigencia y días restantes.`,
   options: { json: { type: 'boolean' } },
   positionals: 1,
-  run({ positionals, values, io }) {
-    const cert = readCertificate(readInputFile(positionals[0], 'certificado', 1024 * 1024));
-    const now = new Date();
-    const days = cert.daysToExpiry(now);
-    if (values.json) {
-      io.stdout(`${JSON.stringify(certificateSummary(cert, now), null, 2)}\n`);
-      return 0;
-    }
-    const estado = now < cert.validFrom ? 'aún no vigente' : days < 0 ? `VENCIDO hace ${-days} día(s)` : `${days} día(s) restantes`;
-    const lines = [
-      `NoCertificado:  ${cert.noCertificado}`,
-      `RFC:            ${cert.rfc || '(sin RFC: no es un certificado del SAT)'}`,
-      ...(cert.representanteRfc ? [`Representante:  ${cert.representanteRfc}`] : []),
-      ...(cert.curp ? [`CURP:           ${cert.curp}`] : []),
-      `Nombre:         ${cert.nombre}`,
-      ...(cert.sucursal ? [`Sucursal:       ${cert.sucursal}`] : []),
-      `Tipo:           ${KIND_NAMES[cert.kind]}`,
-      `Emitido por:    ${cert.issuer}`,
-      `Vigencia:       ${fmt(cert.validFrom)} a ${fmt(cert.validTo)}`,
-      `Estado:         ${estado}`,
-    ];
-    io.stdout(`${lines.join('\n')}\n`);
-    return 0;
-  },
+  run: async (ctx) => (await import('../actions/info')).run(ctx),
 };

@@ -1,48 +1,34 @@
-import type { LoginInput, LoginResponse, PreRegisterInput, CompleteAccountInput, RegistrationCatalogs } from '@facturo/contract';
-import { apiGet, apiPost } from '../../../shared/api/api-client';
+import { routes, type LoginInput, type PreRegisterInput, type CompleteAccountInput } from '@facturo/contract';
+import { call } from '../../../shared/api/call';
 
 // §8 pass-through: these forms show the error body on their fields, not in the default toast.
-const passThrough = { passThrough: true } as const;
+const passThrough = true;
 
-/** `POST /api/login`. */
-export const login = (input: LoginInput) => apiPost<LoginResponse>('/api/login', input, passThrough);
+export const login = (input: LoginInput) => call(routes['auth.login'], { body: input, passThrough });
 
-/** `POST /api/pre-registro` → 201 `{message}`. */
-export const preRegister = (input: PreRegisterInput) => apiPost<{ message: string }>('/api/pre-registro', input, passThrough);
+/** 201 `{message}`: the code goes out by mail. */
+export const preRegister = (input: PreRegisterInput) => call(routes['auth.preRegister'], { body: input, passThrough });
 
-/** `POST /api/verificar-cuenta` → login-shaped body (auto-login). */
-export const verifyAccount = (input: { email: string; code: string }) =>
-  apiPost<LoginResponse>('/api/verificar-cuenta', input, passThrough);
+/** Login-shaped answer (auto-login). */
+export const verifyAccount = (input: { email: string; code: string }) => call(routes['auth.verify'], { body: input, passThrough });
 
-/** `POST /api/verificar-cuenta/reenviar`. */
-export const resendVerificationCode = (email: string) =>
-  apiPost<{ message?: string }>('/api/verificar-cuenta/reenviar', { email }, passThrough);
+export const resendVerificationCode = (email: string) => call(routes['auth.resendCode'], { body: { email }, passThrough });
 
-/** `POST /api/crear-cuenta` → login-shaped body with profile_completed true. */
-export const completeAccount = (input: CompleteAccountInput) =>
-  apiPost<LoginResponse>('/api/crear-cuenta', input, passThrough);
+/** Login-shaped answer with profile_completed true. */
+export const completeAccount = (input: CompleteAccountInput) => call(routes['auth.completeAccount'], { body: input, passThrough });
 
-/** `POST /api/sendCodigoCambiarPassword`. */
-export const sendResetCode = (email: string) =>
-  apiPost<{ message?: string }>('/api/sendCodigoCambiarPassword', { email }, passThrough);
+export const sendResetCode = (email: string) => call(routes['auth.sendResetCode'], { body: { email }, passThrough });
 
-/** `POST /api/resetPassword`. */
 export const resetPassword = (input: { email: string; code: string; password: string; password_confirmation: string }) =>
-  apiPost<{ message?: string }>('/api/resetPassword', input, passThrough);
+  call(routes['auth.resetPassword'], { body: input, passThrough });
 
-/** `POST /api/logout` (errors ignored: the local session is cleared anyway). */
-export const logoutRequest = () => apiPost<unknown>('/api/logout', {}, passThrough).catch(() => undefined);
+/** Errors ignored: the local session is cleared anyway. */
+export const logoutRequest = () => call(routes['auth.logout'], { passThrough }).catch(() => undefined);
 
-/** `GET /api/crear-cuenta/catalogs`. */
-export const getRegistrationCatalogs = (signal?: AbortSignal) =>
-  apiGet<RegistrationCatalogs>('/api/crear-cuenta/catalogs', { signal });
+export const getRegistrationCatalogs = (signal?: AbortSignal) => call(routes['auth.catalogs'], { signal });
 
 /** §5: municipalities with no state id are an empty list without a call. */
 export async function getMunicipios(stateId: string | null | undefined, signal?: AbortSignal) {
   if (!stateId) return [];
-  const res = await apiGet<{ municipios: { clave: string; nombre: string }[] }>(
-    `/api/crear-cuenta/municipios/${encodeURIComponent(stateId)}`,
-    { signal },
-  );
-  return res.municipios;
+  return (await call(routes['auth.municipalities'], { params: { stateId }, signal })).municipios;
 }

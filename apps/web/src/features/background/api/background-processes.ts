@@ -1,11 +1,10 @@
 import { queryOptions } from '@tanstack/react-query';
-import type { BackgroundProcess } from '@facturo/contract';
-import { apiGet, apiPost } from '../../../shared/api/api-client';
+import { routes, type BackgroundProcess } from '@facturo/contract';
+import { call } from '../../../shared/api/call';
 
-/** `GET /api/background/process`: body.data is the list of processes (§7.1). */
+/** The tenant's processes (§7.1; the answer's `data`). */
 export async function getBackgroundProcesses(signal?: AbortSignal): Promise<BackgroundProcess[]> {
-  const res = await apiGet<{ data: BackgroundProcess[] }>('/api/background/process', { signal });
-  return res.data;
+  return (await call(routes['background.list'], { signal })).data;
 }
 
 /** Query options for the background-process check; keys start with area and RFC. */
@@ -16,7 +15,7 @@ export const backgroundProcessesQuery = (rfc: string) =>
     staleTime: 5_000,
   });
 
-/** `POST /api/ciec/process {ciec}` → 202 `{id}`: starts the CIEC validation job. */
+/** 202 `{id}`: starts the CIEC validation job. */
 export function startCiecValidation(ciec: string): Promise<{ id: string; message?: string }> {
-  return apiPost('/api/ciec/process', { ciec });
+  return call(routes['ciec.validate'], { body: { ciec } });
 }

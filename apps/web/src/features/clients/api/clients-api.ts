@@ -1,6 +1,5 @@
 import { queryOptions } from '@tanstack/react-query';
-import { routes, type ClientInput, type CsfExtract, type PostalCodeInfo, type UsoCfdiItem } from '@facturo/contract';
-import { apiGet } from '../../../shared/api/api-client';
+import { routes, type ClientInput, type CsfExtract, type PostalCodeInfo } from '@facturo/contract';
 import { ApiError } from '../../../shared/api/api-error';
 import { call } from '../../../shared/api/call';
 
@@ -46,17 +45,17 @@ export const taxRegimesQuery = () =>
 export const usosCfdiQuery = (regimen: string | null, persona: 'fisica' | 'moral') =>
   queryOptions({
     queryKey: ['clients', 'catalog', 'usos', regimen, persona],
-    queryFn: ({ signal }) => apiGet<{ usos: UsoCfdiItem[] }>('/api/catalogs/usos-cfdi', { query: { regimen, persona }, signal }).then((r) => r.usos),
+    queryFn: ({ signal }) => call(routes['catalogs.usosCfdi'], { query: { regimen: regimen ?? undefined, persona }, signal }).then((r) => r.usos),
     ...forever,
   });
 
 export const countriesQuery = () =>
-  queryOptions({ queryKey: ['clients', 'catalog', 'countries'], queryFn: ({ signal }) => apiGet<{ data: { clave: string; descripcion: string }[] }>('/api/catalogs/paises', { signal }).then((r) => r.data), ...forever });
+  queryOptions({ queryKey: ['clients', 'catalog', 'countries'], queryFn: ({ signal }) => call(routes['catalogs.countries'], { signal }).then((r) => r.data), ...forever });
 
-/** `GET /api/catalogs/postal-codes/{cp}`; null when SAT has no such CP (404). */
+/** The SAT data of a postal code; null when SAT has no such CP (404). */
 export async function lookupPostalCode(cp: string): Promise<PostalCodeInfo | null> {
   try {
-    return await apiGet<PostalCodeInfo>(`/api/catalogs/postal-codes/${cp}`, { passThrough: true });
+    return await call(routes['catalogs.postalCode'], { params: { cp }, passThrough: true });
   } catch (e) {
     if (e instanceof ApiError && e.status === 404) return null;
     throw e;

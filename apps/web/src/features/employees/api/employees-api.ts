@@ -1,8 +1,6 @@
 import { queryOptions } from '@tanstack/react-query';
-import type {
-  Employee, EmployeeCatalogs, EmployeeInput, Page, PayrollCalculation,
-} from '@facturo/contract';
-import { apiGet, apiRequest } from '../../../shared/api/api-client';
+import { routes, type EmployeeInput } from '@facturo/contract';
+import { call } from '../../../shared/api/call';
 
 export interface EmployeesListQuery { page: number; perPage: number; search: string; estatus: '' | '0' | '1' }
 
@@ -18,36 +16,36 @@ export const employeeKeys = {
 export const employeesQuery = (rfc: string, q: EmployeesListQuery) =>
   queryOptions({
     queryKey: employeeKeys.list(rfc, q),
-    queryFn: ({ signal }) => apiGet<Page<Employee>>('/api/employees', { query: { ...q }, signal }),
+    queryFn: ({ signal }) => call(routes['employees.list'], { query: { ...q, estatus: q.estatus || undefined }, signal }),
     placeholderData: (prev) => prev,
   });
 
 /** `GET /api/employees/{id}/edit`. */
 export const employeeEditQuery = (rfc: string, id: number) =>
-  queryOptions({ queryKey: employeeKeys.edit(rfc, id), queryFn: ({ signal }) => apiGet<Employee>(`/api/employees/${id}/edit`, { signal }) });
+  queryOptions({ queryKey: employeeKeys.edit(rfc, id), queryFn: ({ signal }) => call(routes['employees.edit'], { params: { id }, signal }) });
 
 /** `GET /api/employees/preview/{id}`: the employee and its period's ISR/IMSS. */
 export const employeePreviewQuery = (rfc: string, id: number) =>
   queryOptions({
     queryKey: employeeKeys.preview(rfc, id),
-    queryFn: ({ signal }) => apiGet<{ employee: Employee; calculo: PayrollCalculation }>(`/api/employees/preview/${id}`, { signal }),
+    queryFn: ({ signal }) => call(routes['employees.preview'], { params: { id }, signal }),
   });
 
 /** Catalogs barely change: cached for the session. */
 export const employeeCatalogsQuery = () =>
   queryOptions({
     queryKey: ['employees', 'catalogs'],
-    queryFn: ({ signal }) => apiGet<EmployeeCatalogs>('/api/employees/catalogs', { signal }),
+    queryFn: ({ signal }) => call(routes['employees.catalogs'], { signal }),
     staleTime: Infinity,
     gcTime: Infinity,
   });
 
 // Forms show field errors themselves (§8 pass-through), so the default toast is skipped for them.
-export const createEmployee = (input: EmployeeInput) => apiRequest<Employee>('/api/employees', { method: 'POST', body: input, passThrough: true });
-export const updateEmployee = (id: number, input: EmployeeInput) => apiRequest<Employee>(`/api/employees/${id}`, { method: 'PUT', body: input, passThrough: true });
-export const deleteEmployee = (id: number) => apiRequest<{ message: string }>(`/api/employees/${id}`, { method: 'DELETE' });
-export const toggleEmployee = (id: number) => apiRequest<{ message: string; employee: Employee }>(`/api/employees/enable/${id}`, { method: 'PUT' });
+export const createEmployee = (input: EmployeeInput) => call(routes['employees.create'], { body: input, passThrough: true });
+export const updateEmployee = (id: number, input: EmployeeInput) => call(routes['employees.update'], { params: { id }, body: input, passThrough: true });
+export const deleteEmployee = (id: number) => call(routes['employees.delete'], { params: { id } });
+export const toggleEmployee = (id: number) => call(routes['employees.enable'], { params: { id } });
 
 /** `POST /api/employees/preview`: ISR/IMSS of the form's values, nothing stored. */
 export const previewUnsaved = (input: EmployeeInput) =>
-  apiRequest<{ calculo: PayrollCalculation }>('/api/employees/preview', { method: 'POST', body: input, passThrough: true });
+  call(routes['employees.previewUnsaved'], { body: input, passThrough: true });

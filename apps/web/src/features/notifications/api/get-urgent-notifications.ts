@@ -1,8 +1,7 @@
-import type { Notification } from '@facturo/contract';
-import { apiGet } from '../../../shared/api/api-client';
+import { routes, type Notification } from '@facturo/contract';
+import { call } from '../../../shared/api/call';
 
-/** `GET /api/notificaciones/urgentes`. */
+/** The unread urgent notifications (§7.16). */
 export async function getUrgentNotifications(): Promise<Notification[]> {
-  const res = await apiGet<{ data: Notification[] }>('/api/notificaciones/urgentes');
-  return res.data;
+  return (await call(routes['notifications.urgent'], {})).data;
 }

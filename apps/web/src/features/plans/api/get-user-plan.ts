@@ -1,11 +1,10 @@
 import { queryOptions } from '@tanstack/react-query';
-import type { PlansData } from '@facturo/contract';
-import { apiGet } from '../../../shared/api/api-client';
+import { routes, type PlansData } from '@facturo/contract';
+import { call } from '../../../shared/api/call';
 
-/** Fetches the plan access of the logged-in user (`GET /api/user/plan`, body `{data}`). */
+/** The plan access of the logged-in user (the answer's `data`). */
 export async function getUserPlan(signal?: AbortSignal): Promise<PlansData> {
-  const res = await apiGet<{ data: PlansData }>('/api/user/plan', { signal });
-  return res.data;
+  return (await call(routes['plans.userPlan'], { signal })).data;
 }
 
 /** Query options; keys start with the area and the RFC. */

@@ -1,6 +1,6 @@
 import { queryOptions } from '@tanstack/react-query';
-import type { CatalogHit, Page, ProductInput, UserProduct } from '@facturo/contract';
-import { apiGet, apiRequest } from '../../../shared/api/api-client';
+import { routes, type ProductInput } from '@facturo/contract';
+import { call } from '../../../shared/api/call';
 
 export interface ProductsListQuery { page: number; perPage: number; search: string }
 
@@ -14,7 +14,7 @@ export const productKeys = {
 export const productsQuery = (rfc: string, q: ProductsListQuery) =>
   queryOptions({
     queryKey: productKeys.list(rfc, q),
-    queryFn: ({ signal }) => apiGet<Page<UserProduct>>('/api/products', { query: { page: q.page, perPage: q.perPage, search: q.search }, signal }),
+    queryFn: ({ signal }) => call(routes['products.list'], { query: { page: q.page, perPage: q.perPage, search: q.search }, signal }),
     placeholderData: (prev) => prev,
   });
 
@@ -25,18 +25,18 @@ export type CatalogKind = 'service' | 'unit';
 export const catalogSearchQuery = (kind: CatalogKind, search: string) =>
   queryOptions({
     queryKey: ['products', 'catalog', kind, search],
-    queryFn: ({ signal }) => apiGet<CatalogHit[]>(`/api/products/${kind === 'service' ? 'find-service' : 'find-unit'}`, { query: { search }, signal }),
+    queryFn: ({ signal }) => call(routes[kind === 'service' ? 'products.findService' : 'products.findUnit'], { query: { search }, signal }),
     staleTime: Infinity,
   });
 
 export const objetosImpuestoQuery = () =>
   queryOptions({
     queryKey: ['products', 'catalog', 'objetos-impuesto'],
-    queryFn: ({ signal }) => apiGet<{ data: CatalogHit[] }>('/api/catalogs/objetos-impuesto', { signal }).then((r) => r.data),
+    queryFn: ({ signal }) => call(routes['catalogs.taxObjects'], { signal }).then((r) => r.data),
     staleTime: Infinity,
   });
 
 // The form shows field errors itself (§8 pass-through).
-export const createProduct = (input: ProductInput) => apiRequest<UserProduct>('/api/products', { method: 'POST', body: input, passThrough: true });
-export const updateProduct = (id: number, input: ProductInput) => apiRequest<UserProduct>(`/api/products/${id}`, { method: 'PUT', body: input, passThrough: true });
-export const deleteProduct = (id: number) => apiRequest<{ message: string }>(`/api/products/${id}`, { method: 'DELETE' });
+export const createProduct = (input: ProductInput) => call(routes['products.create'], { body: input, passThrough: true });
+export const updateProduct = (id: number, input: ProductInput) => call(routes['products.update'], { params: { id }, body: input, passThrough: true });
+export const deleteProduct = (id: number) => call(routes['products.delete'], { params: { id } });

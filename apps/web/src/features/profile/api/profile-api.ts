@@ -1,11 +1,9 @@
 import { queryOptions } from '@tanstack/react-query';
-import type {
-  Activity, ActivityInput, ChangePasswordInput, CiecStatus, CredentialKind, CredentialStatus, CsfUploadResponse, LoginResponse,
-  Obligation, ObligationInput, Page, Profile, ProfileAddress, ProfileUpdateInput, TaxCertificate,
+import {
+  routes, type ActivityInput, type Profile, type RouteResult, type ChangePasswordInput, type CredentialKind, type ObligationInput, type ProfileUpdateInput,
 } from '@facturo/contract';
-import { apiGet, apiRequest } from '../../../shared/api/api-client';
-import { ApiError, type ApiErrorBody } from '../../../shared/api/api-error';
-import { getToken, startSession } from '../../../shared/session/session-store';
+import { call, routeUrl } from '../../../shared/api/call';
+import { startSession } from '../../../shared/session/session-store';
 
 /** Query keys start with the area and the RFC (a switch of account never reuses cached data). */
 export const profileKeys = {
@@ -18,73 +16,77 @@ export const profileKeys = {
   activities: (rfc: string, page: number, perPage: number) => ['profile', rfc, 'activities', page, perPage] as const,
 };
 
+/** The whole profile (without `onlyAddress` the answer is never the address-only shape). */
 export const profileQuery = (rfc: string) =>
-  queryOptions({ queryKey: profileKeys.profile(rfc), queryFn: ({ signal }) => apiGet<Profile>('/api/profile', { signal }) });
+  queryOptions({ queryKey: profileKeys.profile(rfc), queryFn: ({ signal }) => call(routes['profile.show'], { signal }).then(wholeProfile) });
 
-/** `GET /api/profile?onlyAddress=1`. */
-export const getProfileAddress = (signal?: AbortSignal) =>
-  apiGet<{ address: ProfileAddress }>('/api/profile', { signal, query: { onlyAddress: 1 } }).then((r) => r.address);
-
-export const credentialQuery = (rfc: string, kind: CredentialKind) =>
-  queryOptions({ queryKey: profileKeys.credential(rfc, kind), queryFn: ({ signal }) => apiGet<CredentialStatus>(`/api/profile/${kind}`, { signal }) });
-
-export const ciecQuery = (rfc: string) =>
-  queryOptions({ queryKey: profileKeys.ciec(rfc), queryFn: ({ signal }) => apiGet<CiecStatus>('/api/profile/ciec', { signal }) });
-
-export const csfQuery = (rfc: string, page: number, perPage: number) =>
-  queryOptions({ queryKey: profileKeys.csf(rfc, page, perPage), queryFn: ({ signal }) => apiGet<Page<TaxCertificate>>('/api/profile/csf', { signal, query: { page, perPage } }) });
-
-export const obligationsQuery = (rfc: string, page: number, perPage: number) =>
-  queryOptions({ queryKey: profileKeys.obligations(rfc, page, perPage), queryFn: ({ signal }) => apiGet<Page<Obligation>>('/api/profile/obligations', { signal, query: { page, perPage } }) });
-
-export const activitiesQuery = (rfc: string, page: number, perPage: number) =>
-  queryOptions({ queryKey: profileKeys.activities(rfc, page, perPage), queryFn: ({ signal }) => apiGet<Page<Activity>>('/api/profile/activities', { signal, query: { page, perPage } }) });
-
-// Forms show field errors themselves (§8 pass-through), so the default toast is skipped.
-export const updateProfile = (input: ProfileUpdateInput) => apiRequest<Profile>('/api/profile', { method: 'PUT', body: input, passThrough: true });
-export const changePassword = (input: ChangePasswordInput) =>
-  apiRequest<{ message: string; access_token: string }>('/api/profile/password', { method: 'POST', body: input, passThrough: true });
-export const addObligation = (input: ObligationInput) => apiRequest<Obligation>('/api/profile/obligations', { method: 'POST', body: input, passThrough: true });
-export const deleteObligation = (id: number) => apiRequest<{ message: string }>(`/api/profile/obligations/${id}`, { method: 'DELETE' });
-export const addActivity = (input: ActivityInput) => apiRequest<Activity>('/api/profile/activities', { method: 'POST', body: input, passThrough: true });
-export const deleteActivity = (id: number) => apiRequest<{ message: string }>(`/api/profile/activities/${id}`, { method: 'DELETE' });
-
-const authHeader = (token = getToken()): Record<string, string> => (token ? { Authorization: `Bearer ${token}` } : {});
-
-/** Multipart POST (the JSON client cannot send files); errors come back as ApiError like the rest. */
-async function postForm<T>(path: string, body: FormData): Promise<T> {
-  const res = await fetch(path, { method: 'POST', body, headers: authHeader() });
-  const json = (await res.json().catch(() => ({}))) as unknown;
-  if (!res.ok) throw new ApiError(res.status, json as ApiErrorBody);
-  return json as T;
+function wholeProfile(r: RouteResult<(typeof routes)['profile.show']>): Profile {
+  if (!('rfc' in r)) throw new Error('El perfil llegó incompleto');
+  return r;
 }
 
-/** `POST /api/profile/{csd|efirma}` → 202 `{id}` of the live validation job. */
+const CREDENTIAL = { csd: routes['profile.csd'], efirma: routes['profile.efirma'] } as const;
+const CREDENTIAL_UPLOAD = { csd: routes['profile.uploadCsd'], efirma: routes['profile.uploadEfirma'] } as const;
+
+export const credentialQuery = (rfc: string, kind: CredentialKind) =>
+  queryOptions({ queryKey: profileKeys.credential(rfc, kind), queryFn: ({ signal }) => call(CREDENTIAL[kind], { signal }) });
+
+export const ciecQuery = (rfc: string) =>
+  queryOptions({ queryKey: profileKeys.ciec(rfc), queryFn: ({ signal }) => call(routes['profile.ciec'], { signal }) });
+
+export const csfQuery = (rfc: string, page: number, perPage: number) =>
+  queryOptions({ queryKey: profileKeys.csf(rfc, page, perPage), queryFn: ({ signal }) => call(routes['profile.csfList'], { signal, query: { page, perPage } }) });
+
+/** The constancia's PDF, for the authed viewer (the table names the path; the list gives only the id). */
+export const csfFileUrl = (id: number) => routeUrl(routes['profile.csfFile'], { id });
+
+/** The profile picture; the session's `?v=` (changes with each upload) keeps browser caches honest. */
+export function avatarUrl(img: string | null | undefined): string | null {
+  if (!img) return null;
+  const v = new URL(img, 'http://local').searchParams.get('v');
+  return routeUrl(routes['profile.avatar'], undefined, { v });
+}
+
+export const obligationsQuery = (rfc: string, page: number, perPage: number) =>
+  queryOptions({ queryKey: profileKeys.obligations(rfc, page, perPage), queryFn: ({ signal }) => call(routes['profile.obligations'], { signal, query: { page, perPage } }) });
+
+export const activitiesQuery = (rfc: string, page: number, perPage: number) =>
+  queryOptions({ queryKey: profileKeys.activities(rfc, page, perPage), queryFn: ({ signal }) => call(routes['profile.activities'], { signal, query: { page, perPage } }) });
+
+// Forms show field errors themselves (§8 pass-through), so the default toast is skipped.
+export const updateProfile = (input: ProfileUpdateInput) => call(routes['profile.update'], { body: input, passThrough: true });
+export const changePassword = (input: ChangePasswordInput) => call(routes['profile.changePassword'], { body: input, passThrough: true });
+export const addObligation = (input: ObligationInput) => call(routes['profile.addObligation'], { body: input, passThrough: true });
+export const deleteObligation = (id: number) => call(routes['profile.deleteObligation'], { params: { id } });
+export const addActivity = (input: ActivityInput) => call(routes['profile.addActivity'], { body: input, passThrough: true });
+export const deleteActivity = (id: number) => call(routes['profile.deleteActivity'], { params: { id } });
+
+/** 202 `{id}` of the live validation job (multipart: .cer, .key and the password). */
 export function uploadCredential(kind: CredentialKind, files: { cer: File; key: File; password: string }) {
   const body = new FormData();
   body.append('cer', files.cer);
   body.append('key', files.key);
   body.append('password', files.password);
-  return postForm<{ id: string; message: string }>(`/api/profile/${kind}`, body);
+  return call(CREDENTIAL_UPLOAD[kind], { body, passThrough: true });
 }
 
 export function uploadAvatar(file: File) {
   const body = new FormData();
   body.append('avatar', file);
-  return postForm<{ message: string; img: string }>('/api/profile/avatar', body);
+  return call(routes['profile.uploadAvatar'], { body, passThrough: true });
 }
 
 export function uploadCsf(file: File) {
   const body = new FormData();
   body.append('file', file);
-  return postForm<CsfUploadResponse>('/api/profile/csf', body);
+  return call(routes['profile.uploadCsf'], { body, passThrough: true });
 }
 
 /**
  * Re-reads the session (name, picture, régimen) after a profile change; with `token` (a password
- * change ended the old one) it also replaces the stored token.
+ * change ended the old one) it also replaces the stored token. A failure leaves the session as it was.
  */
 export async function refreshSession(token?: string): Promise<void> {
-  const res = await fetch('/api/user', { headers: authHeader(token ?? getToken()) });
-  if (res.ok) startSession((await res.json()) as LoginResponse);
+  const session = await call(routes['auth.session'], { token, passThrough: true }).catch(() => null);
+  if (session) startSession(session);
 }

@@ -9,7 +9,7 @@ import { usePagedList } from '../../../shared/ui/paged-list';
 import { ListPager, PageSizeControl } from '../../../shared/ui/paged-list-card';
 import { toastSuccess } from '../../../shared/ui/toasts';
 import { fetchAuthedObjectUrl } from '../../../shared/api/authed-file';
-import { csfQuery, profileKeys, uploadCsf } from '../api/profile-api';
+import { csfFileUrl, csfQuery, profileKeys, uploadCsf } from '../api/profile-api';
 import { ListTable } from '../../../shared/ui/list-table';
 import { formatDateTime } from '../../../shared/format/dates';
 
@@ -34,8 +34,8 @@ export function CifTab({ rfc }: { rfc: string }) {
     onError: (err) => setError(isApiError(err) ? (fieldError(err.body, 'file') ?? err.body.message ?? t('toast.error.text')) : t('toast.error.text')),
     onSettled: () => resetRef.current?.(),
   });
-  const open = async (url: string) => {
-    const blobUrl = await fetchAuthedObjectUrl(url);
+  const open = async (id: number) => {
+    const blobUrl = await fetchAuthedObjectUrl(csfFileUrl(id));
     window.open(blobUrl, '_blank', 'noopener');
     // The new tab reads the blob at once; free it a minute later.
     setTimeout(() => URL.revokeObjectURL(blobUrl), 60_000);
@@ -89,7 +89,7 @@ export function CifTab({ rfc }: { rfc: string }) {
               </Table.Td>
               <Table.Td>{formatDateTime(c.created_at)}</Table.Td>
               <Table.Td>
-                <Anchor component="button" size="sm" onClick={() => void open(c.url)}>
+                <Anchor component="button" size="sm" onClick={() => void open(c.id)}>
                   {t('profile.cif.open')}
                 </Anchor>
               </Table.Td>

@@ -8,14 +8,14 @@ import { isApiError } from '../../../shared/api/api-error';
 import { fieldError } from '../../../shared/api/format-api-error';
 import { toastSuccess } from '../../../shared/ui/toasts';
 import { useAuthedObjectUrl } from '../../../shared/api/authed-file';
-import { profileKeys, refreshSession, uploadAvatar } from '../api/profile-api';
+import { avatarUrl, profileKeys, refreshSession, uploadAvatar } from '../api/profile-api';
 import { useProfileForm } from './use-profile-form';
 import { FormAlert } from '../../../shared/ui/form-alert';
 
 const VISIBLE = ['fullName', 'phone'] as const;
 /** The profile picture, fetched with the token (an <img> cannot send it) and shown from a blob URL. */
 export function ProfileAvatar({ profile, size = 96 }: { profile: Profile; size?: number }) {
-  const url = useAuthedObjectUrl(profile.img);
+  const url = useAuthedObjectUrl(avatarUrl(profile.img));
   const initials = (profile.fullName ?? profile.rfc).split(/\s+/).slice(0, 2).map((w) => w[0]).join('');
   return (
     <Avatar src={url} size={size} radius="xl" color="indigo" data-testid="profile-avatar">

@@ -1,8 +1,8 @@
 import { Button, Group, SimpleGrid, Stack, Text, TextInput } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
-import type { PostalCodeInfo, Profile } from '@facturo/contract';
-import { apiGet } from '../../../shared/api/api-client';
+import { routes, type PostalCodeInfo, type Profile } from '@facturo/contract';
+import { call } from '../../../shared/api/call';
 import { isApiError } from '../../../shared/api/api-error';
 import { municipiosQuery, registrationCatalogsQuery } from '../../auth/api/registration-queries';
 import { useProfileForm } from './use-profile-form';
@@ -11,10 +11,10 @@ import { FormAlert } from '../../../shared/ui/form-alert';
 
 
 const VISIBLE = ['cp', 'estado', 'municipio', 'calle', 'numExterior', 'numInterior', 'colonia', 'timeZone'] as const;
-/** `GET /api/catalogs/postal-codes/{cp}`; null when SAT has no such CP. */
+/** The SAT data of a postal code; null when SAT has no such CP. */
 async function lookupCp(cp: string): Promise<PostalCodeInfo | null> {
   try {
-    return await apiGet<PostalCodeInfo>(`/api/catalogs/postal-codes/${cp}`, { passThrough: true });
+    return await call(routes['catalogs.postalCode'], { params: { cp }, passThrough: true });
   } catch (e) {
     if (isApiError(e) && (e.status === 404 || e.status === 422)) return null;
     throw e;

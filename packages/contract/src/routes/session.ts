@@ -1,0 +1,33 @@
+import { z } from 'zod';
+import { outboxQuerySchema, outboxResponseSchema, accountFlagsSchema } from '../dev';
+import { loginResponseSchema } from '../auth';
+import { backgroundProcessListSchema, backgroundProcessParamsSchema, backgroundProcessSchema, ciecSchema, jobStartedSchema } from '../background';
+import { urgentNotificationsSchema } from '../notifications';
+import { userPlanResponseSchema } from '../plans';
+import { route } from '../route';
+
+/**
+ * The cross-cutting routes every screen leans on (spec §7.1, §7.3, §7.16): health, the plan, urgent
+ * notifications, background jobs and the CIEC job, plus the local-development aids.
+ */
+export const sessionRoutes = {
+  'health.check': route({ method: 'GET', path: '/api/health', response: z.object({ status: z.literal('ok') }), access: { public: true } }),
+  'plans.userPlan': route({ method: 'GET', path: '/api/user/plan', response: userPlanResponseSchema, access: { allowUnpaid: true, allowIncomplete: true } }),
+  'notifications.urgent': route({ method: 'GET', path: '/api/notificaciones/urgentes', response: urgentNotificationsSchema, access: { allowUnpaid: true } }),
+  'background.list': route({ method: 'GET', path: '/api/background/process', response: backgroundProcessListSchema, access: {} }),
+  'background.show': route({
+    method: 'GET', path: '/api/background/process/:id', params: backgroundProcessParamsSchema, response: backgroundProcessSchema, access: {},
+  }),
+  'ciec.validate': route({
+    method: 'POST', path: '/api/ciec/process', body: ciecSchema, status: 202, response: jobStartedSchema, access: {},
+    summary: 'Valida la CIEC con el SAT en segundo plano',
+  }),
+  'dev.outbox': route({
+    method: 'GET', path: '/api/dev/outbox', query: outboxQuerySchema, response: outboxResponseSchema, access: { public: true },
+    summary: 'Buzón local de correo (solo desarrollo)',
+  }),
+  'dev.accountFlags': route({
+    method: 'POST', path: '/api/dev/account-flags', body: accountFlagsSchema, response: loginResponseSchema, access: { allowUnpaid: true, allowIncomplete: true },
+    summary: 'Cambia banderas de la cuenta (solo pruebas)',
+  }),
+};
