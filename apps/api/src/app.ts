@@ -1,6 +1,6 @@
 import { existsSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
-import Fastify, { type FastifyInstance } from 'fastify';
+import Fastify, { type FastifyInstance, type FastifyRequest } from 'fastify';
 import cors from '@fastify/cors';
 import helmet from '@fastify/helmet';
 import jwt from '@fastify/jwt';
@@ -10,13 +10,15 @@ import fastifyStatic from '@fastify/static';
 import swagger from '@fastify/swagger';
 import swaggerUi from '@fastify/swagger-ui';
 import { jsonSchemaTransform, serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
-import { Redis } from 'ioredis';
-import { messages } from '@facturo/contract';
+import type { Redis } from 'ioredis';
+import { findNulField, messages, NUL_MESSAGE } from '@facturo/contract';
 import type { JobContext } from './jobs/context';
-import { registerErrorHandler } from './http/errors';
+import { fieldError, registerErrorHandler, type UploadLimits } from './http/errors';
 import { trackRoutes, type RegisteredRoute } from './http/serve';
 import { registerRequestContext, type TokenPayload } from './http/context';
-import { memoryCounter, redisCounter } from './http/attempts';
+import { failoverCounter, memoryCounter } from './http/attempts';
+import { failoverStoreClass } from './http/rate-limit-store';
+import type { RedisHealth } from './redis';
 import { jwtKey } from './security/secrets';
 import { VerificationCodes } from './modules/auth/verification-codes';
 import { authRoutes } from './modules/auth/auth.routes';
@@ -26,6 +28,7 @@ import { notificationsRoutes } from './modules/notifications/notifications.route
 import { backgroundRoutes } from './modules/background/background.routes';
 import { ciecRoutes } from './modules/ciec/ciec.routes';
 import { devRoutes } from './modules/dev/dev.routes';
+import { OUTBOX_PUBLIC_WARNING, outboxOpenTo } from './modules/dev/outbox-access';
 import { healthRoutes } from './modules/health/health.routes';
 import { registerFeatureModules } from './modules';
 import { prettyStream } from './logging/pretty-log';
@@ -42,25 +45,56 @@ declare module 'fastify' {
 /** Keys whose values never reach the logs. */
 const REDACT = ['req.headers.authorization', 'req.headers.cookie', 'req.body.password', 'req.body.ciec', 'req.body.code'];
 
+/** Request size limits; the 413 answers name the one that was exceeded. */
+const LIMITS: UploadLimits = { bodyBytes: 12 * 1024 * 1024, fileBytes: 10 * 1024 * 1024, files: 4, fields: 20 };
+
+export interface AppOptions {
+  /** Shared Redis connection (rate limits, attempt counters); undefined without REDIS_URL. */
+  redis?: Redis & RedisHealth;
+  /** Where the log goes (tests scan it); stdout otherwise. */
+  logStream?: NodeJS.WritableStream;
+}
+
 /** Builds the HTTP app: plugins, security, every module's routes, and the built web app. */
-export async function buildApp(ctx: JobContext): Promise<FastifyInstance> {
+export async function buildApp(ctx: JobContext, opts: AppOptions = {}): Promise<FastifyInstance> {
   const { config, db } = ctx;
   const app = Fastify({
-    logger: { level: config.logLevel, redact: REDACT, ...(config.prettyLogs ? { stream: prettyStream() } : {}) },
+    logger: {
+      level: config.logLevel, redact: REDACT,
+      ...(opts.logStream ? { stream: opts.logStream } : config.prettyLogs ? { stream: prettyStream() } : {}),
+    },
     // At a terminal a line per request drowns the rest: they go to debug level (hook below). Only then:
     // the option is deprecated in Fastify 5 and warns when passed at all.
     ...(config.prettyLogs ? { disableRequestLogging: true } : {}),
-    trustProxy: true,
-    bodyLimit: 12 * 1024 * 1024,
+    // Off unless TRUST_PROXY says which proxy to believe: otherwise X-Forwarded-For would let any
+    // client pick the address the lockout and rate limits count (issue 17 §2).
+    trustProxy: typeof config.trustProxy === 'number'
+      ? ((hops: number) => (_address: string, hop: number) => hop < hops)(config.trustProxy)
+      : config.trustProxy,
+    bodyLimit: LIMITS.bodyBytes,
   }).withTypeProvider<ZodTypeProvider>();
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
-  registerErrorHandler(app);
+  registerErrorHandler(app, LIMITS);
   if (config.prettyLogs) {
     app.addHook('onResponse', async (req, reply) => {
       req.log.debug(`${req.method} ${req.url.split('?')[0]} → ${reply.statusCode} (${Math.round(reply.elapsedTime)} ms)`);
     });
   }
+
+  // One rule for every route's params, query and body (contract's findNulField): PostgreSQL text cannot
+  // hold a NUL byte, so it is a 422 naming the field rather than a driver error. Registered first, so
+  // it runs before the RFC guard and every route's own schema.
+  app.addHook('preValidation', async (req) => {
+    for (const source of [req.params, req.query, req.body]) {
+      const field = findNulField(source);
+      if (field !== undefined) throw fieldError(field, NUL_MESSAGE);
+    }
+  });
+  // Tenant data must never sit in a shared or browser cache (issue 17 §8).
+  app.addHook('onSend', async (req, reply) => {
+    if (req.url.startsWith('/api/') && !req.url.startsWith('/api/docs')) reply.header('cache-control', 'no-store');
+  });
   app.decorate('registeredRoutes', trackRoutes(app));
 
   await app.register(helmet, {
@@ -76,13 +110,13 @@ export async function buildApp(ctx: JobContext): Promise<FastifyInstance> {
   await app.register(cors, { origin: config.corsOrigins.length ? config.corsOrigins : false, credentials: false });
   await app.register(jwt, { secret: jwtKey(config.appSecret), sign: { expiresIn: config.tokenTtl } });
 
-  const redis = config.redisUrl ? new Redis(config.redisUrl, { maxRetriesPerRequest: 2 }) : undefined;
-  app.addHook('onClose', async () => redis?.disconnect());
+  const redis = opts.redis;
   await app.register(rateLimit, {
     // Not global: the plugin would add its hook per route, after our app-level auth hook, so
     // unauthenticated floods would get 401s instead of being counted. The hook below runs first.
     global: false,
-    ...(redis ? { redis, nameSpace: `${config.rateLimitNamespace}rl:` } : {}),
+    // Redis while it answers, process memory while it does not (issue 17 §4).
+    ...(redis ? { store: failoverStoreClass(redis, `${config.rateLimitNamespace}rl:`) } : {}),
     keyGenerator: (req) => req.ip,
     errorResponseBuilder: () => ({ statusCode: 429, message: messages.tooManyRequests }),
   });
@@ -92,7 +126,7 @@ export async function buildApp(ctx: JobContext): Promise<FastifyInstance> {
     // Only the API counts: the web app's own scripts and styles must never be refused.
     allowList: (req) => !req.url.startsWith('/api/') || req.url === '/api/health',
   }));
-  await app.register(multipart, { limits: { fileSize: 10 * 1024 * 1024, files: 4, fields: 20 } });
+  await app.register(multipart, { limits: { fileSize: LIMITS.fileBytes, files: LIMITS.files, fields: LIMITS.fields } });
   await app.register(swagger, {
     openapi: { info: { title: 'Facturo API', version: '0.1.0', description: 'API de facturación electrónica e impuestos' } },
     transform: jsonSchemaTransform,
@@ -101,7 +135,7 @@ export async function buildApp(ctx: JobContext): Promise<FastifyInstance> {
 
   registerRequestContext(app, db);
 
-  const attempts = redis ? redisCounter(redis, `${config.rateLimitNamespace}attempts:`) : memoryCounter();
+  const attempts = redis ? failoverCounter(redis, `${config.rateLimitNamespace}attempts:`) : memoryCounter();
   const authDeps: AuthDeps = {
     db,
     mailer: ctx.mailer,
@@ -109,6 +143,10 @@ export async function buildApp(ctx: JobContext): Promise<FastifyInstance> {
     attempts,
     loginMaxAttempts: config.loginMaxAttempts,
     authRateLimitPerMinute: config.authRateLimitPerMinute,
+    loginAccountMaxFailures: config.loginAccountMaxFailures,
+    codesPerDayPerEmail: config.codesPerDayPerEmail,
+    codesPerDayPerIp: config.codesPerDayPerIp,
+    publicUrl: config.publicUrl,
     signToken: (user, remember) =>
       app.jwt.sign({ sub: user.id, rfc: user.rfc, tv: user.tokenVersion } satisfies TokenPayload, { expiresIn: remember ? config.rememberTokenTtl : config.tokenTtl }),
   };
@@ -119,20 +157,26 @@ export async function buildApp(ctx: JobContext): Promise<FastifyInstance> {
   await app.register(notificationsRoutes(db));
   await app.register(backgroundRoutes(db));
   await app.register(ciecRoutes(ctx));
-  await app.register(devRoutes(db, ctx.mailer, config.env, (id) => currentSession(authDeps, id)));
+  const devOptions = { env: config.env, outboxPublic: config.mailOutboxPublic, session: (id: number) => currentSession(authDeps, id) };
+  if (config.mailOutboxPublic && config.env !== 'production' && ctx.mailer.kind === 'outbox') app.log.warn(OUTBOX_PUBLIC_WARNING);
+  await app.register(devRoutes(db, ctx.mailer, devOptions));
   await registerFeatureModules(app, ctx);
 
-  await registerWeb(app);
+  await registerWeb(app, (req) => outboxOpenTo(req, devOptions));
   return app;
 }
 
-/** Serves the built single-page app; any non-API GET falls back to index.html (client routing). */
-async function registerWeb(app: FastifyInstance): Promise<void> {
+/**
+ * Serves the built single-page app; any non-API GET falls back to index.html (client routing).
+ * The /dev/outbox page is a 404 for whoever may not read the outbox.
+ */
+async function registerWeb(app: FastifyInstance, outboxPageOpen: (req: FastifyRequest) => boolean): Promise<void> {
   const hasWeb = existsSync(WEB_DIST);
   // wildcard: files are looked up per request, so a rebuilt bundle is served without a restart.
   if (hasWeb) await app.register(fastifyStatic, { root: WEB_DIST, prefix: '/', wildcard: true, index: ['index.html'] });
   app.setNotFoundHandler((req, reply) => {
-    if (!hasWeb || req.url.startsWith('/api/') || req.url.startsWith('/socket.io') || req.method !== 'GET') {
+    const outboxPage = req.url === '/dev/outbox' || req.url.startsWith('/dev/outbox?') || req.url.startsWith('/dev/outbox/');
+    if (!hasWeb || req.url.startsWith('/api/') || req.url.startsWith('/socket.io') || req.method !== 'GET' || (outboxPage && !outboxPageOpen(req))) {
       return reply.code(404).send({ message: messages.notFound });
     }
     return reply.type('text/html').sendFile('index.html');

@@ -30,18 +30,41 @@ export interface Config {
   logLevel: string;
   /** Readable log lines instead of JSON (a person at a terminal; see logging/pretty-log.ts). */
   prettyLogs?: boolean;
+  /** Fastify `trustProxy`: false (default), true, a hop count, or proxy addresses/CIDRs. */
+  trustProxy: boolean | number | string[];
+  /** MAIL_OUTBOX_PUBLIC=true: the local outbox answers any peer (a demo server), not only loopback. */
+  mailOutboxPublic: boolean;
+  /** How long start-up keeps retrying an unreachable database before giving up. */
+  dbConnectTimeoutS: number;
+  /** Failed logins per account (any address) in an hour before 429 and a warning e-mail to the owner. */
+  loginAccountMaxFailures: number;
+  /** Verification / reset codes a day per e-mail address and per client address. */
+  codesPerDayPerEmail: number;
+  codesPerDayPerIp: number;
+}
+
+/** A setting that is wrong stops the start with this one line (main.ts prints it and exits 1). */
+export class ConfigError extends Error {}
+
+/** TRUST_PROXY: unset/false → false; true; a hop count ("1"); or "10.0.0.1,10.0.0.0/8". */
+export function parseTrustProxy(value: string | undefined): Config['trustProxy'] {
+  const v = (value ?? '').trim();
+  if (!v || v === 'false' || v === '0') return false;
+  if (v === 'true') return true;
+  if (/^\d+$/.test(v)) return Number(v);
+  return v.split(',').map((s) => s.trim()).filter(Boolean);
 }
 
 /** Reads APP_SECRET, or on an embedded start generates one into DATA_DIR/app-secret (kept across restarts). */
 function resolveAppSecret(env: NodeJS.ProcessEnv, dataDir: string): string {
   if (env.APP_SECRET) {
-    if (env.APP_SECRET.length < 32) throw new Error('APP_SECRET debe tener al menos 32 caracteres');
+    if (env.APP_SECRET.length < 32) throw new ConfigError('APP_SECRET debe tener al menos 32 caracteres');
     return env.APP_SECRET;
   }
   const file = path.join(dataDir, 'app-secret');
   if (existsSync(file)) return readFileSync(file, 'utf8').trim();
   if (env.DATABASE_URL && env.NODE_ENV === 'production') {
-    throw new Error('APP_SECRET es obligatorio cuando DATABASE_URL está definido en producción');
+    throw new ConfigError('APP_SECRET es obligatorio cuando DATABASE_URL está definido en producción');
   }
   mkdirSync(dataDir, { recursive: true });
   const secret = randomBytes(32).toString('base64url');
@@ -53,6 +76,10 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   const dataDir = path.resolve(env.DATA_DIR ?? 'data');
   const port = Number(env.PORT ?? 3000);
   const nodeEnv = (env.NODE_ENV === 'production' || env.NODE_ENV === 'test' ? env.NODE_ENV : 'development') as Config['env'];
+  // Production never keeps mail in a table no one reads (and whose reader was an account-takeover hole).
+  if (nodeEnv === 'production' && !env.SMTP_URL) {
+    throw new ConfigError('SMTP_URL es obligatorio con NODE_ENV=production: define el servidor de correo (smtp://usuario:clave@host:587)');
+  }
   return {
     env: nodeEnv,
     port,
@@ -75,5 +102,11 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     publicUrl: env.PUBLIC_URL ?? `http://localhost:${port}`,
     logLevel: env.LOG_LEVEL ?? (nodeEnv === 'test' ? 'warn' : 'info'),
     prettyLogs: wantsPrettyLogs(env, Boolean(process.stdout.isTTY)),
+    trustProxy: parseTrustProxy(env.TRUST_PROXY),
+    mailOutboxPublic: env.MAIL_OUTBOX_PUBLIC === 'true',
+    dbConnectTimeoutS: Number(env.DB_CONNECT_TIMEOUT_S ?? 60),
+    loginAccountMaxFailures: Number(env.LOGIN_ACCOUNT_MAX_FAILURES ?? 20),
+    codesPerDayPerEmail: Number(env.CODES_PER_DAY_PER_EMAIL ?? 10),
+    codesPerDayPerIp: Number(env.CODES_PER_DAY_PER_IP ?? 50),
   };
 }

@@ -1,11 +1,18 @@
 import { preloadCatalogs } from '@facturo/cfdi/catalogs/server';
 import { loadConfig } from './config';
-import { startApi } from './runtime';
+import { startApi, type ApiRuntime } from './runtime';
+import { exitOnStartupError } from './startup-errors';
 
 const started = performance.now();
-const config = loadConfig();
-const runtime = await startApi(config);
-await runtime.app.listen({ port: config.port, host: config.host });
+let config: ReturnType<typeof loadConfig>;
+let runtime: ApiRuntime;
+try {
+  config = loadConfig();
+  runtime = await startApi(config);
+  await runtime.app.listen({ port: config.port, host: config.host });
+} catch (err) {
+  exitOnStartupError(err);
+}
 runtime.app.log.info(
   `Facturo listo en ${config.publicUrl} (${config.databaseUrl ? 'PostgreSQL' : 'PGlite embebido'}, ${Math.round(performance.now() - started)} ms)`,
 );

@@ -1,7 +1,7 @@
 import path from 'node:path';
 import type { FastifyInstance } from 'fastify';
 import type { Config } from './config';
-import { openDatabase, type Database } from './db/client';
+import { openDatabase, waitUntilReachable, type Database } from './db/client';
 import { migrate } from './db/migrate';
 import type { JobContext } from './jobs/context';
 import { createBoss, startBoss } from './jobs/queue';
@@ -12,18 +12,30 @@ import { ioPublisher, nullPublisher, redisPublisher, type Publisher } from './re
 import { attachSocket } from './realtime/socket';
 import { SecretBox } from './security/secrets';
 import { buildApp } from './app';
+import { resilientRedis } from './redis';
 
 export interface RuntimeOptions {
   /** A database opened by the caller (tests clone a migrated template); otherwise from config. */
   database?: Database;
   /** Run queue workers in this process (embedded default); false for scaled-out API processes. */
   workers?: boolean;
+  /** Where the HTTP log goes (tests scan it); stdout otherwise. */
+  logStream?: NodeJS.WritableStream;
 }
 
+/** Opens the configured database and, for PostgreSQL, waits for it (DB_CONNECT_TIMEOUT_S) before anything else. */
 export async function openConfiguredDatabase(config: Config): Promise<Database> {
-  return config.databaseUrl
-    ? openDatabase({ kind: 'postgres', connectionString: config.databaseUrl })
-    : openDatabase({ kind: 'pglite', dataDir: path.join(config.dataDir, 'db') });
+  const database = config.databaseUrl
+    ? await openDatabase({ kind: 'postgres', connectionString: config.databaseUrl })
+    : await openDatabase({ kind: 'pglite', dataDir: path.join(config.dataDir, 'db') });
+  try {
+    // The retry notice goes to stdout: stderr carries only the one line that ends a failed start.
+    await waitUntilReachable(database, config.dbConnectTimeoutS, (line) => console.log(line));
+  } catch (err) {
+    await database.close().catch(() => undefined);
+    throw err;
+  }
+  return database;
 }
 
 /** Everything the API and the workers share: database, queue, mail, SAT, secrets. */
@@ -57,9 +69,12 @@ export async function startApi(config: Config, opts: RuntimeOptions = {}): Promi
     publish: (event, message) => publisherRef.current.publish(event, message),
     close: async () => undefined,
   }, 'api');
-  const app = await buildApp(ctx);
+  // One command connection for rate limits, attempt counters and socket.io publishing: one warning
+  // line when Redis goes away, one when it is back (issue 17 §4).
+  const redis = config.redisUrl ? resilientRedis(config.redisUrl, { role: 'límites y eventos en vivo' }) : undefined;
+  const app = await buildApp(ctx, { redis, logStream: opts.logStream });
   await app.ready();
-  const socket = await attachSocket(app, ctx.db, config.redisUrl);
+  const socket = await attachSocket(app, ctx.db, redis && config.redisUrl ? { url: config.redisUrl, pub: redis } : undefined);
   publisherRef.current = ioPublisher(socket.io);
   if (opts.workers ?? config.jobsInProcess) await registerWorkers(ctx.boss, ctx);
   return {
@@ -69,6 +84,7 @@ export async function startApi(config: Config, opts: RuntimeOptions = {}): Promi
       await ctx.boss.stop({ graceful: false, wait: true, timeout: 5_000 }).catch(() => undefined);
       await socket.close();
       await app.close();
+      redis?.disconnect();
       await database.close();
     },
   };

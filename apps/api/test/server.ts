@@ -42,8 +42,17 @@ export async function cloneTemplateDatabase(): Promise<{ database: Database; dro
   return { database, drop: async () => undefined };
 }
 
+export interface TestServerOptions {
+  /** Interface to listen on (default 127.0.0.1; '0.0.0.0' lets tests connect from a non-loopback address). */
+  host?: string;
+  /** Receives the server's log lines (tests scan them). */
+  logStream?: NodeJS.WritableStream;
+  /** Run the queue workers in this process (default true). */
+  workers?: boolean;
+}
+
 /** Starts the real API on a free port over a fresh database copy (real HTTP, real jobs). */
-export async function startTestServer(env: Record<string, string> = {}): Promise<TestServer> {
+export async function startTestServer(env: Record<string, string> = {}, opts: TestServerOptions = {}): Promise<TestServer> {
   const { database, drop } = await cloneTemplateDatabase();
   const config = loadConfig({
     NODE_ENV: 'test',
@@ -57,8 +66,8 @@ export async function startTestServer(env: Record<string, string> = {}): Promise
     ...(process.env.DATABASE_URL ? { DATABASE_URL: process.env.DATABASE_URL } : {}),
     ...env,
   });
-  const runtime = await startApi(config, { database });
-  await runtime.app.listen({ port: 0, host: '127.0.0.1' });
+  const runtime = await startApi(config, { database, logStream: opts.logStream, workers: opts.workers });
+  await runtime.app.listen({ port: 0, host: opts.host ?? '127.0.0.1' });
   const address = runtime.app.server.address();
   const port = typeof address === 'object' && address ? address.port : 0;
   return {

@@ -47,6 +47,8 @@ export const progressMessageSchema = z.object({
   jobId: z.string().optional(),
   type: z.enum(PROCESS_TYPES).optional(),
   progress: z.number().int().min(0).max(100).optional(),
+  /** Present from the second attempt on: the job was retried (its process died or it failed) — "Reintentando…". */
+  attempt: z.number().int().min(2).optional(),
 });
 export type ProgressMessage = z.infer<typeof progressMessageSchema>;
 

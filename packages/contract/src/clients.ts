@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { idParam } from './input-rules';
 import { catalogItemSchema, emailSchema, regimenItemSchema, rfcSchema } from './auth';
 import { RFC_EXTRANJERO, RFC_PUBLICO_GENERAL } from './rfc';
 import { pageOf } from './pagination';
@@ -112,7 +113,7 @@ export const clientSchema = z.object({
 });
 export type Client = z.infer<typeof clientSchema>;
 export const clientPageSchema = pageOf(clientSchema);
-export const clientIdParamsSchema = z.object({ id: z.coerce.number({ error: 'Cliente no encontrado' }).int().positive('Cliente no encontrado') });
+export const clientIdParamsSchema = z.object({ id: idParam('Cliente no encontrado') });
 
 /** `POST /api/clients/upload-csf`: what the Constancia de Situación Fiscal says, to prefill the form. */
 export const csfExtractSchema = z.object({

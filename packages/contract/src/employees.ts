@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { idParam } from './input-rules';
 import { Decimal } from '@facturo/cfdi/money';
 import { rfcSchema } from './auth';
 import { clabeProblem, curpProblem, idMessages, nssProblem } from './employee-ids';
@@ -252,10 +253,10 @@ export const employeeListQuerySchema = pageQuerySchema.extend({
 });
 export type EmployeeListQuery = z.output<typeof employeeListQuerySchema>;
 
-export const employeeIdParamsSchema = z.object({ id: z.coerce.number({ error: 'Empleado no encontrado' }).int().positive('Empleado no encontrado') });
-export const employeeCalcParamsSchema = z.object({ employeeId: z.coerce.number({ error: 'Empleado no encontrado' }).int().positive('Empleado no encontrado') });
+export const employeeIdParamsSchema = z.object({ id: idParam('Empleado no encontrado') });
+export const employeeCalcParamsSchema = z.object({ employeeId: idParam('Empleado no encontrado') });
 export const conceptParamsSchema = employeeIdParamsSchema.extend({
-  conceptId: z.coerce.number({ error: 'Concepto no encontrado' }).int().positive('Concepto no encontrado'),
+  conceptId: idParam('Concepto no encontrado'),
 });
 export const calcQuerySchema = z.object({ fecha: dateField('La fecha de pago').optional() });
 

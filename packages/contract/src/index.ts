@@ -1,4 +1,5 @@
 export * from './errors';
+export * from './input-rules';
 export * from './pagination';
 export * from './rfc';
 export * from './password';

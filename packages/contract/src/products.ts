@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { idParam } from './input-rules';
 import { pageOf } from './pagination';
 
 /**
@@ -130,4 +131,4 @@ export const userProductSchema = z.object({
 });
 export type UserProduct = z.infer<typeof userProductSchema>;
 export const productPageSchema = pageOf(userProductSchema);
-export const productIdParamsSchema = z.object({ id: z.coerce.number({ error: 'Producto no encontrado' }).int().positive('Producto no encontrado') });
+export const productIdParamsSchema = z.object({ id: idParam('Producto no encontrado') });

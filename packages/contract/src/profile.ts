@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { idParam } from './input-rules';
 import { completeAccountSchema } from './auth';
 import { pageOf } from './pagination';
 import { passwordSchema } from './password';
@@ -200,7 +201,7 @@ export const activitySchema = z.object({
 export type Activity = z.infer<typeof activitySchema>;
 export const activityPageSchema = pageOf(activitySchema);
 
-export const profileItemParamsSchema = z.object({ id: z.coerce.number({ error: 'Registro no encontrado' }).int().positive('Registro no encontrado') });
+export const profileItemParamsSchema = z.object({ id: idParam('Registro no encontrado') });
 
 /** Spec §3 tax-status certificate (rfc, created_at, url) plus what was read from it. */
 export const taxCertificateSchema = z.object({

@@ -71,3 +71,49 @@ export async function openDatabase(opts: DatabaseOptions): Promise<Database> {
     close: () => client.close(),
   };
 }
+
+/** Start-up could not reach the database in time: main.ts prints this one line and exits 1. */
+export class DatabaseUnreachableError extends Error {}
+
+/** "host:port" of a PostgreSQL URL, for messages (never the user or password). */
+export function databaseTarget(connectionString: string): string {
+  try {
+    const url = new URL(connectionString);
+    return `${url.hostname || 'localhost'}:${url.port || '5432'}`;
+  } catch {
+    return 'DATABASE_URL';
+  }
+}
+
+/**
+ * Waits for PostgreSQL at start (issue 17 §5): retries `SELECT 1` with a backoff of 0.5 s doubling up
+ * to 5 s, for at most `timeoutS` seconds, then gives up with one line that names host and port.
+ * PGlite is in-process and always reachable.
+ */
+export async function waitUntilReachable(
+  database: Database, timeoutS: number, onRetry?: (line: string) => void,
+): Promise<void> {
+  if (database.kind !== 'postgres') return;
+  const target = databaseTarget(database.connectionString!);
+  const deadline = Date.now() + timeoutS * 1000;
+  let delay = 500;
+  let warned = false;
+  for (;;) {
+    try {
+      await database.query('SELECT 1');
+      return;
+    } catch (err) {
+      const e = err as { code?: string; message?: string; errors?: { code?: string }[] };
+      const reason = e.code ?? e.errors?.[0]?.code ?? e.message ?? 'error desconocido';
+      if (Date.now() + delay > deadline) {
+        throw new DatabaseUnreachableError(
+          `No se pudo conectar a la base de datos PostgreSQL en ${target} después de ${timeoutS} s (${reason}); revisa DATABASE_URL y que el servidor esté en marcha`,
+        );
+      }
+      if (!warned) onRetry?.(`[db] PostgreSQL en ${target} no responde (${reason}); reintentando hasta ${timeoutS} s`);
+      warned = true;
+      await new Promise((r) => setTimeout(r, delay));
+      delay = Math.min(delay * 2, 5_000);
+    }
+  }
+}

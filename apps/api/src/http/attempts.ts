@@ -1,4 +1,5 @@
 import type { Redis } from 'ioredis';
+import type { RedisHealth } from '../redis';
 
 /**
  * Counts events per key in a fixed window (login failures, code attempts). Memory in one process,
@@ -48,4 +49,25 @@ export function redisCounter(redis: Redis, prefix = 'facturo:attempts:'): Attemp
       await redis.del(prefix + key);
     },
   };
+}
+
+/**
+ * Redis while it is up, process memory while it is not (issue 17 §4): a Redis outage must not fail
+ * logins nor lift the lockout. Counts made during an outage stay in this process.
+ */
+export function failoverCounter(redis: Redis & RedisHealth, prefix: string): AttemptCounter {
+  const remote = redisCounter(redis, prefix);
+  const local = memoryCounter();
+  const pick = <K extends keyof AttemptCounter>(method: K) =>
+    (async (...args: Parameters<AttemptCounter[K]>) => {
+      if (redis.up) {
+        try {
+          return await (remote[method] as (...a: unknown[]) => Promise<unknown>)(...args);
+        } catch {
+          // fall through to memory
+        }
+      }
+      return (local[method] as (...a: unknown[]) => Promise<unknown>)(...args);
+    }) as AttemptCounter[K];
+  return { hit: pick('hit'), count: pick('count'), reset: pick('reset') };
 }

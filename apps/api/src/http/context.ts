@@ -1,6 +1,6 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { eq } from 'drizzle-orm';
-import { messages, normalizeRfc } from '@facturo/contract';
+import { INT4_MAX, messages, normalizeRfc } from '@facturo/contract';
 import type { Db } from '../db/client';
 import { users } from '../db/schema';
 import { AppError, forbidden, unauthorized } from './errors';
@@ -23,6 +23,18 @@ export interface TokenPayload {
   sub: number;
   rfc: string;
   tv: number;
+}
+
+/**
+ * A validly signed token is still refused unless its claims have the shape this app issues: a
+ * positive int4 subject (a user id), an RFC, a token version, and an expiry (issue 17 §7: a token
+ * without `exp` would never end; a `sub` of "1e30" or -1 used to reach the database as a 500).
+ */
+export function isWellFormedPayload(p: unknown): p is TokenPayload & { exp: number } {
+  const v = p as Record<string, unknown> | null;
+  return Boolean(v) && typeof v === 'object'
+    && Number.isInteger(v!.sub) && (v!.sub as number) > 0 && (v!.sub as number) <= INT4_MAX
+    && typeof v!.rfc === 'string' && Number.isInteger(v!.tv) && Number.isInteger(v!.exp);
 }
 
 declare module 'fastify' {
@@ -74,6 +86,7 @@ export function registerRequestContext(app: FastifyInstance, db: Db): void {
     } catch {
       throw unauthorized('Tu sesión expiró o no es válida. Inicia sesión de nuevo.');
     }
+    if (!isWellFormedPayload(payload)) throw unauthorized('Tu sesión expiró o no es válida. Inicia sesión de nuevo.');
     const [user] = await db.select().from(users).where(eq(users.id, payload.sub)).limit(1);
     if (!user || user.tokenVersion !== payload.tv || user.rfc !== payload.rfc) {
       throw unauthorized('Tu sesión expiró o no es válida. Inicia sesión de nuevo.');

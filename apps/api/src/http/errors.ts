@@ -1,6 +1,7 @@
 import type { FastifyError, FastifyInstance } from 'fastify';
 import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
 import { messages } from '@facturo/contract';
+import { describeQueryError, isDatabaseUnavailable } from './db-errors';
 
 /** The one error type services throw; the handler turns it into `{message, errors?}`. */
 export class AppError extends Error {
@@ -20,7 +21,22 @@ export const forbidden = (message: string = messages.forbidden) => new AppError(
 export const unauthorized = (message: string = messages.unauthorized) => new AppError(401, message);
 export const tooManyRequests = () => new AppError(429, messages.tooManyRequests);
 
-export function registerErrorHandler(app: FastifyInstance): void {
+export const DB_UNAVAILABLE_MESSAGE = 'El servicio no está disponible en este momento: no hay conexión con la base de datos. Inténtalo de nuevo en unos minutos.';
+
+/** 413 texts: say what was too large (issue 17 §8) instead of always blaming "the file". */
+export const TOO_LARGE = {
+  body: (mb: number) => `El cuerpo de la solicitud excede el tamaño permitido (${mb} MB)`,
+  file: (mb: number) => `El archivo excede el tamaño permitido (${mb} MB)`,
+  files: (n: number) => `Se enviaron demasiados archivos (máximo ${n})`,
+  fields: (n: number) => `El formulario tiene demasiados campos (máximo ${n})`,
+  parts: 'El formulario tiene demasiadas partes',
+};
+
+export interface UploadLimits { bodyBytes: number; fileBytes: number; files: number; fields: number }
+
+const mb = (bytes: number) => Math.round(bytes / (1024 * 1024));
+
+export function registerErrorHandler(app: FastifyInstance, limits: UploadLimits): void {
   app.setErrorHandler((err: FastifyError, req, reply) => {
     if (err instanceof AppError) {
       return reply.code(err.status).send({ message: err.message, ...(err.errors ? { errors: err.errors } : {}) });
@@ -33,19 +49,35 @@ export function registerErrorHandler(app: FastifyInstance): void {
         (errors[key] ??= []).push(issue.message ?? messages.invalidData);
       }
       const first = Object.values(errors)[0]?.[0];
+      // A path id outside the int4 range (contract idParam) names no record: 404, not 422.
+      // (fastify-type-provider-zod copies the zod issue's other keys, `params` included, into `params`.)
+      const outOfRange = err.validation.some((issue) =>
+        (issue.params as { params?: { notFound?: boolean } } | undefined)?.params?.notFound === true);
+      if (err.validationContext === 'params' && outOfRange) return reply.code(404).send({ message: first ?? messages.notFound });
       return reply.code(422).send({ message: first ?? messages.invalidData, errors });
     }
     if (err.statusCode === 429) return reply.code(429).send({ message: messages.tooManyRequests });
     if (err.code === 'FST_ERR_CTP_INVALID_MEDIA_TYPE' || err.code === 'FST_ERR_CTP_EMPTY_JSON_BODY' || err.code === 'FST_ERR_CTP_INVALID_JSON_BODY' || (err.statusCode === 400 && err.code?.startsWith('FST_'))) {
       return reply.code(400).send({ message: 'El cuerpo de la solicitud no es válido' });
     }
-    if (err.code === 'FST_REQ_FILE_TOO_LARGE' || err.statusCode === 413) {
-      return reply.code(413).send({ message: 'El archivo excede el tamaño permitido' });
+    if (err.code === 'FST_REQ_FILE_TOO_LARGE') return reply.code(413).send({ message: TOO_LARGE.file(mb(limits.fileBytes)) });
+    if (err.code === 'FST_FILES_LIMIT') return reply.code(413).send({ message: TOO_LARGE.files(limits.files) });
+    if (err.code === 'FST_FIELDS_LIMIT') return reply.code(413).send({ message: TOO_LARGE.fields(limits.fields) });
+    if (err.code === 'FST_PARTS_LIMIT') return reply.code(413).send({ message: TOO_LARGE.parts });
+    if (err.code === 'FST_ERR_CTP_BODY_TOO_LARGE' || err.statusCode === 413) {
+      return reply.code(413).send({ message: TOO_LARGE.body(mb(limits.bodyBytes)) });
     }
     if (err.statusCode && err.statusCode >= 400 && err.statusCode < 500) {
       return reply.code(err.statusCode).send({ message: err.message });
     }
-    req.log.error({ err }, 'unhandled error');
+    if (isDatabaseUnavailable(err)) {
+      req.log.error({ code: (err.cause as { code?: string } | undefined)?.code ?? err.code }, 'base de datos no disponible');
+      return reply.code(503).send({ message: DB_UNAVAILABLE_MESSAGE });
+    }
+    const query = describeQueryError(err);
+    // Never { err }: a failed query's message and stack carry its parameters (the user's typed data).
+    if (query) req.log.error({ query }, 'consulta fallida');
+    else req.log.error({ err: { type: err.name, message: err.message, code: err.code, stack: err.stack } }, 'unhandled error');
     return reply.code(500).send({ message: messages.unexpected });
   });
 }

@@ -2,7 +2,7 @@ import { eq } from 'drizzle-orm';
 import type PgBoss from 'pg-boss';
 import { fiscalCredentials } from '../db/schema';
 import { ProgressReporter } from './progress';
-import { QUEUES } from './queue';
+import { attemptOf, QUEUES } from './queue';
 import type { JobContext } from './context';
 
 export interface CiecJobData {
@@ -15,8 +15,12 @@ export interface CiecJobData {
 export const CIEC_SECRET_PURPOSE = 'ciec';
 
 /** Validates a stored CIEC against SAT (through the SAT port) and reports each step live. */
-export async function runCiecValidation(ctx: JobContext, data: CiecJobData): Promise<void> {
-  const progress = new ProgressReporter(ctx.db, ctx.publisher, { id: data.processId, rfc: data.rfc, type: 'CIEC', title: data.title });
+const reporter = (ctx: JobContext, data: CiecJobData, attempt = 1) =>
+  new ProgressReporter(ctx.db, ctx.publisher, { id: data.processId, rfc: data.rfc, type: 'CIEC', title: data.title }, attempt);
+
+export async function runCiecValidation(ctx: JobContext, data: CiecJobData, attempt = 1): Promise<void> {
+  const progress = reporter(ctx, data, attempt);
+  if (attempt > 1) await progress.retrying();
   await progress.step(10, 'Preparando la validación de tu CIEC');
   const [credential] = await ctx.db.select().from(fiscalCredentials).where(eq(fiscalCredentials.id, data.credentialId)).limit(1);
   if (!credential) return progress.fail('No se encontró la CIEC a validar');
@@ -33,12 +37,13 @@ export async function runCiecValidation(ctx: JobContext, data: CiecJobData): Pro
 }
 
 export async function registerCiecWorker(boss: PgBoss, ctx: JobContext): Promise<void> {
-  await boss.work<CiecJobData>(QUEUES.ciecValidate, { pollingIntervalSeconds: 0.5, batchSize: 1 }, async ([job]) => {
+  await boss.work<CiecJobData>(QUEUES.ciecValidate, { pollingIntervalSeconds: 0.5, batchSize: 1, includeMetadata: true }, async ([job]) => {
+    const { attempt, last } = attemptOf(job!);
     try {
-      await runCiecValidation(ctx, job!.data);
+      await runCiecValidation(ctx, job!.data, attempt);
     } catch (err) {
-      const progress = new ProgressReporter(ctx.db, ctx.publisher, { id: job!.data.processId, rfc: job!.data.rfc, type: 'CIEC', title: job!.data.title });
-      await progress.fail('Ocurrió un error al validar la CIEC; inténtalo de nuevo').catch(() => undefined);
+      // Only the last attempt ends the record as failed; before that pg-boss retries and the bar says so.
+      if (last) await reporter(ctx, job!.data, attempt).fail('Ocurrió un error al validar la CIEC; inténtalo de nuevo').catch(() => undefined);
       throw err;
     }
   });

@@ -6,7 +6,7 @@ import { fiscalCredentials } from '../db/schema';
 import { checkCredential, dayMx, decodeFiles, expiryWarning, KIND_GRAMMAR, KIND_LABEL, secretPurpose } from '../modules/profile/credential-check';
 import { retireOlderCredentials } from '../modules/profile/credentials.service';
 import { ProgressReporter } from './progress';
-import { QUEUES } from './queue';
+import { attemptOf, QUEUES } from './queue';
 import type { JobContext } from './context';
 
 export interface CredentialJobData {
@@ -18,8 +18,8 @@ export interface CredentialJobData {
   title: string;
 }
 
-const reporter = (ctx: JobContext, data: CredentialJobData) =>
-  new ProgressReporter(ctx.db, ctx.publisher, { id: data.processId, rfc: data.rfc, type: data.kind === 'csd' ? 'CSD' : 'EFIRMA', title: data.title });
+const reporter = (ctx: JobContext, data: CredentialJobData, attempt = 1) =>
+  new ProgressReporter(ctx.db, ctx.publisher, { id: data.processId, rfc: data.rfc, type: data.kind === 'csd' ? 'CSD' : 'EFIRMA', title: data.title }, attempt);
 
 /**
  * Confirms a stored CSD / e.firma and reports each step live (spec §4 flow: code 200 + finished on
@@ -28,8 +28,9 @@ const reporter = (ctx: JobContext, data: CredentialJobData) =>
  * of the certificate asked through the SAT port (the local adapter says when it could not). On success
  * the credential becomes the one in use and older ones are deleted; on failure the secret is wiped.
  */
-export async function runCredentialValidation(ctx: JobContext, data: CredentialJobData): Promise<void> {
-  const progress = reporter(ctx, data);
+export async function runCredentialValidation(ctx: JobContext, data: CredentialJobData, attempt = 1): Promise<void> {
+  const progress = reporter(ctx, data, attempt);
+  if (attempt > 1) await progress.retrying();
   const label = KIND_LABEL[data.kind];
   const g = KIND_GRAMMAR[data.kind];
   await progress.step(10, `Preparando la validación de tu ${label}`);
@@ -75,11 +76,13 @@ export async function runCredentialValidation(ctx: JobContext, data: CredentialJ
 }
 
 export async function registerCredentialWorker(boss: PgBoss, ctx: JobContext): Promise<void> {
-  await boss.work<CredentialJobData>(QUEUES.credentialValidate, { pollingIntervalSeconds: 0.5, batchSize: 1 }, async ([job]) => {
+  await boss.work<CredentialJobData>(QUEUES.credentialValidate, { pollingIntervalSeconds: 0.5, batchSize: 1, includeMetadata: true }, async ([job]) => {
+    const { attempt, last } = attemptOf(job!);
     try {
-      await runCredentialValidation(ctx, job!.data);
+      await runCredentialValidation(ctx, job!.data, attempt);
     } catch (err) {
-      await reporter(ctx, job!.data).fail(`Ocurrió un error al validar tu ${KIND_LABEL[job!.data.kind]}; inténtalo de nuevo`).catch(() => undefined);
+      // Only the last attempt ends the record as failed; before that pg-boss retries and the bar says so.
+      if (last) await reporter(ctx, job!.data, attempt).fail(`Ocurrió un error al validar tu ${KIND_LABEL[job!.data.kind]}; inténtalo de nuevo`).catch(() => undefined);
       throw err;
     }
   });

@@ -3,6 +3,8 @@ import type { Db } from '../db/client';
 import type { Publisher } from '../realtime/publisher';
 import { updateProcess } from '../modules/background/background.repository';
 
+export const RETRYING_MESSAGE = 'Reintentando…';
+
 const EVENT_BY_TYPE: Record<ProcessType, string> = {
   CIEC: SOCKET_EVENTS.ciec,
   CIF: SOCKET_EVENTS.cif,
@@ -22,6 +24,8 @@ export class ProgressReporter {
     private readonly db: Db,
     private readonly publisher: Publisher,
     readonly process: { id: string; rfc: string; type: ProcessType; title: string; month?: number | null; year?: number | null },
+    /** 1 for the first run; above 1 when pg-boss retries the job (the bar then says "Reintentando…"). */
+    readonly attempt = 1,
   ) {}
 
   private async emit(fields: { message: string; progress: number; finished: boolean; code: number; warning?: string | null; data?: unknown }) {
@@ -33,9 +37,15 @@ export class ProgressReporter {
       rfc: this.process.rfc, title: this.process.title, message: fields.message, code: fields.code, finished: fields.finished,
       data: fields.data ?? null, warning: fields.warning ?? null, month: this.process.month ?? null, year: this.process.year ?? null,
       last_update: (row?.lastUpdate ?? new Date()).toISOString(), jobId: this.process.id, type: this.process.type, progress: fields.progress,
+      ...(this.attempt > 1 ? { attempt: this.attempt } : {}),
     };
     this.publisher.publish(EVENT_BY_TYPE[this.process.type], message);
     this.publisher.publish(SOCKET_EVENTS.progress, message);
+  }
+
+  /** First step of a retried attempt: the work starts over, and the user is told so. */
+  retrying() {
+    return this.step(5, RETRYING_MESSAGE);
   }
 
   step(progress: number, message: string, data?: unknown) {

@@ -8,6 +8,23 @@ export const QUEUES = {
   cfdiImport: 'cfdi-import',
 } as const;
 
+/** How often pg-boss looks for expired jobs (and archives finished ones). */
+export const MAINTENANCE_INTERVAL_S = 15;
+
+/**
+ * Per job type: how long one attempt may run before it counts as dead (its process was killed, its
+ * connection lost) and is retried. A validation takes seconds (SAT's latency included), so a minute
+ * is generous; the daily expiry notice walks every certificate and gets ten. pg-boss's default was
+ * 15 minutes, which left a killed validation frozen on the user's screen for that long.
+ */
+export const QUEUE_POLICIES: Record<(typeof QUEUES)[keyof typeof QUEUES], { expireInSeconds: number; retryLimit: number; retryDelay: number }> = {
+  'ciec-validate': { expireInSeconds: 60, retryLimit: 2, retryDelay: 1 },
+  'credential-validate': { expireInSeconds: 60, retryLimit: 2, retryDelay: 1 },
+  'credential-expiry': { expireInSeconds: 600, retryLimit: 2, retryDelay: 60 },
+  // Thousands of XML take minutes; a retry re-reads the upload and skips what is stored (dedupe by UUID).
+  'cfdi-import': { expireInSeconds: 900, retryLimit: 2, retryDelay: 5 },
+};
+
 /**
  * pg-boss on the app's own database. On PGlite it goes through a tiny `db` adapter: parameterised
  * statements via query(), parameterless scripts (pg-boss sends its schema as one multi-statement
@@ -16,8 +33,10 @@ export const QUEUES = {
  */
 export function createBoss(database: Database, opts: { schemaOnly?: boolean } = {}): PgBoss {
   // schemaOnly: create/upgrade pg-boss's tables and leave no timers behind (test template setup).
+  // Maintenance is what fails an expired job into a retry: every 15 s, so a job whose worker died
+  // runs again within its expiry + 15 s (issue 17 §6).
   const common = {
-    schema: 'pgboss', monitorStateIntervalSeconds: 60, maintenanceIntervalSeconds: 120,
+    schema: 'pgboss', monitorStateIntervalSeconds: 60, maintenanceIntervalSeconds: MAINTENANCE_INTERVAL_S,
     ...(opts.schemaOnly ? { supervise: false, schedule: false } : {}),
   } as const;
   if (database.kind === 'postgres') {
@@ -42,8 +61,23 @@ export function createBoss(database: Database, opts: { schemaOnly?: boolean } = 
 }
 
 export async function startBoss(boss: PgBoss): Promise<PgBoss> {
-  boss.on('error', (err) => console.error('[jobs]', err.message));
+  // pg-boss polls every half second: while the database is away say so once a minute, not each poll.
+  let lastSaid = 0;
+  boss.on('error', (err) => {
+    if (Date.now() - lastSaid < 60_000) return;
+    lastSaid = Date.now();
+    console.error('[jobs]', err.message);
+  });
   await boss.start();
-  for (const name of Object.values(QUEUES)) await boss.createQueue(name);
+  for (const name of Object.values(QUEUES)) {
+    await boss.createQueue(name, { name, ...QUEUE_POLICIES[name] });
+    // createQueue leaves an existing queue as it was: bring its policy up to date.
+    await boss.updateQueue(name, { name, ...QUEUE_POLICIES[name] });
+  }
   return boss;
+}
+
+/** Retry bookkeeping a handler needs: which attempt this is and whether another one will follow a failure. */
+export function attemptOf(job: { retryCount: number; retryLimit: number }): { attempt: number; last: boolean } {
+  return { attempt: job.retryCount + 1, last: job.retryCount >= job.retryLimit };
 }

@@ -1,6 +1,6 @@
 import type { Server } from 'socket.io';
 import { Emitter } from '@socket.io/redis-emitter';
-import { Redis } from 'ioredis';
+import { quietPublisher, resilientRedis } from '../redis';
 import type { ProgressMessage } from '@facturo/contract';
 
 export const roomFor = (rfc: string) => `rfc:${rfc}`;
@@ -19,7 +19,8 @@ export function ioPublisher(io: Server): Publisher {
 }
 
 export function redisPublisher(redisUrl: string): Publisher {
-  const redis = new Redis(redisUrl, { maxRetriesPerRequest: 2 });
+  // Quiet: a worker whose Redis is down keeps working; the record in the database still shows progress.
+  const redis = quietPublisher(resilientRedis(redisUrl, { role: 'worker → socket.io' }));
   const emitter = new Emitter(redis);
   return {
     publish: (event, message) => void emitter.to(roomFor(message.rfc)).emit(event, message),

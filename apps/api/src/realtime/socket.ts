@@ -1,30 +1,35 @@
 import type { FastifyInstance } from 'fastify';
 import { Server } from 'socket.io';
 import { createAdapter } from '@socket.io/redis-adapter';
-import { Redis } from 'ioredis';
+import type { Redis } from 'ioredis';
+import { quietPublisher, resilientRedis } from '../redis';
 import { eq } from 'drizzle-orm';
 import type { Db } from '../db/client';
 import { users } from '../db/schema';
-import type { TokenPayload } from '../http/context';
+import { isWellFormedPayload, type TokenPayload } from '../http/context';
 import { roomFor } from './publisher';
 
 /**
  * socket.io on the API's HTTP server: authenticated with the same JWT, each socket joins only its
  * RFC's room. With REDIS_URL the Redis adapter fans messages out across API processes.
  */
-export async function attachSocket(app: FastifyInstance, db: Db, redisUrl?: string): Promise<{ io: Server; close(): Promise<void> }> {
+export async function attachSocket(
+  app: FastifyInstance, db: Db, redis?: { url: string; pub: Redis },
+): Promise<{ io: Server; close(): Promise<void> }> {
   const io = new Server(app.server, { path: '/socket.io', serveClient: false, cors: { origin: false } });
-  let pub: Redis | undefined;
   let sub: Redis | undefined;
-  if (redisUrl) {
-    pub = new Redis(redisUrl, { maxRetriesPerRequest: 2 });
-    sub = pub.duplicate();
-    io.adapter(createAdapter(pub, sub));
+  if (redis) {
+    // The shared command connection publishes (quietly: while Redis is down a message reaches this
+    // process's sockets only); a subscriber connection of its own waits and re-subscribes. Its
+    // outage is already announced by the command connection, so it stays silent.
+    sub = resilientRedis(redis.url, { role: 'socket.io', subscriber: true, warn: () => undefined });
+    io.adapter(createAdapter(quietPublisher(redis.pub), sub));
   }
   io.use(async (socket, next) => {
     try {
       const token = String(socket.handshake.auth?.token ?? '').replace(/^Bearer\s+/i, '');
       const payload = app.jwt.verify<TokenPayload>(token);
+      if (!isWellFormedPayload(payload)) return next(new Error('No autorizado'));
       const [user] = await db.select({ rfc: users.rfc, tv: users.tokenVersion }).from(users).where(eq(users.id, payload.sub)).limit(1);
       if (!user || user.tv !== payload.tv || user.rfc !== payload.rfc) return next(new Error('No autorizado'));
       socket.data.rfc = user.rfc;
@@ -40,7 +45,6 @@ export async function attachSocket(app: FastifyInstance, db: Db, redisUrl?: stri
       // Not io.close(): that would also close the HTTP server, which Fastify owns.
       io.local.disconnectSockets(true);
       io.engine.close();
-      pub?.disconnect();
       sub?.disconnect();
     },
   };

@@ -10,7 +10,7 @@ export const authRoutes = (deps: auth.AuthDeps): FastifyPluginAsync => async (ap
 
   serve(app, 'auth.preRegister', (req) => auth.preRegister(deps, req.body), limited);
   serve(app, 'auth.verify', (req) => auth.verifyAccount(deps, req.body.email, req.body.code), limited);
-  serve(app, 'auth.resendCode', (req) => auth.resendVerification(deps, req.body.email), limited);
+  serve(app, 'auth.resendCode', (req) => auth.resendVerification(deps, req.body.email, req.ip), limited);
   serve(app, 'auth.catalogs', () => auth.registrationCatalogs());
   serve(app, 'auth.municipalities', (req) => ({ municipios: municipios(req.params.stateId) }));
   serve(app, 'auth.completeAccount', (req) => auth.completeAccount(deps, req.account.id, req.body));
@@ -20,6 +20,6 @@ export const authRoutes = (deps: auth.AuthDeps): FastifyPluginAsync => async (ap
     return { message: 'Sesión cerrada' };
   });
   serve(app, 'auth.session', (req) => auth.currentSession(deps, req.account.id));
-  serve(app, 'auth.sendResetCode', (req) => auth.sendResetCode(deps, req.body.email), limited);
+  serve(app, 'auth.sendResetCode', (req) => auth.sendResetCode(deps, req.body.email, req.ip), limited);
   serve(app, 'auth.resetPassword', (req) => auth.resetPassword(deps, req.body.email, req.body.code, req.body.password), limited);
 };

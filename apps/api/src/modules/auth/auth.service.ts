@@ -15,6 +15,9 @@ import {
   bumpTokenVersion, findTakenFields, findUserByEmail, findUserById, findUserByLogin, insertUser, setPasswordHash, updateUser, type UserRow,
 } from './auth.repository';
 import { CODE_TTL_MINUTES, VerificationCodes } from './verification-codes';
+import {
+  accountLockedEmail, assertAccountNotLocked, recordAccountFailure, spendDummyVerification, takeDailyCode,
+} from './abuse-limits';
 
 export interface AuthDeps {
   db: Db;
@@ -24,7 +27,15 @@ export interface AuthDeps {
   signToken: (user: UserRow, remember: boolean) => string;
   loginMaxAttempts: number;
   authRateLimitPerMinute: number;
+  /** Failed logins per account and hour, from any address (issue 17 §2). */
+  loginAccountMaxFailures: number;
+  codesPerDayPerEmail: number;
+  codesPerDayPerIp: number;
+  publicUrl: string;
 }
+
+/** The answer to a code for an e-mail with no code pending — also the answer for an unknown e-mail. */
+const NO_PENDING_CODE = () => fieldError('code', 'No hay un código vigente; solicita uno nuevo');
 
 const LOGIN_WINDOW_MS = 15 * 60_000;
 const BAD_CREDENTIALS = 'El RFC, correo o contraseña son incorrectos';
@@ -65,9 +76,10 @@ export async function preRegister(deps: AuthDeps, input: PreRegisterInput): Prom
   return { message: 'Te enviamos un código de verificación a tu correo electrónico' };
 }
 
-export async function resendVerification(deps: AuthDeps, email: string): Promise<{ message: string }> {
+export async function resendVerification(deps: AuthDeps, email: string, ip: string): Promise<{ message: string }> {
   const count = await deps.attempts.hit(`resend:${email}`, 60_000);
   if (count > 3) throw new AppError(429, 'Ya enviamos varios códigos; espera un minuto antes de pedir otro');
+  await takeDailyCode(deps, email, ip);
   const user = await findUserByEmail(deps.db, email);
   if (user && !user.isConfirmed) {
     const code = await deps.codes.issue(user.id, 'verify');
@@ -78,8 +90,9 @@ export async function resendVerification(deps: AuthDeps, email: string): Promise
 
 export async function verifyAccount(deps: AuthDeps, email: string, code: string): Promise<LoginResponse> {
   const user = await findUserByEmail(deps.db, email);
-  if (!user) throw fieldError('email', 'No encontramos una cuenta con este correo electrónico');
-  if (user.isConfirmed) throw fieldError('email', 'Esta cuenta ya está verificada; inicia sesión');
+  // Unknown and already verified accounts answer exactly as a known one with no code pending
+  // (issue 17 §3): the endpoint must not tell which e-mails are registered.
+  if (!user || user.isConfirmed) throw NO_PENDING_CODE();
   await deps.codes.consume(user.id, 'verify', code);
   const confirmed = await updateUser(deps.db, user.id, { isConfirmed: true });
   return sessionFor(deps, confirmed);
@@ -112,8 +125,14 @@ export async function login(deps: AuthDeps, input: LoginInput, ip: string): Prom
     throw new AppError(429, 'Demasiados intentos fallidos. Espera unos minutos antes de volver a intentar.');
   }
   const user = await findUserByLogin(deps.db, input.username);
-  const ok = user ? await verifyPassword(user.passwordHash, input.password) : false;
+  // Per account, whatever the address: rotating client addresses does not escape it.
+  await assertAccountNotLocked(deps, user?.id, input.username);
+  // An unknown user costs one argon2id verification too, so the answer time does not reveal accounts.
+  const ok = user ? await verifyPassword(user.passwordHash, input.password) : (await spendDummyVerification(input.password), false);
   if (!user || !ok) {
+    if (await recordAccountFailure(deps, user?.id, input.username) && user) {
+      await deps.mailer.send(accountLockedEmail(user.email, deps.loginAccountMaxFailures, deps.publicUrl)).catch(() => undefined);
+    }
     const n = await deps.attempts.hit(key, LOGIN_WINDOW_MS);
     if (n >= deps.loginMaxAttempts + 1) throw new AppError(429, 'Demasiados intentos fallidos. Espera unos minutos antes de volver a intentar.');
     throw new AppError(401, BAD_CREDENTIALS);
@@ -126,9 +145,10 @@ export async function logout(deps: AuthDeps, userId: number): Promise<void> {
   await bumpTokenVersion(deps.db, userId);
 }
 
-export async function sendResetCode(deps: AuthDeps, email: string): Promise<{ message: string }> {
+export async function sendResetCode(deps: AuthDeps, email: string, ip: string): Promise<{ message: string }> {
   const count = await deps.attempts.hit(`reset:${email}`, 60_000);
   if (count > 3) throw new AppError(429, 'Ya enviamos varios códigos; espera un minuto antes de pedir otro');
+  await takeDailyCode(deps, email, ip);
   const user = await findUserByEmail(deps.db, email);
   if (user) {
     const code = await deps.codes.issue(user.id, 'reset');
@@ -140,7 +160,7 @@ export async function sendResetCode(deps: AuthDeps, email: string): Promise<{ me
 
 export async function resetPassword(deps: AuthDeps, email: string, code: string, password: string): Promise<{ message: string }> {
   const user = await findUserByEmail(deps.db, email);
-  if (!user) throw fieldError('code', 'El código no es correcto');
+  if (!user) throw NO_PENDING_CODE();
   await deps.codes.consume(user.id, 'reset', code);
   await replacePassword(deps.db, user.id, password);
   return { message: 'Tu contraseña se actualizó. Inicia sesión con la nueva contraseña.' };

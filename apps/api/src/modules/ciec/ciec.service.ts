@@ -20,6 +20,7 @@ export async function startCiecValidation(ctx: JobContext, account: Account, cie
     return { processId: process.id, credentialId: credential!.id };
   });
   const data: CiecJobData = { processId, credentialId, rfc: account.rfc, title };
-  await ctx.boss.send(QUEUES.ciecValidate, data, { retryLimit: 1, expireInSeconds: 300 });
+  // Expiry and retries are the queue's policy (jobs/queue.ts QUEUE_POLICIES).
+  await ctx.boss.send(QUEUES.ciecValidate, data);
   return { id: processId, message: 'Validando tu CIEC; verás el avance en tiempo real' };
 }

@@ -6,22 +6,35 @@ import { outbox, users } from '../../db/schema';
 import { notFound } from '../../http/errors';
 import { serve } from '../../http/serve';
 import type { Mailer } from '../../providers/mail/mailer';
+import { outboxOpenTo } from './outbox-access';
+
+export interface DevRoutesOptions {
+  env: 'development' | 'test' | 'production';
+  /** MAIL_OUTBOX_PUBLIC=true: any peer may read the outbox (a demo server). */
+  outboxPublic: boolean;
+  session: (userId: number) => Promise<LoginResponse>;
+}
 
 /**
- * Local-development aids. The outbox exists only while mail goes to the outbox table; the account
- * switches only under NODE_ENV=test (they let e2e tests reach the 402/451/premium paths).
+ * Local-development aids. The outbox exists only outside production and while mail goes to the
+ * outbox table, and answers only a loopback peer unless MAIL_OUTBOX_PUBLIC=true (issue 17 §1: it used
+ * to hand any stranger a password-reset code). The account switches exist only under NODE_ENV=test
+ * (they let e2e tests reach the 402/451/premium paths).
  */
-export const devRoutes = (db: Db, mailer: Mailer, env: string, session: (userId: number) => Promise<LoginResponse>): FastifyPluginAsync => async (app) => {
-  serve(app, 'dev.outbox', async (req) => {
-    if (mailer.kind !== 'outbox') throw notFound('El buzón local no está activo: el correo sale por SMTP');
-    const rows = await db.select().from(outbox).where(eq(outbox.to, req.query.to)).orderBy(desc(outbox.id)).limit(50);
-    return { data: rows.map((r) => ({ to: r.to, subject: r.subject, text: r.text, html: r.html, attachments: r.attachments, created_at: r.createdAt.toISOString() })) };
-  });
+export const devRoutes = (db: Db, mailer: Mailer, opts: DevRoutesOptions): FastifyPluginAsync => async (app) => {
+  if (opts.env !== 'production') {
+    serve(app, 'dev.outbox', async (req) => {
+      if (!outboxOpenTo(req, opts)) throw notFound();
+      if (mailer.kind !== 'outbox') throw notFound('El buzón local no está activo: el correo sale por SMTP');
+      const rows = await db.select().from(outbox).where(eq(outbox.to, req.query.to)).orderBy(desc(outbox.id)).limit(50);
+      return { data: rows.map((r) => ({ to: r.to, subject: r.subject, text: r.text, html: r.html, attachments: r.attachments, created_at: r.createdAt.toISOString() })) };
+    });
+  }
 
-  if (env !== 'test') return;
+  if (opts.env !== 'test') return;
   serve(app, 'dev.accountFlags', async (req) => {
     const { rol, ...flags } = req.body;
     await db.update(users).set({ ...flags, ...(rol ? { rolId: rol, planId: rol === 10 ? 1 : 2 } : {}) }).where(eq(users.id, req.account.id));
-    return session(req.account.id);
+    return opts.session(req.account.id);
   });
 };

@@ -50,7 +50,8 @@ export async function startCredentialUpload(ctx: JobContext, account: Account, k
   });
   // Enqueued after the commit: the worker may read the row from another connection.
   const data: CredentialJobData = { processId, credentialId, userId: account.id, rfc: account.rfc, kind, title };
-  await ctx.boss.send(QUEUES.credentialValidate, data, { retryLimit: 1, expireInSeconds: 300 });
+  // Expiry and retries are the queue's policy (jobs/queue.ts QUEUE_POLICIES).
+  await ctx.boss.send(QUEUES.credentialValidate, data);
   return { id: processId, message: `Validando tu ${KIND_LABEL[kind]}; verás el avance en tiempo real` };
 }
 

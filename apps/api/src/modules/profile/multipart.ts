@@ -1,5 +1,6 @@
 import type { FastifyRequest } from 'fastify';
-import { AppError, badRequest } from '../../http/errors';
+import { findNulField, NUL_MESSAGE } from '@facturo/contract';
+import { AppError, badRequest, fieldError } from '../../http/errors';
 
 export interface UploadedFile {
   filename: string;
@@ -37,5 +38,8 @@ export async function readMultipart(
       form.fields[part.fieldname] = typeof part.value === 'string' ? part.value : String(part.value ?? '');
     }
   }
+  // Multipart text fields skip the app's JSON preValidation rule: the same rule, applied here.
+  const nul = findNulField(form.fields);
+  if (nul !== undefined) throw fieldError(nul, NUL_MESSAGE);
   return form;
 }

@@ -57,4 +57,16 @@ describe('<JobProgressBar />', () => {
     expect(bar.dataset.status).toBe('failed');
     expect(screen.getByText('CIEC incorrecta')).toBeTruthy();
   });
+  it('says "Reintentando…" while a retried job runs again, and stops saying it when it ends', () => {
+    renderWithProviders(<JobProgressBar jobId="job-retry" />);
+    act(() => dispatchLive('progress', msg({ jobId: 'job-retry', progress: 82 }), rfc));
+    const bar = screen.getByTestId('job-progress');
+    expect(screen.queryByTestId('job-retrying')).toBeNull();
+    act(() => dispatchLive('progress', msg({ jobId: 'job-retry', progress: 5, attempt: 2, message: 'Reintentando…' }), rfc));
+    expect(screen.getByTestId('job-retrying').textContent).toBe('Reintentando…');
+    expect(bar.dataset.progress).toBe('5');
+    act(() => dispatchLive('progress', msg({ jobId: 'job-retry', finished: true, attempt: 2, message: 'CIEC válida' }), rfc));
+    expect(bar.dataset.status).toBe('success');
+    expect(screen.queryByTestId('job-retrying')).toBeNull();
+  });
 });

@@ -1,5 +1,5 @@
 import { useEffect, useState } from 'react';
-import { Group, Progress, Stack, Text } from '@mantine/core';
+import { Badge, Group, Progress, Stack, Text } from '@mantine/core';
 import { IconAlertTriangle, IconCircleCheck, IconLoader2 } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
 import type { BackgroundProcess, ProcessType, ProgressMessage } from '@facturo/contract';
@@ -19,7 +19,7 @@ export interface JobProgressBarProps {
 function fromInitial(p: JobProgressBarProps['initial']): JobState {
   if (!p) return initialJobState;
   const status = p.code === 500 ? 'failed' : p.finished ? 'success' : p.progress > 0 ? 'running' : 'pending';
-  return { status, progress: p.finished ? 100 : p.progress, title: p.title, message: p.message, warning: p.warning };
+  return { status, progress: p.finished ? 100 : p.progress, title: p.title, message: p.message, warning: p.warning, retrying: false };
 }
 
 const colorOf = { pending: 'gray', running: 'blue', success: 'teal', failed: 'red' } as const;
@@ -47,7 +47,7 @@ export function JobProgressBar({ jobId, type, initial, onFinished }: JobProgress
 
   const Icon = state.status === 'success' ? IconCircleCheck : state.status === 'failed' ? IconAlertTriangle : IconLoader2;
   return (
-    <Stack gap={4} data-testid="job-progress" data-status={state.status} data-progress={state.progress}>
+    <Stack gap={4} data-testid="job-progress" data-status={state.status} data-progress={state.progress} data-retrying={state.retrying || undefined}>
       <Group justify="space-between" gap="xs">
         <Group gap={6}>
           <Icon size={16} color={`var(--mantine-color-${colorOf[state.status]}-6)`} />
@@ -55,9 +55,16 @@ export function JobProgressBar({ jobId, type, initial, onFinished }: JobProgress
             {state.title || t(`jobs.status.${state.status}`)}
           </Text>
         </Group>
-        <Text size="sm" c="dimmed">
-          {state.progress}%
-        </Text>
+        <Group gap={6}>
+          {state.retrying && (
+            <Badge size="sm" color="orange" variant="light" data-testid="job-retrying">
+              {t('jobs.retrying')}
+            </Badge>
+          )}
+          <Text size="sm" c="dimmed">
+            {state.progress}%
+          </Text>
+        </Group>
       </Group>
       <Progress
         value={state.progress}

@@ -8,9 +8,11 @@ export interface JobState {
   title: string;
   message: string;
   warning: string | null;
+  /** The job died or failed and the server is running it again (ProgressMessage.attempt ≥ 2). */
+  retrying: boolean;
 }
 
-export const initialJobState: JobState = { status: 'pending', progress: 0, title: '', message: '', warning: null };
+export const initialJobState: JobState = { status: 'pending', progress: 0, title: '', message: '', warning: null, retrying: false };
 
 /** Socket event each process type reports on (§7.16). */
 export const eventForType: Partial<Record<ProcessType, string>> = {
@@ -42,5 +44,6 @@ export function reduceJob(prev: JobState, msg: ProgressMessage): JobState {
     title: msg.title,
     message: msg.message,
     warning: msg.warning ?? null,
+    retrying: !msg.finished && (msg.attempt ?? 1) > 1,
   };
 }
