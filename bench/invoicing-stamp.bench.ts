@@ -6,12 +6,12 @@
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { createAccount, randomRfc } from '../apps/api/test/accounts';
+import { fixturePath } from '../packages/cfdi/test/fixtures';
 import { load, startServer } from './support';
 
 const port = 3215;
 const base = `http://127.0.0.1:${port}`;
-const shared = process.env.SHARED_DIR ?? path.resolve(import.meta.dirname, '../../shared');
-const csd = (f: string) => readFileSync(path.join(shared, 'fixtures/certs/csd', f));
+const csd = (f: string) => readFileSync(fixturePath('certs/csd', f));
 
 const server = await startServer(port, { RATE_LIMIT_PER_MINUTE: '10000000' });
 try {

@@ -10,7 +10,8 @@ const FIEL_KEY = fixturePath('certs/fiel/EKU9003173C9.key');
 
 /**
  * The SAT test taxpayer (persona moral). Its RFC is unique per database and the e2e database lives
- * for the whole run, so this is the only e2e test that may register it.
+ * for the whole run, so this is the only e2e test that may register it (sat-invoicing.spec.ts runs after it,
+ * alphabetically with one worker, and logs into the same account).
  */
 async function createSatTestAccount(request: APIRequestContext): Promise<TestAccount> {
   const account = { rfc: 'EKU9003173C9', email: `eku.${Date.now()}@pruebas.facturo.local`, password: 'Prueba#2026x' };

@@ -43,9 +43,9 @@ export const specCalls: SpecCall[] = [
 
   c('7.4', 'Catálogos de facturación', 'GET', '/api/invoicing/catalogs', true),
   c('7.4', 'Dirección por código postal', 'GET', '/api/catalogs/postal-codes/:cp'),
-  c('7.4', 'Catálogo de clientes', 'POST', '/api/invoicing/clients', true),
+  c('7.4', 'Catálogo de clientes', 'POST', '/api/invoicing/customers', true),
   c('7.4', 'Catálogo de productos', 'GET', '/api/invoicing/products', true),
-  c('7.4', 'Detalle de régimen', 'GET', '/api/invoicing/regimen/:clave', true),
+  c('7.4', 'Detalle de régimen', 'GET', '/api/invoicing/regime/:clave', true),
   c('7.4', 'Timbrar factura 3.3', 'POST', '/api/invoice'),
   c('7.4', 'Timbrar factura 4.0', 'POST', '/api/invoice40'),
   c('7.4', 'Vista previa 3.3', 'POST', '/api/preview'),
