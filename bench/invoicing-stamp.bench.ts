@@ -4,7 +4,6 @@
  * as invoices/s and p95, one serie (every request contends for the same folio row) and 4 in flight.
  */
 import { readFileSync } from 'node:fs';
-import path from 'node:path';
 import { createAccount, randomRfc } from '../apps/api/test/accounts';
 import { fixturePath } from '../packages/cfdi/test/fixtures';
 import { load, startServer } from './support';
