@@ -8,7 +8,7 @@ if [ "$facturo_have" -lt "$facturo_node_major" ]; then
   facturo_os=$(uname -s | tr '[:upper:]' '[:lower:]')
   case "$(uname -m)" in x86_64) facturo_arch=x64 ;; aarch64 | arm64) facturo_arch=arm64 ;; *) facturo_arch=$(uname -m) ;; esac
   facturo_cache="${FACTURO_NODE_CACHE:-${XDG_CACHE_HOME:-$HOME/.cache}/facturo-node}"
-  facturo_bin=$(ls -d "$facturo_cache"/v"$facturo_node_major".*/bin 2>/dev/null | sort -V | tail -1)
+  facturo_bin=$(ls -d "$facturo_cache"/v"$facturo_node_major".*/bin 2>/dev/null | sort -V | tail -1 || true)
   if [ -z "$facturo_bin" ]; then
     echo "Node $(node -v 2>/dev/null || echo 'no instalado') es anterior a $facturo_node_major: descargando Node $facturo_node_major del registro npm…" >&2
     facturo_tmp=$(mktemp -d)
