@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { pageOf, PAGE_SIZES } from './pagination';
+import { idParam } from './input-rules';
 
 /**
  * Spec §3 (Invoice), §4 (payment filters, list status) and §7.5: the incomes lists, stats, CSV, related
@@ -161,7 +162,7 @@ export const appInvoicesQuerySchema = z.object({
   q: z.string().trim().max(200).optional(),
   status: z.enum(['vigente', 'cancelada', 'pendiente', 'pagada', '']).optional(),
 });
-export const appInvoiceIdParamsSchema = z.object({ id: z.coerce.number().int().min(1) });
+export const appInvoiceIdParamsSchema = z.object({ id: idParam('Factura no encontrada') });
 export const appInvoiceDetailSchema = invoiceRowSchema.extend({
   relations: z.array(z.object({ tipoRelacion: z.string(), uuid: z.string() })),
   payments: z.array(z.object({ pagoUuid: z.string(), fechaPago: z.string(), impPagado: z.string(), numParcialidad: z.number().int() })),

@@ -13,7 +13,7 @@ vi.setConfig({ testTimeout: 120_000, hookTimeout: 120_000 });
  * so routes added later are covered without touching this file. A NUL byte anywhere (path, query,
  * body) → 422 naming the field; a path id past int4 → 404; a well-signed token of the wrong shape → 401.
  */
-interface Operation { method: string; path: string; pathParams: string[]; numericPath: boolean; queryParams: string[]; bodyProps: string[] }
+interface Operation { method: string; path: string; pathParams: string[]; idParams: string[]; queryParams: string[]; bodyProps: string[] }
 
 let server: TestServer;
 let account: TestAccount;
@@ -29,8 +29,10 @@ beforeAll(async () => {
       method: method.toUpperCase(),
       path,
       pathParams: (op.parameters ?? []).filter((p) => p.in === 'path').map((p) => p.name),
-      // Numeric path parameters are record ids; others (a state code, a uuid) only must not 5xx.
-      numericPath: (op.parameters ?? []).some((p) => p.in === 'path' && (p.schema?.type === 'integer' || p.schema?.type === 'number')),
+      // Numeric path parameters named id / …Id are record ids; others (a month, a state code, a uuid) only must not 5xx.
+      idParams: (op.parameters ?? [])
+        .filter((p) => p.in === 'path' && (p.schema?.type === 'integer' || p.schema?.type === 'number') && /^id$|Id$/.test(p.name))
+        .map((p) => p.name),
       queryParams: (op.parameters ?? []).filter((p) => p.in === 'query').map((p) => p.name),
       bodyProps: Object.keys(op.requestBody?.content?.['application/json']?.schema?.properties ?? {}),
     })));
@@ -102,12 +104,13 @@ describe('NUL bytes and out-of-range ids across every route of the OpenAPI docum
     for (const op of idRoutes) {
       for (const big of [String(INT4_MAX + 1), String(2 ** 40), String(2 ** 53 - 1), '9'.repeat(30), '-1', '0']) {
         const body = op.method === 'GET' || op.method === 'DELETE' ? undefined : {};
-        const res = await send(op.method, fill(op.path, () => big), body);
-        if (res.status >= 500 || (op.numericPath && res.status !== 404)) failures.push(`${op.method} ${op.path} id=${big} → ${res.status}`);
+        const isId = op.idParams.length > 0;
+        const res = await send(op.method, fill(op.path, (n) => (!isId || op.idParams.includes(n) ? big : '1')), body);
+        if (res.status >= 500 || (isId && res.status !== 404)) failures.push(`${op.method} ${op.path} id=${big} → ${res.status}`);
       }
     }
-    console.log(`[security] ids: ${idRoutes.length} rutas con parámetros de ruta (${idRoutes.filter((o) => o.numericPath).length} con id numérico)`);
-    expect(idRoutes.filter((o) => o.numericPath).length).toBeGreaterThan(10);
+    console.log(`[security] ids: ${idRoutes.length} rutas con parámetros de ruta (${idRoutes.filter((o) => o.idParams.length).length} con id numérico)`);
+    expect(idRoutes.filter((o) => o.idParams.length).length).toBeGreaterThan(10);
     expect(failures).toEqual([]);
   }, 180_000);
 

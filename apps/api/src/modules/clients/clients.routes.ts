@@ -19,7 +19,10 @@ export const clientsRoutes = (ctx: JobContext): FastifyPluginAsync => async (app
   serve(app, 'clients.uploadCsf', async (req) => {
     const file = req.isMultipart() ? await req.file() : undefined;
     if (!file) throw fieldError('file', 'Adjunta el PDF de la Constancia de Situación Fiscal');
-    return csfPrefill(await file.toBuffer());
+    const pdf = await file.toBuffer();
+    // A stream cut at the plugin's fileSize limit is a 413 naming the file, not an unreadable PDF.
+    if (file.file.truncated) throw new app.multipartErrors.RequestFileTooLargeError();
+    return csfPrefill(pdf);
   });
   serve(app, 'clients.edit', (req) => clients.getClient(db, req.account.id, req.params.id));
   serve(app, 'clients.update', (req) => clients.updateClient(db, req.account.id, req.params.id, req.body));
