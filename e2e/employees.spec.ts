@@ -37,7 +37,7 @@ test('creates an employee with a perception, sees the ISR/IMSS calculation, disa
 
   // A wrong CURP check digit is refused on the field before anything is sent.
   await page.getByRole('textbox', { name: 'CURP', exact: true }).fill('HEGG560427MVZRRL05');
-  await page.getByRole('button', { name: 'Guardar' }).click();
+  await page.getByRole('button', { name: 'Guardar', exact: true }).click();
   await expect(page.getByText('El dígito verificador de la CURP no es correcto')).toBeVisible();
   await page.getByRole('textbox', { name: 'CURP', exact: true }).fill(CURP);
 
@@ -76,7 +76,7 @@ test('creates an employee with a perception, sees the ISR/IMSS calculation, disa
   const shownIsr = await calc.getByTestId('calc-isr').textContent();
   await page.keyboard.press('Escape');
 
-  await page.getByRole('button', { name: 'Guardar' }).click();
+  await page.getByRole('button', { name: 'Guardar', exact: true }).click();
   await expect(page).toHaveURL(/\/employees$/);
   await expect(page.getByText('Empleado registrado')).toBeVisible();
   const row = page.getByTestId('employee-row-E-001');
@@ -119,7 +119,7 @@ test('creates an employee with a perception, sees the ISR/IMSS calculation, disa
   await editModal.getByRole('button', { name: 'Aceptar' }).click();
   await expect(perceptions.getByText('$8,000.00')).toBeVisible();
   await snap(page, info, 'employees-05-edit');
-  await page.getByRole('button', { name: 'Guardar' }).click();
+  await page.getByRole('button', { name: 'Guardar', exact: true }).click();
   await expect(page.getByText('Empleado actualizado')).toBeVisible();
   await expect(row.getByText('Gerente de contabilidad')).toBeVisible();
   const after = (await (await request.get(`/api/employees/${id}/edit`, { headers: { Authorization: `Bearer ${token}` } })).json()) as { percepciones: { importe_gravado: string }[] };
@@ -149,10 +149,10 @@ test('issue 18: salario diario empty or not a number gets its message; the scrol
   await page.goto('/employees/create');
   const salary = page.getByRole('textbox', { name: 'Salario diario', exact: true });
   await expect(salary).toBeVisible();
-  await page.getByRole('button', { name: 'Guardar' }).click();
+  await page.getByRole('button', { name: 'Guardar', exact: true }).click();
   await expect(page.getByText('Escribe el salario diario', { exact: true })).toBeVisible();
   await salary.fill('abc');
-  await page.getByRole('button', { name: 'Guardar' }).click();
+  await page.getByRole('button', { name: 'Guardar', exact: true }).click();
   await expect(page.getByText('El salario diario debe ser un número con hasta 2 decimales', { exact: true })).toBeVisible();
   expect(posts).toEqual([]);
   expect(pageErrors).toEqual([]);
@@ -162,7 +162,7 @@ test('issue 18: salario diario empty or not a number gets its message; the scrol
   await page.evaluate(() => window.scrollTo(0, document.documentElement.scrollHeight));
   const toTop = page.getByRole('button', { name: 'Volver arriba' });
   await expect(toTop).toBeVisible();
-  const save = page.getByRole('button', { name: 'Guardar' });
+  const save = page.getByRole('button', { name: 'Guardar', exact: true });
   const [a, b] = [await save.boundingBox(), await toTop.boundingBox()];
   const overlap = a!.x < b!.x + b!.width && b!.x < a!.x + a!.width && a!.y < b!.y + b!.height && b!.y < a!.y + a!.height;
   expect(overlap).toBe(false);
