@@ -20,6 +20,8 @@ export interface RouteAccess {
   product?: number;
   /** Plan feature id (spec §6 element ids); refused with 403 when the plan lacks it. */
   feature?: number;
+  /** Only the administrator (role 1) may call it: publishing for every account (news, announcements). */
+  admin?: boolean;
   /** The body's `rfc` names a third party (a customer, an employee), not the tenant. */
   bodyRfcIsThirdParty?: boolean;
 }

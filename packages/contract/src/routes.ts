@@ -1,4 +1,5 @@
 import type { RouteDef } from './route';
+import { announcementsRoutes } from './routes/announcements';
 import { authRoutes } from './routes/auth';
 import { catalogsRoutes } from './routes/catalogs';
 import { cfdiImportRoutes } from './routes/cfdi-import';
@@ -33,6 +34,7 @@ export const routes = {
   ...outcomesRoutes,
   ...paymentReceptionRoutes,
   ...dashboardRoutes,
+  ...announcementsRoutes,
 } satisfies Record<string, RouteDef>;
 
 export type RouteName = keyof typeof routes;

@@ -6,6 +6,9 @@ import { users } from '../db/schema';
 import { AppError, forbidden, unauthorized } from './errors';
 import { planAllowsProduct, planHasFeature } from '../modules/plans/plans.repository';
 
+/** Role id of the administrator (spec §2.5: admin vs client roles; plans are roles 10/11). */
+export const ADMIN_ROLE = 1;
+
 /** The authenticated tenant, loaded once per request from the token's subject. */
 export interface Account {
   id: number;
@@ -52,6 +55,8 @@ declare module 'fastify' {
     product?: number;
     /** Plan feature id (spec §6 element ids); refused with 403 when the plan lacks it. */
     feature?: number;
+    /** Only the administrator (role 1). */
+    admin?: boolean;
     /** The body's `rfc` names a third party (a customer, an employee), not the tenant. */
     bodyRfcIsThirdParty?: boolean;
     /** The route-table entry the route was served from (http/serve.ts). */
@@ -96,10 +101,11 @@ export function registerRequestContext(app: FastifyInstance, db: Db): void {
     if (!config.allowIncomplete && (!user.isConfirmed || !user.profileCompleted)) {
       throw forbidden('Completa la verificación y la información de tu cuenta para continuar');
     }
-    if (config.product !== undefined && user.rolId !== 1 && !(await planAllowsProduct(db, user.planId, config.product))) {
+    if (config.admin && user.rolId !== ADMIN_ROLE) throw forbidden('Solo un administrador puede hacer esto');
+    if (config.product !== undefined && user.rolId !== ADMIN_ROLE && !(await planAllowsProduct(db, user.planId, config.product))) {
       throw forbidden(messages.locked);
     }
-    if (config.feature !== undefined && user.rolId !== 1 && !(await planHasFeature(db, user.planId, config.feature))) {
+    if (config.feature !== undefined && user.rolId !== ADMIN_ROLE && !(await planHasFeature(db, user.planId, config.feature))) {
       throw forbidden(messages.locked);
     }
     req.account = {
