@@ -4,7 +4,6 @@ import { serve } from '../../http/serve';
 import { listCfdis, cfdiCsv } from '../incomes/cfdi-list';
 import { monthStats } from '../incomes/cfdi-stats';
 import { openBalancesPage } from '../incomes/cfdi-actions';
-import { requireFeature } from '../incomes/incomes.routes';
 import { deductibleWhere, markCancelledBySupplier, overrideDeductible, requestComplement } from './outcomes.service';
 
 /** Spec §7.6 (entries in the contract's routes/outcomes.ts): the incomes pattern over received documents. */
@@ -14,9 +13,6 @@ export const outcomesRoutes = (ctx: JobContext): FastifyPluginAsync => async (ap
   serve(app, 'outcomes.stats', (req) => monthStats(db, req.account.id, D, req.params));
   serve(app, 'outcomes.list', async (req, reply) => {
     const { deductible, ...q } = req.query;
-    if (deductible) await requireFeature(db, req, 8);
-    if (q.csv) await requireFeature(db, req, 9);
-    if (q.cuentaspor) await requireFeature(db, req, 57);
     const opts = { extraWhere: deductibleWhere(deductible) };
     if (!q.csv) return listCfdis(db, req.account.id, D, req.params, q, opts);
     const name = `egresos-${req.params.year}-${String(req.params.month).padStart(2, '0')}.csv`;
