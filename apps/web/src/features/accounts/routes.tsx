@@ -1,6 +1,6 @@
 import type { RouteObject } from 'react-router';
 import { UnderConstruction } from '../../shared/ui/under-construction';
-import { PerReceivePage } from '../accounts-receivable/public';
+import { lazyPage } from '../../shared/routing/lazy-route';
 
 /**
  * Route module of this area, mounted inside the guarded app shell.
@@ -8,5 +8,5 @@ import { PerReceivePage } from '../accounts-receivable/public';
  */
 export const accountsRoutes: RouteObject[] = [
   { path: '/accounts/per-pay', element: <UnderConstruction areaKey="areas.accountsPerPay" /> },
-  { path: '/accounts/per-receive', element: <PerReceivePage /> },
+  { path: '/accounts/per-receive', lazy: lazyPage(() => import('../accounts-receivable/public'), 'PerReceivePage') },
 ];

@@ -1,7 +1,7 @@
 import type { RouteObject } from 'react-router';
-import { TutorialsPage } from './pages/tutorials-page';
+import { lazyPage } from '../../shared/routing/lazy-route';
 
 /** Tutoriales (spec §2.1 /tutorials): the help center. */
 export const tutorialsRoutes: RouteObject[] = [
-  { path: '/tutorials', element: <TutorialsPage /> },
+  { path: '/tutorials', lazy: lazyPage(() => import('./pages/tutorials-page'), 'TutorialsPage') },
 ];
