@@ -21,6 +21,7 @@ export * from './dashboard';
 export * from './payment-reception';
 export * from './outcomes';
 export * from './announcements';
+export * from './credit-notes';
 export * from './format-bytes';
 export * from './route';
 export * from './routes';

@@ -4,6 +4,7 @@ import { authRoutes } from './routes/auth';
 import { catalogsRoutes } from './routes/catalogs';
 import { cfdiImportRoutes } from './routes/cfdi-import';
 import { clientsRoutes } from './routes/clients';
+import { creditNotesRoutes } from './routes/credit-notes';
 import { dashboardRoutes } from './routes/dashboard';
 import { employeesRoutes } from './routes/employees';
 import { incomesRoutes } from './routes/incomes';
@@ -35,6 +36,7 @@ export const routes = {
   ...paymentReceptionRoutes,
   ...dashboardRoutes,
   ...announcementsRoutes,
+  ...creditNotesRoutes,
 } satisfies Record<string, RouteDef>;
 
 export type RouteName = keyof typeof routes;

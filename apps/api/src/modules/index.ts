@@ -12,6 +12,7 @@ import { productsRoutes } from './products/products.routes';
 import { invoicingRoutes } from './invoicing/invoicing.routes';
 import { incomesRoutes } from './incomes/incomes.routes';
 import { announcementsRoutes } from './announcements/announcements.routes';
+import { creditNotesRoutes } from './credit-notes/credit-notes.routes';
 
 /**
  * Feature modules (customers, products, employees, profile, catalogs, …) register here, each as
@@ -30,4 +31,5 @@ export async function registerFeatureModules(app: FastifyInstance, ctx: JobConte
   await app.register(incomesRoutes(ctx));
   await app.register(invoicingRoutes(ctx));
   await app.register(announcementsRoutes(ctx));
+  await app.register(creditNotesRoutes(ctx));
 }
