@@ -1,12 +1,9 @@
 import type { RouteObject } from 'react-router';
-import { UnderConstruction } from '../../shared/ui/under-construction';
 import { PerReceivePage } from '../accounts-receivable/public';
+import { PerPayPage } from '../outcomes/public';
 
-/**
- * Route module of this area, mounted inside the guarded app shell.
- * Under construction: replace the elements with the real pages (paths stay as spec §2.1).
- */
+/** Route module of the accounts area (spec §2.1): receivable from incomes, payable from outcomes. */
 export const accountsRoutes: RouteObject[] = [
-  { path: '/accounts/per-pay', element: <UnderConstruction areaKey="areas.accountsPerPay" /> },
+  { path: '/accounts/per-pay', element: <PerPayPage /> },
   { path: '/accounts/per-receive', element: <PerReceivePage /> },
 ];
