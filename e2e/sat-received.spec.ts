@@ -98,7 +98,8 @@ test('import a ZIP of received CFDIs with the live bar, see them on /outcomes, o
   await expect(toggle).not.toBeChecked();
 
   // Override: mark it deductible; the cards follow.
-  await toggle.click();
+  // The switch is controlled by the server's answer: click it, then wait for the refreshed row.
+  await toggle.click({ force: true });
   await expect(toggle).toBeChecked();
   await expect(card(page, 'deducibles').count).toHaveText('50');
   await expect(card(page, 'deducibles').total).toHaveText('$13,688.00');
