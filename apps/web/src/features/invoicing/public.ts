@@ -5,3 +5,4 @@ export { draftFromXml } from './model/draft-from-xml';
 export type { InvoiceDraftState } from './pages/invoice-add-page';
 export { downloadXml, viewPdf, viewXml } from './components/document-buttons';
 export { SendEmailModal } from './components/send-email-modal';
+export { saveBlob } from './api/documents-api';

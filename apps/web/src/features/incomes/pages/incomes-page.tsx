@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { Button, Stack } from '@mantine/core';
+import { Button, Group, Stack } from '@mantine/core';
 import { IconFileSpreadsheet, IconPlus } from '@tabler/icons-react';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
@@ -12,6 +12,7 @@ import { usePagedList } from '../../../shared/ui/paged-list';
 import { PagedListCard } from '../../../shared/ui/paged-list-card';
 import { showAlert, toastError } from '../../../shared/ui/toasts';
 import { usePeriod } from '../../../shared/period/period-store';
+import { ImportCfdiButton } from '../../cfdi-import/public';
 import { downloadXml, viewPdf, viewXml } from '../../invoicing/public';
 import { SendEmailModal } from '../../invoicing/public';
 import { downloadIncomesCsv, incomesKeys, incomesListQuery, incomesStatsQuery, setNotCount } from '../api/incomes-api';
@@ -76,7 +77,12 @@ export function IncomesPage() {
   return (
     <Stack gap="md">
       <PageHeader title={t('incomes.title')}
-        action={<Button component={Link} to="/invoicing/add" leftSection={<IconPlus size={16} />}>{t('incomes.newInvoice')}</Button>} />
+        action={
+          <Group gap="xs">
+            <ImportCfdiButton variant="light" />
+            <Button component={Link} to="/invoicing/add" leftSection={<IconPlus size={16} />}>{t('incomes.newInvoice')}</Button>
+          </Group>
+        } />
       <StatCards stats={stats.data} active={card} onPick={(k) => { setCard(k); list.setPage(1); }} />
       <PagedListCard list={list} searchPlaceholder={t('incomes.searchPlaceholder')} loading={rows.isPending} total={total}
         emptyText={list.query ? t('incomes.emptySearch') : t('incomes.empty')} totalText={t('incomes.total', { count: total })}
