@@ -21,3 +21,12 @@ export const creditNotesListQuery = (rfc: string, p: Period, side: NoteSide, q: 
     }),
     placeholderData: (prev) => prev,
   });
+
+/**
+ * The XML or PDF of a note: issued notes come from the incomes documents, received ones from the outcomes
+ * documents (the same stored bytes the account imported or stamped).
+ */
+export function fetchNoteFile(side: NoteSide, uuid: string, kind: 'xml' | 'pdf'): Promise<Blob> {
+  const entry = side === 1 ? routes[kind === 'xml' ? 'invoicing.xml' : 'invoicing.pdf'] : routes[kind === 'xml' ? 'outcomes.xml' : 'outcomes.pdf'];
+  return call(entry, { params: { uuid } });
+}

@@ -3,7 +3,7 @@ import { Button, Group, Stack } from '@mantine/core';
 import { IconFileSpreadsheet, IconPlus } from '@tabler/icons-react';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
-import { Link } from 'react-router';
+import { Link, useNavigate } from 'react-router';
 import type { InvoiceRow, StatKey } from '@facturo/contract';
 import { useSession } from '../../../shared/session/session-store';
 import { confirmAction } from '../../../shared/ui/confirm';
@@ -13,7 +13,7 @@ import { PagedListCard } from '../../../shared/ui/paged-list-card';
 import { showAlert, toastError } from '../../../shared/ui/toasts';
 import { usePeriod } from '../../../shared/period/period-store';
 import { ImportCfdiButton } from '../../cfdi-import/public';
-import { downloadXml, viewPdf, viewXml } from '../../invoicing/public';
+import { creditNoteDraftFromXml, downloadXml, draftState, fetchXml, viewPdf, viewXml } from '../../invoicing/public';
 import { SendEmailModal } from '../../invoicing/public';
 import { downloadIncomesCsv, incomesKeys, incomesListQuery, incomesStatsQuery, setNotCount } from '../api/incomes-api';
 import { CancelModal } from '../components/cancel-modal';
@@ -51,6 +51,16 @@ export function IncomesPage() {
     },
   });
 
+  const navigate = useNavigate();
+  /** "Emitir nota de crédito": the invoicing form as tipo E related (01) to this invoice (issue 13 item 3). */
+  const creditNote = useMutation({
+    mutationFn: async (row: InvoiceRow) => {
+      const xml = await (await fetchXml(row.uuid)).text();
+      const { draft, receptorRfc } = creditNoteDraftFromXml(xml, row.uuid, t('incomes.actions.creditNoteConcept', { name: rowName(row) }));
+      navigate('/invoicing/add', { state: await draftState(draft, receptorRfc) });
+    },
+    onError: () => toastError(),
+  });
   const onAction = (action: RowAction, row: InvoiceRow) => {
     const name = rowName(row);
     const failed = () => toastError();
@@ -62,6 +72,7 @@ export function IncomesPage() {
       case 'cancel': return setDialog({ kind: 'cancel', row });
       case 'enablePayment': return setDialog({ kind: 'enable', row });
       case 'related': return setDialog({ kind: 'related', row });
+      case 'creditNote': return void creditNote.mutate(row);
       case 'notCount':
         return confirmAction({
           title: row.notCount ? t('incomes.notCountConfirm.countTitle') : t('incomes.notCountConfirm.title'),
