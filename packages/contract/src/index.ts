@@ -22,6 +22,7 @@ export * from './payment-reception';
 export * from './outcomes';
 export * from './announcements';
 export * from './credit-notes';
+export * from './payroll';
 export * from './format-bytes';
 export * from './route';
 export * from './routes';

@@ -11,6 +11,7 @@ import { incomesRoutes } from './routes/incomes';
 import { invoicingRoutes } from './routes/invoicing';
 import { outcomesRoutes } from './routes/outcomes';
 import { paymentReceptionRoutes } from './routes/payment-reception';
+import { payrollRoutes } from './routes/payroll';
 import { productsRoutes } from './routes/products';
 import { profileRoutes } from './routes/profile';
 import { sessionRoutes } from './routes/session';
@@ -37,6 +38,7 @@ export const routes = {
   ...dashboardRoutes,
   ...announcementsRoutes,
   ...creditNotesRoutes,
+  ...payrollRoutes,
 } satisfies Record<string, RouteDef>;
 
 export type RouteName = keyof typeof routes;

@@ -13,6 +13,7 @@ import { invoicingRoutes } from './invoicing/invoicing.routes';
 import { incomesRoutes } from './incomes/incomes.routes';
 import { announcementsRoutes } from './announcements/announcements.routes';
 import { creditNotesRoutes } from './credit-notes/credit-notes.routes';
+import { payrollRoutes } from './payroll/payroll.routes';
 
 /**
  * Feature modules (customers, products, employees, profile, catalogs, …) register here, each as
@@ -32,4 +33,5 @@ export async function registerFeatureModules(app: FastifyInstance, ctx: JobConte
   await app.register(invoicingRoutes(ctx));
   await app.register(announcementsRoutes(ctx));
   await app.register(creditNotesRoutes(ctx));
+  await app.register(payrollRoutes(ctx));
 }
