@@ -1,9 +1,7 @@
-import { and, eq } from 'drizzle-orm';
 import type { ImportRejection, ImportState } from '@facturo/contract';
 import type { Db } from '../../db/client';
 import type { StoragePort } from '../../providers/storage/local-storage';
 import { storeCfdi, CfdiStoreError } from '../cfdis/cfdi-store';
-import { cfdis } from '../cfdis/cfdis.schema';
 import { decideDeductibility } from '../outcomes/deductibility';
 import { classifyDocument, type AcceptedDocument } from './classify';
 import { readZip, ZipRefusedError } from './zip';
@@ -53,22 +51,20 @@ async function expand(storage: StoragePort, files: UploadedImportFile[], rejecte
   return { docs, refusedArchives };
 }
 
-/** Stores one accepted document with its deductibility (received ones) in one transaction. */
+/**
+ * Stores one accepted document, a received one with its deductibility in the same INSERT, inside its own
+ * savepoint (all of its rows or none).
+ */
 async function storeOne(db: Db, storage: StoragePort, input: ImportRunInput, doc: AcceptedDocument): Promise<{ duplicated: boolean }> {
+  const s = doc.summary;
+  const deducible = doc.direction === 'recibido'
+    ? decideDeductibility({
+      tipo: s.tipoDeComprobante, usoCfdi: s.usoCFDI, formaPago: s.formaPago, metodoPago: s.metodoPago,
+      total: s.total, tipoCambio: s.tipoCambio, regimen: input.regimen, rfc: input.rfc,
+    })
+    : undefined;
   return db.transaction(async (tx) => {
-    const txDb = tx as unknown as Db;
-    const stored = await storeCfdi(txDb, storage, { userId: input.userId, accountRfc: input.rfc, xml: doc.xml, source: 'import' });
-    if (!stored.duplicated && stored.direction === 'recibido') {
-      const s = doc.summary;
-      const decision = decideDeductibility({
-        tipo: s.tipoDeComprobante, usoCfdi: s.usoCFDI, formaPago: s.formaPago, metodoPago: s.metodoPago,
-        total: s.total, tipoCambio: s.tipoCambio, regimen: input.regimen, rfc: input.rfc,
-      });
-      await tx
-        .update(cfdis)
-        .set({ deducible: decision.deducible, deducibleMotivo: decision.motivo })
-        .where(and(eq(cfdis.id, stored.id), eq(cfdis.userId, input.userId), eq(cfdis.deducibleManual, false)));
-    }
+    const stored = await storeCfdi(tx as unknown as Db, storage, { userId: input.userId, accountRfc: input.rfc, xml: doc.xml, source: 'import', deducible });
     return { duplicated: stored.duplicated };
   });
 }
