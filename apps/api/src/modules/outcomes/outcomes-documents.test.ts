@@ -126,6 +126,9 @@ describe('outcomes documents', () => {
   it('the deductible cards follow the per-document override', async () => {
     await post('/api/outcomes/deductible', { uuid: docs.pue.uuid, deducible: true });
     const a = (await get('/api/outcomes/stats/5/2026')).body;
+    // The row carries the decision and its reason (the list's switch and tooltip).
+    const row = (await get(`/api/outcomes/5/2026?searchQuery=${docs.pue.uuid}`)).body.data[0];
+    expect(row).toMatchObject({ deducible: true, deducibleMotivo: 'Marcado como deducible por ti', deducibleManual: true });
     await post('/api/outcomes/deductible', { uuid: docs.pue.uuid, deducible: false });
     const b = (await get('/api/outcomes/stats/5/2026')).body;
     expect(b.deducibles.count).toBe(a.deducibles.count - 1);
