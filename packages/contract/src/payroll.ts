@@ -16,7 +16,7 @@ export const PAYROLL_STATUS_TEXT: Record<number, string> = {
 };
 export const payrollStatusText = (s: number) => PAYROLL_STATUS_TEXT[s] ?? PAYROLL_STATUS_TEXT[0]!;
 
-const ymd = (field: string) => z.string({ error: `Escribe ${field}` }).trim()
+const ymd = (field: string) => z.string({ error: `Escribe ${field}` }).trim().min(1, `Escribe ${field}`)
   .regex(/^\d{4}-\d{2}-\d{2}$/, `${field[0]!.toUpperCase()}${field.slice(1)} debe tener el formato AAAA-MM-DD`);
 const money = (field: string) => z.union([z.string(), z.number()]).transform((v) => String(v).trim())
   .refine((v) => /^\d{1,10}(\.\d{1,2})?$/.test(v), `${field} debe ser un importe positivo con hasta 2 decimales`);
@@ -91,6 +91,8 @@ export const prenominaSchema = z.object({ ...prenominaHeader, detalle_nomina: z.
 export type Prenomina = z.infer<typeof prenominaSchema>;
 
 export const prenominaQuerySchema = z.object({
+  /** Only pre-payrolls with stamped receipts: the "Lista de nóminas" of /payroll (spec §4 payroll type 1). */
+  timbradas: z.union([z.boolean(), z.enum(['true', 'false', '1', '0', ''])]).optional().transform((v) => v === true || v === 'true' || v === '1'),
   page: z.coerce.number().int().min(1).default(1),
   perPage: z.coerce.number().int().default(10).refine((n) => (PAGE_SIZES as readonly number[]).includes(n), { message: 'perPage debe ser 10, 20 o 50' }),
 });

@@ -102,9 +102,11 @@ export function toDetalle(d: DetalleRow): PrenominaDetalle {
 }
 
 /** GET /api/prenomina: newest first, with how many employees, stamped and failed, and the net to pay. */
-export async function listPrenominas(db: Db, userId: number, q: { page: number; perPage: number }): Promise<Page<ReturnType<typeof header> & {
+export async function listPrenominas(db: Db, userId: number, q: { page: number; perPage: number; timbradas?: boolean }): Promise<Page<ReturnType<typeof header> & {
   empleados: number; timbrados: number; errores: number; total_neto: string;
 }>> {
+  const where = and(eq(prenominas.userId, userId), q.timbradas
+    ? sql`EXISTS (SELECT 1 FROM prenomina_detalles s WHERE s.user_id = ${userId} AND s.prenomina_id = ${prenominas.id} AND s.status = 1)` : undefined);
   const [rows, [total]] = await Promise.all([
     db.select({
       p: prenominas,
@@ -114,9 +116,9 @@ export async function listPrenominas(db: Db, userId: number, q: { page: number; 
       neto: sql<string>`coalesce(sum(d.neto) FILTER (WHERE d.status <> 2), 0)::numeric(14,2)::text`,
     }).from(prenominas)
       .leftJoin(sql`prenomina_detalles d`, sql`d.prenomina_id = ${prenominas.id} AND d.user_id = ${prenominas.userId}`)
-      .where(eq(prenominas.userId, userId)).groupBy(prenominas.id)
+      .where(where).groupBy(prenominas.id)
       .orderBy(desc(prenominas.id)).limit(q.perPage).offset((q.page - 1) * q.perPage),
-    db.select({ n: count() }).from(prenominas).where(eq(prenominas.userId, userId)),
+    db.select({ n: count() }).from(prenominas).where(where),
   ]);
   return {
     data: rows.map((r) => ({ ...header(r.p), empleados: r.empleados, timbrados: r.timbrados, errores: r.errores, total_neto: r.neto })),

@@ -78,6 +78,7 @@ describe('pre-payroll and payroll (issue 10, spec §7.11)', () => {
     const list = await call('GET', '/api/prenomina?page=1&perPage=10');
     expect(list.data).toMatchObject({ total: 1, current_page: 1, per_page: 10 });
     expect(list.data.data[0]).toMatchObject({ id: prenominaId, empleados: 4, timbrados: 0 });
+    expect((await call('GET', '/api/prenomina?timbradas=1')).data.total).toBe(0);
   });
 
   it('edits one detail\u2019s lines and recomputes its taxes; refuses nonsense naming the field', async () => {
@@ -112,6 +113,7 @@ describe('pre-payroll and payroll (issue 10, spec §7.11)', () => {
     const p = await call('GET', `/api/prenomina/${prenominaId}`);
     const statuses = p.data.detalle_nomina.map((d: { status: number }) => d.status);
     expect(statuses).toEqual([1, 1, 2, 3]);
+    expect((await call('GET', '/api/prenomina?timbradas=1')).data.data.map((x: { id: number }) => x.id)).toEqual([prenominaId]);
     expect(p.data.detalle_nomina[3].error).toMatch(/^La CURP .* no corresponde al RFC/);
     const stamped = p.data.detalle_nomina[0];
     expect(stamped).toMatchObject({ status_text: 'Timbrado correctamente', xml: `${stamped.uuid}.xml`, xmlUrl: `/api/incomes/${stamped.uuid}/xml` });

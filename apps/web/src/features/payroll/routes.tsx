@@ -1,12 +1,14 @@
 import type { RouteObject } from 'react-router';
-import { UnderConstruction } from '../../shared/ui/under-construction';
+import { lazyPage, loadChunk } from '../../shared/routing/lazy-route';
 
-/**
- * Route module of this area, mounted inside the guarded app shell.
- * Under construction: replace the elements with the real pages (paths stay as spec §2.1).
- */
+const receipts = (type: 1 | 2): NonNullable<RouteObject['lazy']> => async () => {
+  const { PayrollReceiptsPage } = await loadChunk(() => import('./pages/payroll-page'));
+  return { element: <PayrollReceiptsPage key={type} type={type} /> };
+};
+
+/** Nómina (spec §2.1): the payroll runs, and the receipts issued and received. */
 export const payrollRoutes: RouteObject[] = [
-  { path: '/payroll', element: <UnderConstruction areaKey="areas.payroll" /> },
-  { path: '/payroll/emitted', element: <UnderConstruction areaKey="areas.payrollEmitted" /> },
-  { path: '/payroll/received', element: <UnderConstruction areaKey="areas.payrollReceived" /> },
+  { path: '/payroll', lazy: lazyPage(() => import('./pages/payroll-page'), 'PayrollRunsPage') },
+  { path: '/payroll/emitted', lazy: receipts(1) },
+  { path: '/payroll/received', lazy: receipts(2) },
 ];

@@ -1,10 +1,7 @@
 import type { RouteObject } from 'react-router';
-import { UnderConstruction } from '../../shared/ui/under-construction';
+import { lazyPage } from '../../shared/routing/lazy-route';
 
-/**
- * Route module of this area, mounted inside the guarded app shell.
- * Under construction: replace the elements with the real pages (paths stay as spec §2.1).
- */
+/** Prenómina (spec §2.1 /pre-payroll). */
 export const prePayrollRoutes: RouteObject[] = [
-  { path: '/pre-payroll', element: <UnderConstruction areaKey="areas.prePayroll" /> },
+  { path: '/pre-payroll', lazy: lazyPage(() => import('./pages/pre-payroll-page'), 'PrePayrollPage') },
 ];

@@ -14,6 +14,18 @@ export async function fetchAuthedObjectUrl(path: string, signal?: AbortSignal): 
   return URL.createObjectURL(await res.blob());
 }
 
+/** Downloads an authenticated file (a CSV export) under `fileName`. */
+export async function downloadAuthedFile(path: string, fileName: string): Promise<void> {
+  const url = await fetchAuthedObjectUrl(path);
+  const a = document.createElement('a');
+  a.href = url;
+  a.download = fileName;
+  document.body.appendChild(a);
+  a.click();
+  a.remove();
+  setTimeout(() => URL.revokeObjectURL(url), 10_000);
+}
+
 /**
  * The file at `path` as an object URL for an <img>, or null while loading, on failure or
  * without a path. The previous URL is revoked when the path changes and on unmount, so

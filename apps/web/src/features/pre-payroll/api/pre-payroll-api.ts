@@ -1,0 +1,29 @@
+import { queryOptions } from '@tanstack/react-query';
+import { routes, type CrearPrenominaBody, type EditDetalleBody } from '@facturo/contract';
+import { call } from '../../../shared/api/call';
+
+export const prePayrollKeys = { all: (rfc: string) => ['pre-payroll', rfc] as const };
+
+/** `GET /api/prenomina` (newest first); `timbradas` lists only runs with stamped receipts (/payroll). */
+export const prenominasQuery = (rfc: string, q: { page: number; perPage: number; timbradas?: boolean }) =>
+  queryOptions({
+    queryKey: ['pre-payroll', rfc, 'list', q],
+    queryFn: ({ signal }) => call(routes['payroll.prePayrolls'], { query: { page: q.page, perPage: q.perPage, timbradas: q.timbradas }, signal }),
+    placeholderData: (prev) => prev,
+  });
+
+export const prenominaQuery = (rfc: string, id: number) =>
+  queryOptions({ queryKey: ['pre-payroll', rfc, 'one', id], queryFn: ({ signal }) => call(routes['payroll.prePayroll'], { params: { id }, signal }) });
+
+/** The active employees to choose from (the first 100, A–Z by number). */
+export const activeEmployeesQuery = (rfc: string) =>
+  queryOptions({
+    queryKey: ['pre-payroll', rfc, 'employees'],
+    queryFn: ({ signal }) => call(routes['employees.list'], { query: { page: 1, perPage: 100, estatus: '1' }, signal }),
+  });
+
+export const createPrenomina = (body: CrearPrenominaBody) => call(routes['payroll.createPrePayroll'], { body, passThrough: true });
+export const editDetail = (body: EditDetalleBody) => call(routes['payroll.editDetail'], { body, passThrough: true });
+export const toggleDetail = (id: number) => call(routes['payroll.toggleDetail'], { body: { id } });
+export const deletePrenomina = (id: number) => call(routes['payroll.deletePrePayroll'], { params: { id } });
+export const releasePrenomina = (id: number) => call(routes['payroll.release'], { body: { id }, passThrough: true });
