@@ -41,6 +41,8 @@ export interface Config {
   /** Verification / reset codes a day per e-mail address and per client address. */
   codesPerDayPerEmail: number;
   codesPerDayPerIp: number;
+  /** STRIPE_WEBHOOK_SECRET (from the environment only, never logged): signs/verifies provider events; random per process when unset. */
+  stripeWebhookSecret?: string;
 }
 
 /** A setting that is wrong stops the start with this one line (main.ts prints it and exits 1). */
@@ -108,5 +110,6 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     loginAccountMaxFailures: Number(env.LOGIN_ACCOUNT_MAX_FAILURES ?? 20),
     codesPerDayPerEmail: Number(env.CODES_PER_DAY_PER_EMAIL ?? 10),
     codesPerDayPerIp: Number(env.CODES_PER_DAY_PER_IP ?? 50),
+    ...(env.STRIPE_WEBHOOK_SECRET ? { stripeWebhookSecret: env.STRIPE_WEBHOOK_SECRET } : {}),
   };
 }

@@ -9,6 +9,7 @@ import { incomesRoutes } from './routes/incomes';
 import { invoicingRoutes } from './routes/invoicing';
 import { outcomesRoutes } from './routes/outcomes';
 import { paymentReceptionRoutes } from './routes/payment-reception';
+import { paymentsRoutes } from './routes/payments';
 import { productsRoutes } from './routes/products';
 import { profileRoutes } from './routes/profile';
 import { sessionRoutes } from './routes/session';
@@ -33,6 +34,7 @@ export const routes = {
   ...outcomesRoutes,
   ...paymentReceptionRoutes,
   ...dashboardRoutes,
+  ...paymentsRoutes,
 } satisfies Record<string, RouteDef>;
 
 export type RouteName = keyof typeof routes;

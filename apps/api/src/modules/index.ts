@@ -11,6 +11,7 @@ import { clientsRoutes } from './clients/clients.routes';
 import { productsRoutes } from './products/products.routes';
 import { invoicingRoutes } from './invoicing/invoicing.routes';
 import { incomesRoutes } from './incomes/incomes.routes';
+import { paymentsRoutes } from './payments/payments.routes';
 
 /**
  * Feature modules (customers, products, employees, profile, catalogs, …) register here, each as
@@ -28,4 +29,5 @@ export async function registerFeatureModules(app: FastifyInstance, ctx: JobConte
   await app.register(dashboardRoutes(ctx));
   await app.register(incomesRoutes(ctx));
   await app.register(invoicingRoutes(ctx));
+  await app.register(paymentsRoutes(ctx));
 }
