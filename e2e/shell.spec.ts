@@ -35,7 +35,7 @@ test('month filter choice is kept locally and shown only on its paths', async ({
   await page.reload();
   await expect(page.getByTestId('period-filter').getByRole('combobox', { name: 'Mes' })).toHaveValue('Diciembre');
   await page.goto('/tutorials');
-  await expect(page.getByTestId('under-construction')).toBeVisible();
+  await expect(page.getByRole('heading', { name: 'Tutoriales' })).toBeVisible();
   await expect(page.getByTestId('period-filter')).toHaveCount(0);
 });
 

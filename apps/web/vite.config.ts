@@ -13,13 +13,15 @@ export default defineConfig({
     chunkSizeWarningLimit: 1500,
     rolldownOptions: {
       output: {
-        // Libraries change far less often than our code: separate chunks stay cached across deploys.
+        // React and the router change far less often than our code and every screen needs them: their own
+        // chunk stays cached across deploys. Everything else splits by route (lazy routes, issue 19), so a
+        // library one screen uses is downloaded with that screen, not on /login.
         codeSplitting: {
           groups: [
             { name: 'react', test: /node_modules[\\/](react|react-dom|react-router|scheduler)[\\/]/, priority: 3 },
-            { name: 'mantine', test: /node_modules[\\/](@mantine|@floating-ui)[\\/]/, priority: 2 },
-            { name: 'icons', test: /node_modules[\\/]@tabler[\\/]/, priority: 2 },
-            { name: 'vendor', test: /node_modules[\\/]/, priority: 1 },
+            // The fiscal engine's money and SAT catalogs (hundreds of kB of catalog data) are for the invoicing
+            // and list screens: their own chunk, which /login does not load.
+            { name: 'cfdi', test: /packages[\\/]cfdi[\\/]src[\\/](money|catalogs)[\\/]|node_modules[\\/]decimal\.js[\\/]/, priority: 2 },
           ],
         },
       },

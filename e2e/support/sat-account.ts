@@ -15,7 +15,8 @@ async function token(request: APIRequestContext, account: TestAccount): Promise<
 
 /**
  * The SAT test account, registered when the run's database does not have it yet, else logged into (its RFC
- * is unique per database and every spec that needs it uses the same password).
+ * is unique per database and every spec that needs it uses the same password). It is premium (role 11):
+ * the specs that use it reach payroll, e-mail and the other paid features (spec §6).
  */
 export async function satTestAccount(request: APIRequestContext): Promise<TestAccount & { token: string }> {
   const account = { rfc: SAT_RFC, email: `eku.${Date.now()}@pruebas.facturo.local`, password: PASSWORD };
@@ -28,12 +29,21 @@ export async function satTestAccount(request: APIRequestContext): Promise<TestAc
     });
     expect(done.ok(), await done.text()).toBe(true);
   }
-  return { ...account, token: await token(request, account) };
+  const bearer = await token(request, account);
+  const premium = await request.post('/api/dev/account-flags', { data: { rol: 11 }, headers: { Authorization: `Bearer ${bearer}` } });
+  expect(premium.ok(), await premium.text()).toBe(true);
+  return { ...account, token: ((await premium.json()) as { access_token: string }).access_token };
 }
 
-/** Uploads the SAT test CSD through the API and waits until the validation job marks it valid. */
+/**
+ * Uploads the SAT test CSD through the API and waits until the validation job marks it valid. When an earlier
+ * spec already left a valid CSD on the account nothing is uploaded: a re-upload would be "validating" again
+ * for a moment, and the poll below could read the old "valid" before the new job starts.
+ */
 export async function uploadSatCsd(request: APIRequestContext, bearer: string): Promise<void> {
   const headers = { Authorization: `Bearer ${bearer}` };
+  const current = (await (await request.get('/api/profile/csd', { headers })).json()) as { credential: { status: string } | null };
+  if (current.credential?.status === 'valid') return;
   const res = await request.post('/api/profile/csd', {
     headers,
     multipart: {

@@ -1,12 +1,18 @@
 import type { Page, TestInfo } from '@playwright/test';
+import { guideShots } from '../../apps/web/src/features/tutorials/model/guides';
 
 /**
  * Saves a full-page screenshot under test-results/screens/<name>.png (for a human to look at),
  * once the navigation overlay is gone (it hides 300 ms after a navigation ends, spec §2.5).
- * E2E_SHOTS_DIR keeps a copy out of the shared test-results folder.
+ * E2E_SHOTS_DIR keeps a copy out of the shared test-results folder. With TUTORIAL_SHOTS=1
+ * (`npm run tutorials:shots`) a shot a guide of /tutorials shows is also written, as the window
+ * sees it, to apps/web/public/guides/<name>.jpg: the help center's pictures are the real screens.
  */
 export async function snap(page: Page, _info: TestInfo, name: string): Promise<void> {
   await page.getByTestId('navigation-overlay').waitFor({ state: 'detached', timeout: 5_000 });
   await page.screenshot({ path: `test-results/screens/${name}.png`, fullPage: true });
   if (process.env.E2E_SHOTS_DIR) await page.screenshot({ path: `${process.env.E2E_SHOTS_DIR}/${name}.png`, fullPage: true });
+  if (process.env.TUTORIAL_SHOTS === '1' && guideShots.has(name)) {
+    await page.screenshot({ path: `apps/web/public/guides/${name}.jpg`, type: 'jpeg', quality: 72 });
+  }
 }

@@ -53,6 +53,8 @@ export interface AppOptions {
   redis?: Redis & RedisHealth;
   /** Where the log goes (tests scan it); stdout otherwise. */
   logStream?: NodeJS.WritableStream;
+  /** True once the process is shutting down (readiness answers 503 so the balancer drains it). */
+  draining?: () => boolean;
 }
 
 /** Builds the HTTP app: plugins, security, every module's routes, and the built web app. */
@@ -151,7 +153,13 @@ export async function buildApp(ctx: JobContext, opts: AppOptions = {}): Promise<
       app.jwt.sign({ sub: user.id, rfc: user.rfc, tv: user.tokenVersion } satisfies TokenPayload, { expiresIn: remember ? config.rememberTokenTtl : config.tokenTtl }),
   };
 
-  await app.register(healthRoutes(ctx.database));
+  const draining = opts.draining ?? (() => false);
+  // While shutting down, every answer closes its connection: a keep-alive socket left idle would hold
+  // the server open for Fastify's 72 s keep-alive, and the client's next request goes to another process.
+  app.addHook('onSend', async (_req, reply) => {
+    if (draining()) reply.header('connection', 'close');
+  });
+  await app.register(healthRoutes({ database: ctx.database, redis, draining }));
   await app.register(authRoutes(authDeps));
   await app.register(plansRoutes(db));
   await app.register(notificationsRoutes(db));

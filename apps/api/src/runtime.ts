@@ -58,6 +58,10 @@ export async function createJobContext(config: Config, database: Database, publi
 export interface ApiRuntime {
   app: FastifyInstance;
   ctx: JobContext;
+  /**
+   * Graceful stop (SIGTERM, issue 12): readiness turns 503 at once, the HTTP server stops accepting and
+   * finishes the requests in flight, in-process workers finish their current job step, then connections close.
+   */
   close(): Promise<void>;
 }
 
@@ -72,7 +76,8 @@ export async function startApi(config: Config, opts: RuntimeOptions = {}): Promi
   // One command connection for rate limits, attempt counters and socket.io publishing: one warning
   // line when Redis goes away, one when it is back (issue 17 §4).
   const redis = config.redisUrl ? resilientRedis(config.redisUrl, { role: 'límites y eventos en vivo' }) : undefined;
-  const app = await buildApp(ctx, { redis, logStream: opts.logStream });
+  let draining = false;
+  const app = await buildApp(ctx, { redis, logStream: opts.logStream, draining: () => draining });
   await app.ready();
   const socket = await attachSocket(app, ctx.db, redis && config.redisUrl ? { url: config.redisUrl, pub: redis } : undefined);
   publisherRef.current = ioPublisher(socket.io);
@@ -81,9 +86,13 @@ export async function startApi(config: Config, opts: RuntimeOptions = {}): Promi
     app,
     ctx,
     async close() {
-      await ctx.boss.stop({ graceful: false, wait: true, timeout: 5_000 }).catch(() => undefined);
+      draining = true;
+      // Live sockets first (an open websocket would keep the HTTP server from closing); then stop taking
+      // requests and let those in flight finish (Fastify answers 503 to new ones meanwhile); then let the
+      // in-process workers finish the step they are on.
       await socket.close();
       await app.close();
+      await ctx.boss.stop({ graceful: true, wait: true, timeout: 10_000 }).catch(() => undefined);
       redis?.disconnect();
       await database.close();
     },

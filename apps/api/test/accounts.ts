@@ -47,7 +47,7 @@ export async function latestCode(baseUrl: string, email: string): Promise<string
 /** Registers, verifies and completes a fresh account through the public API; returns its token. */
 export async function createAccount(
   baseUrl: string,
-  opts: { persona?: 'fisica' | 'moral'; rfc?: string; rol?: 10 | 11 } = {},
+  opts: { persona?: 'fisica' | 'moral'; rfc?: string; rol?: 1 | 10 | 11 } = {},
 ): Promise<TestAccount> {
   const persona = opts.persona ?? 'fisica';
   const rfc = opts.rfc ?? randomRfc(persona);

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 
-export const PROCESS_TYPES = ['CIF', 'DOWNLOAD_INVOICES', 'CSF', 'CIEC', 'CSD', 'EFIRMA'] as const;
+export const PROCESS_TYPES = ['CIF', 'DOWNLOAD_INVOICES', 'CSF', 'CIEC', 'CSD', 'EFIRMA', 'PAYROLL'] as const;
 export type ProcessType = (typeof PROCESS_TYPES)[number];
 
 /** Spec §3 background process, plus progress bookkeeping. */
@@ -29,6 +29,7 @@ export const SOCKET_EVENTS = {
   csd: 'csd',
   efirma: 'efirma',
   downloadInvoices: 'downloadInvoices',
+  payroll: 'payroll',
   charge: 'frontStEvent',
 } as const;
 export const SOCKET_CODES = { ok: 200, error: 500 } as const;

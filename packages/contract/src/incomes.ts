@@ -111,6 +111,10 @@ export const invoiceRowSchema = z.object({
   metodo_pago_dr: z.string().nullable(),
   tipo_cambio: z.string().nullable(),
   documentos: z.number().int(),
+  /** Received documents only (outcomes): the deductibility decided at import or overridden by the user, and why. */
+  deducible: z.boolean().nullable().optional(),
+  deducibleMotivo: z.string().nullable().optional(),
+  deducibleManual: z.boolean().optional(),
 });
 export type InvoiceRow = z.infer<typeof invoiceRowSchema>;
 

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { cfdiListQuerySchema } from './incomes';
+import { cfdiListQuerySchema, enablePaymentBodySchema, monthStatsSchema, statFigureSchema } from './incomes';
 
 /**
  * Spec §7.6 and issue 13 §2: outcomes (received documents) with the incomes shapes plus `deductible`
@@ -19,3 +19,20 @@ export const deductibleBodySchema = z.object({
 });
 export const outcomeCancelBodySchema = z.object({ uuid: uuidText });
 export const complementRequestBodySchema = z.object({ uuid: uuidText, email: z.string().trim().email('El correo no es válido').optional() });
+
+/**
+ * The outcomes month cards: the §3 month statistics (the incomes keys, over received documents) plus the
+ * deductible / non-deductible split of the month's vigente, counted expenses (spec §2.7 "Outcomes list").
+ */
+export const OUTCOME_EXTRA_KEYS = ['deducibles', 'nodeducibles'] as const;
+export type OutcomeExtraKey = (typeof OUTCOME_EXTRA_KEYS)[number];
+export const outcomesMonthStatsSchema = monthStatsSchema.extend({ deducibles: statFigureSchema, nodeducibles: statFigureSchema });
+export type OutcomesMonthStats = z.infer<typeof outcomesMonthStatsSchema>;
+
+/**
+ * "Marcar como pagado / no pagado" of a received CFDI: the incomes body ({fpago, pIdPago, type}); an empty
+ * fpago marks it unpaid again (the balance reopens; a PPD one is recomputed from its payment complements).
+ */
+export const outcomesEnablePaymentBodySchema = enablePaymentBodySchema.extend({
+  fpago: z.union([z.literal(''), z.string().regex(/^\d{4}-\d{2}-\d{2}$/, 'La fecha de pago debe tener el formato AAAA-MM-DD')]),
+});

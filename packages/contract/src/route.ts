@@ -20,6 +20,15 @@ export interface RouteAccess {
   product?: number;
   /** Plan feature id (spec §6 element ids); refused with 403 when the plan lacks it. */
   feature?: number;
+  /**
+   * Plan feature ids of the route's query modes (spec §6): when the query turns `key` on (true or 1), the
+   * plan needs that feature too (`{ csv: 31 }`: the list is free, its CSV export is not).
+   */
+  modes?: Readonly<Record<string, number>>;
+  /** Plan feature ids of query filters: any non-empty value of `key` needs the feature (`{ deductible: 8 }`). */
+  filters?: Readonly<Record<string, number>>;
+  /** Only the administrator (role 1) may call it: publishing for every account (news, announcements). */
+  admin?: boolean;
   /** The body's `rfc` names a third party (a customer, an employee), not the tenant. */
   bodyRfcIsThirdParty?: boolean;
 }

@@ -1,8 +1,10 @@
 import type { RouteDef } from './route';
+import { announcementsRoutes } from './routes/announcements';
 import { authRoutes } from './routes/auth';
 import { catalogsRoutes } from './routes/catalogs';
 import { cfdiImportRoutes } from './routes/cfdi-import';
 import { clientsRoutes } from './routes/clients';
+import { creditNotesRoutes } from './routes/credit-notes';
 import { dashboardRoutes } from './routes/dashboard';
 import { employeesRoutes } from './routes/employees';
 import { incomesRoutes } from './routes/incomes';
@@ -10,6 +12,7 @@ import { invoicingRoutes } from './routes/invoicing';
 import { outcomesRoutes } from './routes/outcomes';
 import { paymentReceptionRoutes } from './routes/payment-reception';
 import { paymentsRoutes } from './routes/payments';
+import { payrollRoutes } from './routes/payroll';
 import { productsRoutes } from './routes/products';
 import { profileRoutes } from './routes/profile';
 import { sessionRoutes } from './routes/session';
@@ -35,6 +38,9 @@ export const routes = {
   ...paymentReceptionRoutes,
   ...dashboardRoutes,
   ...paymentsRoutes,
+  ...announcementsRoutes,
+  ...creditNotesRoutes,
+  ...payrollRoutes,
 } satisfies Record<string, RouteDef>;
 
 export type RouteName = keyof typeof routes;

@@ -15,6 +15,13 @@ export function migrate(database: Database): Promise<string[]> {
   return database.session(applyMigrations);
 }
 
+/** The migration files of this build that the database has not recorded yet (readiness, issue 12). */
+export async function pendingMigrations(database: Database): Promise<string[]> {
+  const files = readdirSync(MIGRATIONS_DIR).filter((f) => f.endsWith('.sql')).sort();
+  const done = new Set((await database.query<{ name: string }>('SELECT name FROM app_migrations')).rows.map((r) => r.name));
+  return files.filter((f) => !done.has(f));
+}
+
 async function applyMigrations(sql: SqlRunner): Promise<string[]> {
   await sql.query('SELECT pg_advisory_lock($1)', [LOCK_KEY]);
   try {

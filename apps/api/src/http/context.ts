@@ -6,6 +6,9 @@ import { users } from '../db/schema';
 import { AppError, forbidden, unauthorized } from './errors';
 import { planAllowsProduct, planHasFeature } from '../modules/plans/plans.repository';
 
+/** Role id of the administrator (spec §2.5: admin vs client roles; plans are roles 10/11). */
+export const ADMIN_ROLE = 1;
+
 /** The authenticated tenant, loaded once per request from the token's subject. */
 export interface Account {
   id: number;
@@ -52,6 +55,12 @@ declare module 'fastify' {
     product?: number;
     /** Plan feature id (spec §6 element ids); refused with 403 when the plan lacks it. */
     feature?: number;
+    /** Plan feature ids of query modes: `{ csv: 31 }` needs feature 31 when the query has csv on. */
+    modes?: Readonly<Record<string, number>>;
+    /** Plan feature ids of query filters: any non-empty value of the key needs the feature. */
+    filters?: Readonly<Record<string, number>>;
+    /** Only the administrator (role 1). */
+    admin?: boolean;
     /** The body's `rfc` names a third party (a customer, an employee), not the tenant. */
     bodyRfcIsThirdParty?: boolean;
     /** The route-table entry the route was served from (http/serve.ts). */
@@ -96,11 +105,20 @@ export function registerRequestContext(app: FastifyInstance, db: Db): void {
     if (!config.allowIncomplete && (!user.isConfirmed || !user.profileCompleted)) {
       throw forbidden('Completa la verificación y la información de tu cuenta para continuar');
     }
-    if (config.product !== undefined && user.rolId !== 1 && !(await planAllowsProduct(db, user.planId, config.product))) {
+    if (config.admin && user.rolId !== ADMIN_ROLE) throw forbidden('Solo un administrador puede hacer esto');
+    if (config.product !== undefined && user.rolId !== ADMIN_ROLE && !(await planAllowsProduct(db, user.planId, config.product))) {
       throw forbidden(messages.locked);
     }
-    if (config.feature !== undefined && user.rolId !== 1 && !(await planHasFeature(db, user.planId, config.feature))) {
+    if (config.feature !== undefined && user.rolId !== ADMIN_ROLE && !(await planHasFeature(db, user.planId, config.feature))) {
       throw forbidden(messages.locked);
+    }
+    if ((config.modes || config.filters) && user.rolId !== ADMIN_ROLE) {
+      const query = (req.query ?? {}) as Record<string, unknown>;
+      const needed = [
+        ...Object.entries(config.modes ?? {}).filter(([key]) => isOn(query[key])),
+        ...Object.entries(config.filters ?? {}).filter(([key]) => query[key] !== undefined && query[key] !== ''),
+      ];
+      for (const [, feature] of needed) if (!(await planHasFeature(db, user.planId, feature))) throw forbidden(messages.locked);
     }
     req.account = {
       id: user.id, rfc: user.rfc, email: user.email, rolId: user.rolId, planId: user.planId,
@@ -115,6 +133,11 @@ export function registerRequestContext(app: FastifyInstance, db: Db): void {
     assertOwnRfc(req, req.query);
     if (!req.routeOptions.config?.bodyRfcIsThirdParty) assertOwnRfc(req, req.body);
   });
+}
+
+/** A query flag as the list schemas read it (`flag` in the contract): true, 'true' or '1'. */
+function isOn(value: unknown): boolean {
+  return value === true || value === 'true' || value === '1';
 }
 
 function assertOwnRfc(req: FastifyRequest, source: unknown): void {

@@ -12,6 +12,7 @@ const EVENT_BY_TYPE: Record<ProcessType, string> = {
   CSD: SOCKET_EVENTS.csd,
   EFIRMA: SOCKET_EVENTS.efirma,
   DOWNLOAD_INVOICES: SOCKET_EVENTS.downloadInvoices,
+  PAYROLL: SOCKET_EVENTS.payroll,
 };
 
 /**

@@ -6,6 +6,7 @@ export const QUEUES = {
   credentialValidate: 'credential-validate',
   credentialExpiry: 'credential-expiry',
   cfdiImport: 'cfdi-import',
+  payrollStamp: 'payroll-stamp',
 } as const;
 
 /** How often pg-boss looks for expired jobs (and archives finished ones). */
@@ -23,6 +24,9 @@ export const QUEUE_POLICIES: Record<(typeof QUEUES)[keyof typeof QUEUES], { expi
   'credential-expiry': { expireInSeconds: 600, retryLimit: 2, retryDelay: 60 },
   // Thousands of XML take minutes; a retry re-reads the upload and skips what is stored (dedupe by UUID).
   'cfdi-import': { expireInSeconds: 900, retryLimit: 2, retryDelay: 5 },
+  // A killed worker's run expires and is retried: it resumes with the details still pending (each stamp is
+  // idempotent by its detail), so nobody is stamped twice.
+  'payroll-stamp': { expireInSeconds: 300, retryLimit: 3, retryDelay: 5 },
 };
 
 /**

@@ -4,6 +4,7 @@ import { registerCiecWorker } from './ciec-validate.job';
 import { registerCredentialWorker } from './credential-validate.job';
 import { registerCredentialExpiryWorker } from './credential-expiry.job';
 import { registerCfdiImportWorker } from './cfdi-import.job';
+import { registerPayrollWorker } from './payroll-stamp.job';
 
 /** Every queue's worker; the same list runs in the API process (embedded) or in `npm run worker`. */
 export async function registerWorkers(boss: PgBoss, ctx: JobContext): Promise<void> {
@@ -11,4 +12,5 @@ export async function registerWorkers(boss: PgBoss, ctx: JobContext): Promise<vo
   await registerCredentialWorker(boss, ctx);
   await registerCredentialExpiryWorker(boss, ctx);
   await registerCfdiImportWorker(boss, ctx);
+  await registerPayrollWorker(boss, ctx);
 }

@@ -12,6 +12,9 @@ import { productsRoutes } from './products/products.routes';
 import { invoicingRoutes } from './invoicing/invoicing.routes';
 import { incomesRoutes } from './incomes/incomes.routes';
 import { paymentsRoutes } from './payments/payments.routes';
+import { announcementsRoutes } from './announcements/announcements.routes';
+import { creditNotesRoutes } from './credit-notes/credit-notes.routes';
+import { payrollRoutes } from './payroll/payroll.routes';
 
 /**
  * Feature modules (customers, products, employees, profile, catalogs, …) register here, each as
@@ -30,4 +33,7 @@ export async function registerFeatureModules(app: FastifyInstance, ctx: JobConte
   await app.register(incomesRoutes(ctx));
   await app.register(invoicingRoutes(ctx));
   await app.register(paymentsRoutes(ctx));
+  await app.register(announcementsRoutes(ctx));
+  await app.register(creditNotesRoutes(ctx));
+  await app.register(payrollRoutes(ctx));
 }

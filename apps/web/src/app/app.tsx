@@ -1,7 +1,6 @@
 import { MantineProvider } from '@mantine/core';
 import { DatesProvider } from '@mantine/dates';
 import { Notifications } from '@mantine/notifications';
-import { ModalsProvider } from '@mantine/modals';
 import { QueryClientProvider } from '@tanstack/react-query';
 import { I18nextProvider } from 'react-i18next';
 import { RouterProvider } from 'react-router';
@@ -29,9 +28,7 @@ export function App() {
           <Notifications position="top-right" autoClose={toastTimeoutMs} limit={5} />
           <QueryClientProvider client={queryClient}>
             <AbilityProvider>
-              <ModalsProvider>
-                <RouterProvider router={router} />
-              </ModalsProvider>
+              <RouterProvider router={router} />
             </AbilityProvider>
           </QueryClientProvider>
         </DatesProvider>

@@ -1,24 +1,13 @@
 import { createBrowserRouter, Outlet, redirect, type RouteObject } from 'react-router';
 import { LoginPage } from '../features/auth/pages/login-page';
-import { RegisterPage } from '../features/auth/pages/register-page';
-import { VerifyAccountPage } from '../features/auth/pages/verify-account-page';
-import { CompleteInformationPage } from '../features/auth/pages/complete-information-page';
-import { ForgotPasswordPage } from '../features/auth/pages/forgot-password-page';
-import {
-  NotFoundPage,
-  PaySubscriptionPage,
-  SuspendedAccountPage,
-  UnauthorizedPage,
-} from '../features/account-status/pages/status-pages';
-import { PremiumPage } from '../features/plans/pages/premium-page';
 import { plansRoutes } from '../features/plans/routes';
 import { dashboardRoutes } from './dashboard/dashboard-routes';
 import { devOutboxRoutes } from '../features/dev-outbox/routes';
 import { areaRoutes } from './area-routes';
-import { AppLayout } from './layout/app-layout';
 import { RootLayout } from './layout/root-layout';
 import { RouteErrorBoundary } from './errors/route-error-boundary';
 import { FullPageLoader } from '../shared/ui/full-page-loader';
+import { lazyPage } from '../shared/routing/lazy-route';
 import {
   completeInformationLoader,
   guestLoader,
@@ -26,7 +15,15 @@ import {
   rootRedirectLoader,
 } from './guards/route-loaders';
 
-/** Every route of spec §2 (the tree is shared by the browser router and the tests). */
+const statusPage = (name: 'NotFoundPage' | 'UnauthorizedPage' | 'SuspendedAccountPage' | 'PaySubscriptionPage') =>
+  lazyPage(() => import('../features/account-status/pages/status-pages'), name);
+const forgotPassword = lazyPage(() => import('../features/auth/pages/forgot-password-page'), 'ForgotPasswordPage');
+
+/**
+ * Every route of spec §2 (the tree is shared by the browser router and the tests). Issue 19: each screen's
+ * code is its own chunk (`lazy`), so /login downloads the login page and not the whole app; only the login
+ * page itself is in the entry, being the first screen most visits open.
+ */
 export const routes: RouteObject[] = [
   {
     element: <RootLayout />,
@@ -36,14 +33,14 @@ export const routes: RouteObject[] = [
       { path: '/', loader: rootRedirectLoader, element: null },
       // §2.1: guarded app routes inside the shell.
       {
-        element: <AppLayout />,
+        lazy: lazyPage(() => import('./layout/app-layout'), 'AppLayout'),
         loader: protectedLoader,
         // The guard, plan check and side effects run on every navigation (§2.4, §2.5).
         shouldRevalidate: () => true,
         children: [...dashboardRoutes, ...plansRoutes, ...areaRoutes],
       },
       // §2.2: no guard.
-      { path: '/quiero-ser-premium', element: <PremiumPage /> },
+      { path: '/quiero-ser-premium', lazy: lazyPage(() => import('../features/plans/pages/premium-page'), 'PremiumPage') },
       // §2.3: full-layout routes.
       {
         element: <Outlet />,
@@ -53,17 +50,20 @@ export const routes: RouteObject[] = [
           { path: '/login', element: <LoginPage /> },
           { path: '/login-2', element: <LoginPage /> },
           { path: '/login-3', element: <LoginPage /> },
-          { path: '/register', element: <RegisterPage /> },
-          { path: '/forgot-password', element: <ForgotPasswordPage /> },
-          { path: '/pages/authentication/forgot-password-v2', element: <ForgotPasswordPage /> },
+          { path: '/register', lazy: lazyPage(() => import('../features/auth/pages/register-page'), 'RegisterPage') },
+          { path: '/forgot-password', lazy: forgotPassword },
+          { path: '/pages/authentication/forgot-password-v2', lazy: forgotPassword },
         ],
       },
-      { path: '/verify-account', element: <VerifyAccountPage /> },
-      { path: '/register/complete-information', element: <CompleteInformationPage />, loader: completeInformationLoader },
-      { path: '/unauthorized', element: <UnauthorizedPage /> },
-      { path: '/suspended-account', element: <SuspendedAccountPage /> },
-      { path: '/suspended-account/pay-subscription', element: <PaySubscriptionPage /> },
-      { path: '/error-404', element: <NotFoundPage /> },
+      { path: '/verify-account', lazy: lazyPage(() => import('../features/auth/pages/verify-account-page'), 'VerifyAccountPage') },
+      {
+        path: '/register/complete-information', loader: completeInformationLoader,
+        lazy: lazyPage(() => import('../features/auth/pages/complete-information-page'), 'CompleteInformationPage'),
+      },
+      { path: '/unauthorized', lazy: statusPage('UnauthorizedPage') },
+      { path: '/suspended-account', lazy: statusPage('SuspendedAccountPage') },
+      { path: '/suspended-account/pay-subscription', lazy: statusPage('PaySubscriptionPage') },
+      { path: '/error-404', lazy: statusPage('NotFoundPage') },
       ...devOutboxRoutes,
       // Unknown paths go to the 404 page (§2.3, §8).
       { path: '*', loader: () => redirect('/error-404'), element: null },

@@ -9,9 +9,10 @@ import { route } from '../route';
 /**
  * Plan product 2 "Ingresos" (spec §6) and its feature ids from the seed (0001_seed_plans.sql):
  * 5 incomes-list, 6 incomes-stats, 31 incomes-csv, 55 incomes-receivable, 59 incomes-email (E1's send-email),
- * 71 incomes-blacklist. Modes of the list (csv, cuentaspor, withBlacklist) are checked by the handler.
+ * 71 incomes-blacklist. The list's modes (csv, cuentaspor, withBlacklist) carry their own feature ids.
  */
 const list = { product: 2, feature: 5 } as const;
+const listWithModes = { ...list, modes: { csv: 31, cuentaspor: 55, withBlacklist: 71 } } as const;
 const stats = { product: 2, feature: 6 } as const;
 const receivable = { product: 2, feature: 55 } as const;
 /** §7.3 apps/invoice: the issued invoices and the customers, as a generic invoice app reads them. */
@@ -22,7 +23,7 @@ export const incomesRoutes = {
   'incomes.stats': route({ method: 'GET', path: '/api/incomes/stats/:month/:year', params: periodParamsSchema, response: monthStatsSchema, access: stats }),
   'incomes.yearStats': route({ method: 'GET', path: '/api/incomes/stats/:year', params: yearParamsSchema, response: yearStatsSchema, access: stats }),
   'incomes.list': route({
-    method: 'GET', path: '/api/incomes/:month/:year', params: periodParamsSchema, query: cfdiListQuerySchema, response: invoicePageSchema, access: list,
+    method: 'GET', path: '/api/incomes/:month/:year', params: periodParamsSchema, query: cfdiListQuerySchema, response: invoicePageSchema, access: listWithModes,
     summary: 'Ingresos del mes; con csv=true responde un archivo CSV (text/csv, UTF-8 con BOM) con todas las filas del filtro',
   }),
   'incomes.related': route({

@@ -12,6 +12,8 @@ import { route } from '../route';
 const invoicing = { product: 4, bodyRfcIsThirdParty: true } as const;
 /** Plan product "Ingresos": documents, e-mail and cancellation of issued invoices. */
 const incomes = { product: 2 } as const;
+/** Feature 59 "Enviar facturas por correo" (spec §6, seed 0001). */
+const email = { product: 2, feature: 59 } as const;
 
 /** Issue 9 / spec §7.4, §7.5, §7.17: issue, preview, stamp, deliver and cancel invoices. */
 export const invoicingRoutes = {
@@ -39,10 +41,10 @@ export const invoicingRoutes = {
     method: 'POST', path: '/api/user-template', body: userTemplateBodySchema, response: userTemplateResponseSchema, access: invoicing,
   }),
   'invoicing.clientEmail': route({
-    method: 'GET', path: '/api/incomes/client-email', query: clientEmailQuerySchema, response: clientEmailResponseSchema, access: incomes,
+    method: 'GET', path: '/api/incomes/client-email', query: clientEmailQuerySchema, response: clientEmailResponseSchema, access: email,
   }),
   'invoicing.sendEmail': route({
-    method: 'POST', path: '/api/incomes/send-email', body: sendEmailBodySchema, response: alertResponseSchema, access: incomes,
+    method: 'POST', path: '/api/incomes/send-email', body: sendEmailBodySchema, response: alertResponseSchema, access: email,
     summary: 'Envía el XML y el PDF de una factura por correo',
   }),
   'invoicing.cancelOptions': route({ method: 'GET', path: '/api/incomes/cancel-options', response: cancelOptionsResponseSchema, access: incomes }),

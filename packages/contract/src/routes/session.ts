@@ -12,6 +12,11 @@ import { route } from '../route';
  */
 export const sessionRoutes = {
   'health.check': route({ method: 'GET', path: '/api/health', response: z.object({ status: z.literal('ok') }), access: { public: true } }),
+  'health.ready': route({
+    method: 'GET', path: '/api/ready', access: { public: true },
+    response: z.object({ status: z.enum(['ready', 'not-ready']), checks: z.record(z.string(), z.string()) }),
+    summary: 'Listo para recibir tráfico: base de datos, migraciones, Redis (si está configurado) y el proceso no se está apagando',
+  }),
   'plans.userPlan': route({ method: 'GET', path: '/api/user/plan', response: userPlanResponseSchema, access: { allowUnpaid: true, allowIncomplete: true } }),
   'notifications.urgent': route({ method: 'GET', path: '/api/notificaciones/urgentes', response: urgentNotificationsSchema, access: { allowUnpaid: true } }),
   'background.list': route({ method: 'GET', path: '/api/background/process', response: backgroundProcessListSchema, access: {} }),

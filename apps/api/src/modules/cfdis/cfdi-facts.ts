@@ -68,6 +68,8 @@ export interface CfdiFacts {
   ivaTrasladado: string;
   iepsTrasladado: string;
   isrRetenido: string;
+  /** Nómina: the IMSS worker quota withheld (deducción 001); 0 for other documents. */
+  nominaImss: string;
   ivaRetenido: string;
   iepsRetenido: string;
   baseIva16: string;
@@ -241,7 +243,9 @@ export function cfdiFacts(c: Cfdi): CfdiFacts {
       ? text(sum([t(totales?.totalTrasladosImpuestoIVA16), t(totales?.totalTrasladosImpuestoIVA8), t(totales?.totalTrasladosImpuestoIVA0)]))
       : s.ivaTrasladado,
     iepsTrasladado: s.iepsTrasladado,
-    isrRetenido: isP ? t(totales?.totalRetencionesISR) : s.isrRetenido,
+    // A payroll receipt has no Impuestos node: its ISR is the nómina's deducción 002, its IMSS deducción 001.
+    isrRetenido: isP ? t(totales?.totalRetencionesISR) : tipo === 'N' ? nominaDeduccion(c, '002') : s.isrRetenido,
+    nominaImss: tipo === 'N' ? nominaDeduccion(c, '001') : ZERO,
     ivaRetenido: isP ? t(totales?.totalRetencionesIVA) : s.ivaRetenido,
     iepsRetenido: isP ? t(totales?.totalRetencionesIEPS) : s.iepsRetenido,
     baseIva16: isP ? t(totales?.totalTrasladosBaseIVA16) : bases['16'],
@@ -257,6 +261,12 @@ export function cfdiFacts(c: Cfdi): CfdiFacts {
     relations: c.cfdiRelacionados.flatMap((g) => g.uuids.map((u) => ({ tipoRelacion: g.tipoRelacion, relatedUuid: u.toUpperCase() }))),
     payments,
   };
+}
+
+/** The sum of one TipoDeduccion of a payroll receipt. */
+function nominaDeduccion(c: Cfdi, tipo: string): string {
+  const lines = (c.nomina ? [c.nomina] : []).flatMap((n) => n.deducciones?.deducciones ?? []);
+  return text(sum(lines.filter((d) => d.tipoDeduccion === tipo).map((d) => toDecimal(d.importe))));
 }
 
 /** What list searches match: the counterparty's RFC and name, serie-folio and the UUID, folded. */

@@ -23,6 +23,8 @@ export interface StoreCfdiInput {
   clientId?: number | null;
   observaciones?: string | null;
   pdf?: Uint8Array;
+  /** A received document's deductibility decided by the caller (the import), written with the row. */
+  deducible?: { deducible: boolean; motivo: string };
 }
 
 export interface StoreCfdiResult {
@@ -76,6 +78,7 @@ export async function storeCfdi(db: Db, storage: StoragePort, input: StoreCfdiIn
         xmlSha256: createHash('sha256').update(bytes).digest('hex'),
         pdfKey,
         searchText: searchTextFor(facts, direction),
+        ...(input.deducible && direction === 'recibido' ? { deducible: input.deducible.deducible, deducibleMotivo: input.deducible.motivo } : {}),
       })
       .onConflictDoNothing()
       .returning({ id: cfdis.id });
@@ -102,7 +105,11 @@ export async function storeCfdi(db: Db, storage: StoragePort, input: StoreCfdiIn
         .onConflictDoNothing();
     }
     await prorateLegacyPayments(tx as unknown as Db, input.userId, facts.uuid);
-    await refreshBalances(tx as unknown as Db, input.userId, affectedBy(facts.uuid, facts.tipo, relations, payments.map((p) => p.docUuid)));
+    // A PUE (or method-less) ingreso changes no balance but its own, and refreshBalances only touches PPD ones:
+    // skipping the no-op statement is a sixth of an import's per-document cost (bench/cfdi-import).
+    if (!(facts.tipo === 'I' && facts.metodoPago !== 'PPD')) {
+      await refreshBalances(tx as unknown as Db, input.userId, affectedBy(facts.uuid, facts.tipo, relations, payments.map((p) => p.docUuid)));
+    }
     return { ...base, id: inserted.id, xmlKey, pdfKey, duplicated: false };
   });
 }

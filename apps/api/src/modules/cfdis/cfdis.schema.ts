@@ -44,6 +44,7 @@ export const cfdis = pgTable('cfdis', {
   ivaTrasladado: money('iva_trasladado'),
   iepsTrasladado: money('ieps_trasladado'),
   isrRetenido: money('isr_retenido'),
+  nominaImss: money('nomina_imss'),
   ivaRetenido: money('iva_retenido'),
   iepsRetenido: money('ieps_retenido'),
   baseIva16: money('base_iva16'),

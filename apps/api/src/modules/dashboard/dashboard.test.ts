@@ -3,7 +3,7 @@ import { startTestServer, type TestServer } from '../../../test/server';
 import { createAccount, type TestAccount } from '../../../test/accounts';
 import { callApi } from '../../../test/http';
 import { stampedReceived, SUPPLIER_RFC } from '../../../test/received-cfdis';
-import { writeZip } from '../cfdi-import/zip-writer';
+import { importXmls as importFor } from '../../../test/import-xmls';
 import { buildPayment } from '../payment-reception/payment-builder';
 
 let server: TestServer;
@@ -17,19 +17,7 @@ const concept = (valor: string, extra: Record<string, unknown> = {}) => ({
   claveProdServ: '81111500', claveUnidad: 'E48', descripcion: 'Servicio', cantidad: '1', valorUnitario: valor, traslados: [iva16], ...extra,
 });
 
-async function importXmls(account: TestAccount, xmls: string[]) {
-  const form = new FormData();
-  form.append('files', new Blob([new Uint8Array(writeZip(xmls.map((data, i) => ({ name: `${i}.xml`, data }))))]), 'mes.zip');
-  const res = await fetch(`${server.baseUrl}/api/cfdi/import`, { method: 'POST', headers: account.headers, body: form });
-  const { id } = (await res.json()) as { id: string };
-  for (let i = 0; i < 200; i++) {
-    const s = await callApi(server.baseUrl, account.headers, 'GET', `/api/cfdi/import/${id}`);
-    if (s.body.status === 'done') return s.body;
-    if (s.body.status === 'failed') throw new Error(JSON.stringify(s.body));
-    await new Promise((r) => setTimeout(r, 100));
-  }
-  throw new Error('import did not finish');
-}
+const importXmls = (account: TestAccount, xmls: string[]) => importFor(server.baseUrl, account, xmls);
 
 beforeAll(async () => {
   server = await startTestServer();

@@ -58,8 +58,11 @@ export function rowSelect(direction: CfdiDirection, opts: { light?: boolean } = 
     to_char(c.fecha, 'YYYY-MM-DD"T"HH24:MI:SS') AS f_emi, to_char(c.fecha_pago, 'YYYY-MM-DD') AS f_pago,
     c.total::text AS total, c.subtotal::text AS subtotal, c.saldo::text AS saldo, c.moneda, c.tipo_cambio::text AS tc, c.estado,
     c.tipo, c.metodo_pago, c.forma_pago, c.not_count, c.pago_manual, c.iva_trasladado::text AS iva, c.isr_retenido::text AS isr_ret,
-    c.iva_retenido::text AS iva_ret, c.descuento::text AS descuento, ${opts.light ? LIGHT : FULL}`;
+    c.iva_retenido::text AS iva_ret, c.descuento::text AS descuento, ${opts.light ? LIGHT : FULL}${direction === 'recibido' ? DEDUCIBLE : sql``}`;
 }
+
+/** Received documents carry their deductibility (outcomes list and CSV). */
+const DEDUCIBLE = sql`, c.deducible, c.deducible_motivo, c.deducible_manual`;
 
 /** The CSV has no related/complement columns: skipping their five per-row subqueries makes the export cheap. */
 const LIGHT = sql`false AS has_related, 0 AS documentos, NULL AS madre_uuid, NULL AS parcialidad, NULL AS saldo_ant, NULL AS pagado,
@@ -123,6 +126,9 @@ export function toInvoiceRow(r: Record<string, unknown>): InvoiceRow {
     metodo_pago_dr: (r.metodo_pago_dr as string | null) ?? null,
     tipo_cambio: r.tc_p === null || r.tc_p === undefined ? null : new Decimal(String(r.tc_p)).toFixed(),
     documentos: Number(r.documentos ?? 0),
+    ...('deducible' in r
+      ? { deducible: (r.deducible as boolean | null) ?? null, deducibleMotivo: (r.deducible_motivo as string | null) ?? null, deducibleManual: Boolean(r.deducible_manual) }
+      : {}),
   };
 }
 

@@ -1,24 +1,11 @@
-import type { FastifyPluginAsync, FastifyRequest } from 'fastify';
-import { messages } from '@facturo/contract';
-import type { Db } from '../../db/client';
-import { forbidden } from '../../http/errors';
+import type { FastifyPluginAsync } from 'fastify';
 import { serve } from '../../http/serve';
 import type { JobContext } from '../../jobs/context';
-import { planHasFeature } from '../plans/plans.repository';
 import { clients } from '../clients/clients.schema';
 import { and, asc, eq } from 'drizzle-orm';
 import { appInvoice, appInvoices, enablePayment, openBalancesPage, relatedCfdis, setNotCount } from './cfdi-actions';
 import { cfdiCsv, listCfdis } from './cfdi-list';
 import { monthStats, yearStats } from './cfdi-stats';
-
-/** Plan feature ids of the list's modes (spec §6, seed 0001): CSV 31, cuentas por cobrar 55, lista negra 71. */
-export const INCOME_FEATURES = { csv: 31, cuentaspor: 55, withBlacklist: 71 } as const;
-
-/** A mode of a route that belongs to a plan feature: the admin role passes, other plans need the feature. */
-export async function requireFeature(db: Db, req: FastifyRequest, feature: number): Promise<void> {
-  if (req.account.rolId === 1) return;
-  if (!(await planHasFeature(db, req.account.planId, feature))) throw forbidden(messages.locked);
-}
 
 /** Spec §7.5 incomes (issued documents: direction 'emitido'), accounts receivable and §7.3 apps/invoice. */
 export const incomesRoutes = (ctx: JobContext): FastifyPluginAsync => async (app) => {
@@ -29,7 +16,6 @@ export const incomesRoutes = (ctx: JobContext): FastifyPluginAsync => async (app
   serve(app, 'incomes.yearStats', (req) => yearStats(db, req.account.id, D, req.params.year));
   serve(app, 'incomes.list', async (req, reply) => {
     const q = req.query;
-    for (const mode of ['csv', 'cuentaspor', 'withBlacklist'] as const) if (q[mode]) await requireFeature(db, req, INCOME_FEATURES[mode]);
     if (!q.csv) return listCfdis(db, req.account.id, D, req.params, q);
     const name = `ingresos-${req.params.year}-${String(req.params.month).padStart(2, '0')}.csv`;
     return reply

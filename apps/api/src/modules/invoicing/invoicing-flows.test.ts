@@ -16,7 +16,8 @@ let customer: { id: number; rfc: string };
 let stamped: { uuid: string; folio: string };
 beforeAll(async () => {
   server = await startTestServer();
-  owner = await invoicingAccount(server.baseUrl);
+  // Premium: sending invoices by e-mail is plan feature 59 (the free plan's refusal: test/security/plan-features.test.ts).
+  owner = await invoicingAccount(server.baseUrl, true, 11);
   intruder = await createAccount(server.baseUrl, { rol: 11 });
   customer = await createCustomer(server.baseUrl, owner);
   const res = await api(server.baseUrl, owner, 'POST', '/api/invoice40', invoiceBody(customer.id));

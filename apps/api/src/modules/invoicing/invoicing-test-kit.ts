@@ -35,9 +35,9 @@ export async function uploadCsd(baseUrl: string, account: TestAccount): Promise<
   throw new Error('the CSD never became valid');
 }
 
-/** The account of the SAT test CSD (persona moral, régimen 601, CP 06600) with its CSD on file. */
-export async function invoicingAccount(baseUrl: string, withCsd = true): Promise<TestAccount> {
-  const account = await createAccount(baseUrl, { rfc: CSD_RFC, persona: 'moral' });
+/** The account of the SAT test CSD (persona moral, régimen 601, CP 06600) with its CSD on file; free unless `rol` says. */
+export async function invoicingAccount(baseUrl: string, withCsd = true, rol?: 1 | 10 | 11): Promise<TestAccount> {
+  const account = await createAccount(baseUrl, { rfc: CSD_RFC, persona: 'moral', ...(rol ? { rol } : {}) });
   if (withCsd) await uploadCsd(baseUrl, account);
   return account;
 }

@@ -1,9 +1,17 @@
 import { and, eq, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import type { Mailer } from '../../providers/mail/mailer';
-import { fieldError, notFound } from '../../http/errors';
+import type { OutcomesMonthStats } from '@facturo/contract';
+import { parseXml } from '@facturo/cfdi/xml';
+import { AppError, fieldError, notFound } from '../../http/errors';
+import type { StoragePort } from '../../providers/storage/local-storage';
 import { cfdis } from '../cfdis/cfdis.schema';
-import { refreshAfterStateChange } from '../cfdis/cfdi-store';
+import { cfdiPdfKey, refreshAfterStateChange, refreshBalances } from '../cfdis/cfdi-store';
+import { enablePayment } from '../incomes/cfdi-actions';
+import { owned, periodBounds, type Period } from '../incomes/cfdi-sets';
+import { monthStats } from '../incomes/cfdi-stats';
+import { renderDocumentPdf } from '../invoicing/stamping';
+import { userTemplate } from '../invoicing/templates.service';
 
 /**
  * Outcomes-only actions (the lists, stats and CSV are the incomes services with direction 'recibido'):
@@ -49,4 +57,64 @@ export async function requestComplement(db: Db, mailer: Mailer, account: { id: n
   const text = `Hola ${row.nombreEmisor ?? row.rfcEmisor}:\n\n${account.rfc} te solicita el complemento de pago (CFDI tipo P, Pagos 2.0) de la factura ${folio} (UUID ${row.uuid}), emitida el ${row.fecha.slice(0, 10)} por ${row.total} ${row.moneda}.\n\nGracias.`;
   await mailer.send({ to: email, subject: `Solicitud de complemento de pago de la factura ${folio}`, text, html: text.replace(/\n/g, '<br>') });
   return { msj: `Se envió la solicitud a ${email}`, rspns: true };
+}
+
+/**
+ * The month's cards of the received side: the incomes figures (cfdi-stats over direction 'recibido') plus the
+ * deductible split of the month's expenses (tipo I issued in the month, vigente and counted), in MXN.
+ */
+export async function outcomesMonthStats(db: Db, userId: number, period: Period): Promise<OutcomesMonthStats> {
+  const base = await monthStats(db, userId, 'recibido', period);
+  const b = periodBounds(period);
+  const { rows } = await db.execute(sql`SELECT
+      count(*) FILTER (WHERE c.deducible IS TRUE)::int AS d_n, round(coalesce(sum(c.total * c.tipo_cambio) FILTER (WHERE c.deducible IS TRUE), 0), 2)::text AS d_t,
+      count(*) FILTER (WHERE c.deducible IS NOT TRUE)::int AS n_n, round(coalesce(sum(c.total * c.tipo_cambio) FILTER (WHERE c.deducible IS NOT TRUE), 0), 2)::text AS n_t
+    FROM cfdis c WHERE ${owned(userId, 'recibido')} AND c.fecha >= ${b.start}::timestamp AND c.fecha < ${b.end}::timestamp
+      AND c.tipo = 'I' AND c.estado <> 'cancelada' AND NOT c.not_count`);
+  const r = rows[0] as { d_n: number; d_t: string; n_n: number; n_t: string };
+  return { ...base, deducibles: { count: Number(r.d_n), total: r.d_t }, nodeducibles: { count: Number(r.n_n), total: r.n_t } };
+}
+
+/**
+ * "Marcar como pagado" (fpago set: the incomes enable-payment over the received side) or "no pagado"
+ * (fpago empty): the balance reopens so accounts payable lists it again. A PPD expense goes back to what its
+ * payment complements say; a PUE one stays open by hand (pago_manual) until marked paid again.
+ */
+export async function setOutcomePaid(db: Db, userId: number, uuid: string, fpago: string) {
+  if (fpago) return enablePayment(db, userId, 'recibido', uuid, fpago);
+  const row = await receivedRow(db, userId, uuid);
+  if (row.tipo !== 'I') throw new AppError(422, 'Solo una factura de gasto se puede marcar como no pagada', { pIdPago: ['Solo una factura de gasto se puede marcar como no pagada'] });
+  if (row.estado === 'cancelada') throw new AppError(422, 'El gasto está cancelado', { pIdPago: ['El gasto está cancelado'] });
+  await db.transaction(async (tx) => {
+    const ppd = row.metodoPago === 'PPD';
+    await tx
+      .update(cfdis)
+      .set({ saldo: row.total, fechaPago: null, pagoManual: !ppd, updatedAt: new Date() })
+      .where(and(eq(cfdis.userId, userId), eq(cfdis.id, row.id)));
+    if (ppd) await refreshBalances(tx as unknown as Db, userId, [row.uuid]);
+  });
+  return { msj: 'El gasto se marcó como no pagado: vuelve a cuentas por pagar', rspns: true };
+}
+
+/** The received XML byte for byte as it was imported. */
+export async function receivedXml(db: Db, storage: StoragePort, userId: number, uuid: string) {
+  const row = await receivedRow(db, userId, uuid);
+  const xml = await storage.get(row.xmlKey);
+  if (!xml) throw notFound('El XML del gasto no está en el almacenamiento');
+  return { row, xml };
+}
+
+/**
+ * The printed representation of a received CFDI with the account's template, rendered once and stored. The
+ * account's logo is not printed: the document is the supplier's, not the account's.
+ */
+export async function receivedPdf(db: Db, storage: StoragePort, userId: number, uuid: string) {
+  const { row, xml } = await receivedXml(db, storage, userId, uuid);
+  const stored = row.pdfKey ? await storage.get(row.pdfKey) : undefined;
+  if (stored) return { row, pdf: stored };
+  const pdf = await renderDocumentPdf(parseXml(xml), await userTemplate(db, userId));
+  const key = cfdiPdfKey(userId, row.uuid);
+  await storage.put(key, pdf, 'application/pdf');
+  await db.update(cfdis).set({ pdfKey: key }).where(and(eq(cfdis.userId, userId), eq(cfdis.id, row.id)));
+  return { row, pdf };
 }

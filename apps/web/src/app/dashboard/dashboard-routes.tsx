@@ -1,5 +1,7 @@
 import type { RouteObject } from 'react-router';
-import { DashboardHomePage } from './dashboard-home-page';
+import { lazyPage } from '../../shared/routing/lazy-route';
 
 /** Dashboard route module. */
-export const dashboardRoutes: RouteObject[] = [{ path: '/dashboard/home', element: <DashboardHomePage /> }];
+export const dashboardRoutes: RouteObject[] = [
+  { path: '/dashboard/home', lazy: lazyPage(() => import('./dashboard-home-page'), 'DashboardHomePage') },
+];

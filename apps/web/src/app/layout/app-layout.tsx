@@ -1,3 +1,4 @@
+import { ModalsProvider } from '@mantine/modals';
 import { useEffect } from 'react';
 import { AppShell, Burger, Group, Box } from '@mantine/core';
 import { useDisclosure, useMediaQuery } from '@mantine/hooks';
@@ -32,7 +33,10 @@ export function AppLayout() {
   const [opened, { toggle, close }] = useDisclosure(false);
   useEffect(close, [pathname, close]);
 
+  // Confirmations (delete, cancel, leave the app) only happen in the signed-in screens: their provider lives
+  // here, so /login does not download it (issue 19: first load).
   return (
+    <ModalsProvider>
     <AppShell
       header={{ height: 64 }}
       // Mantine's own mobile mode makes the navbar full width; a 1500 px screen deserves a
@@ -74,5 +78,6 @@ export function AppLayout() {
       </AppShell.Main>
       <ScrollToTop />
     </AppShell>
+    </ModalsProvider>
   );
 }

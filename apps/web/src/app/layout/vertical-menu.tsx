@@ -1,10 +1,13 @@
-import { NavLink, ScrollArea } from '@mantine/core';
+import { Badge, NavLink, ScrollArea } from '@mantine/core';
 import { IconCircle } from '@tabler/icons-react';
 import { Link, useLocation } from 'react-router';
 import { useTranslation } from 'react-i18next';
+import { useUnreadAnnouncements } from '../../features/announcement/public';
 import { buildMenu, isGroup, isPayrollBasicTenant, type MenuLink } from './menu-items';
 
 const basicPayroll = isPayrollBasicTenant(import.meta.env.VITE_PROJECT_ID, import.meta.env.VITE_PAYROLL_BASIC_TENANT);
+
+const ANNOUNCEMENTS = '/app/announcement';
 
 function isActive(pathname: string, to: string): boolean {
   return pathname === to || pathname.startsWith(`${to}/`);
@@ -15,6 +18,7 @@ export function VerticalMenu({ onNavigate }: { onNavigate?: () => void }) {
   const { t } = useTranslation();
   const { pathname } = useLocation();
   const menu = buildMenu(basicPayroll);
+  const unread = useUnreadAnnouncements();
   const link = (item: MenuLink, nested: boolean) => {
     // Nested links share one small bullet so the hierarchy reads at a glance.
     const Icon = nested ? IconCircle : item.icon;
@@ -26,6 +30,9 @@ export function VerticalMenu({ onNavigate }: { onNavigate?: () => void }) {
         label={t(item.label)}
         active={isActive(pathname, item.to) && !(item.to === '/payroll' && pathname !== '/payroll')}
         leftSection={Icon ? <Icon size={nested ? 10 : 18} stroke={1.7} /> : undefined}
+        rightSection={item.to === ANNOUNCEMENTS && unread > 0
+          ? <Badge size="sm" color="red" circle aria-label={t('menu.unreadAnnouncements', { count: unread })}>{unread > 9 ? '9+' : unread}</Badge>
+          : undefined}
         onClick={onNavigate}
         style={{ borderRadius: 'var(--mantine-radius-md)' }}
       />

@@ -1,5 +1,5 @@
 import { beforeEach, describe, expect, it, vi } from 'vitest';
-import { act, screen } from '@testing-library/react';
+import { act, screen, waitFor } from '@testing-library/react';
 import { renderWithProviders, testQueryClient } from '../../shared/test/render';
 import { clearSession, startSession } from '../../shared/session/session-store';
 import { dispatchLive } from '../../shared/socket/live-channel';
@@ -28,10 +28,11 @@ beforeEach(() => {
 });
 
 describe('live session', () => {
-  it('opens one socket with the token for a confirmed user', () => {
+  it('opens one socket with the token for a confirmed user', async () => {
     startSession({ access_token: 'tok-1', user: { name: 'EKU', rfc, img: null, email: 'e@x.mx', regimen: '601', clave_sat: null, is_confirmed: true, profile_completed: true, rol: 10, contr_stripe: false } });
     renderWithProviders(<Probe />);
-    expect(ioCalls).toHaveLength(1);
+    // The socket client library is loaded on demand (not with /login).
+    await waitFor(() => expect(ioCalls).toHaveLength(1));
     expect(ioCalls[0][0]).toMatchObject({ path: '/socket.io', auth: { token: 'tok-1' } });
   });
   it('charge events toast success on 200 and warning otherwise, and refresh plan access', async () => {

@@ -1,12 +1,8 @@
 import type { RouteObject } from 'react-router';
-import { UnderConstruction } from '../../shared/ui/under-construction';
-import { PerReceivePage } from '../accounts-receivable/public';
+import { lazyPage } from '../../shared/routing/lazy-route';
 
-/**
- * Route module of this area, mounted inside the guarded app shell.
- * Under construction: replace the elements with the real pages (paths stay as spec §2.1).
- */
+/** Route module of the accounts area (spec §2.1): receivable from incomes, payable from outcomes. */
 export const accountsRoutes: RouteObject[] = [
-  { path: '/accounts/per-pay', element: <UnderConstruction areaKey="areas.accountsPerPay" /> },
-  { path: '/accounts/per-receive', element: <PerReceivePage /> },
+  { path: '/accounts/per-pay', lazy: lazyPage(() => import('../outcomes/public'), 'PerPayPage') },
+  { path: '/accounts/per-receive', lazy: lazyPage(() => import('../accounts-receivable/public'), 'PerReceivePage') },
 ];

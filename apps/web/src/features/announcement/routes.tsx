@@ -1,10 +1,7 @@
 import type { RouteObject } from 'react-router';
-import { UnderConstruction } from '../../shared/ui/under-construction';
+import { lazyPage } from '../../shared/routing/lazy-route';
 
-/**
- * Route module of this area, mounted inside the guarded app shell.
- * Under construction: replace the elements with the real pages (paths stay as spec §2.1).
- */
+/** Novedades (spec §2.1 /app/announcement). */
 export const announcementRoutes: RouteObject[] = [
-  { path: '/app/announcement', element: <UnderConstruction areaKey="areas.announcement" /> },
+  { path: '/app/announcement', lazy: lazyPage(() => import('./pages/announcements-page'), 'AnnouncementsPage') },
 ];

@@ -1,5 +1,5 @@
 import type { RouteObject } from 'react-router';
-import { ClientsPage } from './pages/clients-page';
+import { lazyPage } from '../../shared/routing/lazy-route';
 
 /** Route module of the customers area, mounted inside the guarded app shell (spec §2.1). */
-export const clientsRoutes: RouteObject[] = [{ path: '/clients', element: <ClientsPage /> }];
+export const clientsRoutes: RouteObject[] = [{ path: '/clients', lazy: lazyPage(() => import('./pages/clients-page'), 'ClientsPage') }];

@@ -1,11 +1,13 @@
 import type { RouteObject } from 'react-router';
-import { UnderConstruction } from '../../shared/ui/under-construction';
+import { loadChunk } from '../../shared/routing/lazy-route';
 
-/**
- * Route module of this area, mounted inside the guarded app shell.
- * Under construction: replace the elements with the real pages (paths stay as spec §2.1).
- */
+const side = (n: 1 | 2): NonNullable<RouteObject['lazy']> => async () => {
+  const { CreditNotesPage } = await loadChunk(() => import('./pages/credit-notes-page'));
+  return { element: <CreditNotesPage key={n} side={n} /> };
+};
+
+/** Notas de crédito (spec §2.1): emitted and received, one page for both sides. */
 export const creditNotesRoutes: RouteObject[] = [
-  { path: '/credit-notes/emitted', element: <UnderConstruction areaKey="areas.creditNotesEmitted" /> },
-  { path: '/credit-notes/received', element: <UnderConstruction areaKey="areas.creditNotesReceived" /> },
+  { path: '/credit-notes/emitted', lazy: side(1) },
+  { path: '/credit-notes/received', lazy: side(2) },
 ];

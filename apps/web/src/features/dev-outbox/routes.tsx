@@ -1,5 +1,5 @@
 import type { RouteObject } from 'react-router';
-import { OutboxPage } from './pages/outbox-page';
+import { lazyPage } from '../../shared/routing/lazy-route';
 
 /** /dev/outbox: full layout, no guard. */
-export const devOutboxRoutes: RouteObject[] = [{ path: '/dev/outbox', element: <OutboxPage /> }];
+export const devOutboxRoutes: RouteObject[] = [{ path: '/dev/outbox', lazy: lazyPage(() => import('./pages/outbox-page'), 'OutboxPage') }];

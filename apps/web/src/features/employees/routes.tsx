@@ -1,10 +1,15 @@
 import type { RouteObject } from 'react-router';
-import { EmployeeFormPage } from './pages/employee-form-page';
-import { EmployeesPage } from './pages/employees-page';
+import { lazyPage, loadChunk } from '../../shared/routing/lazy-route';
+
+const formPage = (key: string): NonNullable<RouteObject['lazy']> => async () => {
+  const { EmployeeFormPage } = await loadChunk(() => import('./pages/employee-form-page'));
+  // A key per mode: going from "edit" to "create" mounts a fresh, empty form.
+  return { element: <EmployeeFormPage key={key} /> };
+};
 
 /** Route module of employees (spec §2.1), mounted inside the guarded app shell. */
 export const employeesRoutes: RouteObject[] = [
-  { path: '/employees', element: <EmployeesPage /> },
-  { path: '/employees/create', element: <EmployeeFormPage key="create" /> },
-  { path: '/employees/edit/:id', element: <EmployeeFormPage key="edit" /> },
+  { path: '/employees', lazy: lazyPage(() => import('./pages/employees-page'), 'EmployeesPage') },
+  { path: '/employees/create', lazy: formPage('create') },
+  { path: '/employees/edit/:id', lazy: formPage('edit') },
 ];

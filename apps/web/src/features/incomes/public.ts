@@ -2,3 +2,9 @@
 export { perReceiveQuery } from './api/incomes-api';
 export { INCOMES_FEATURES } from './model/use-plan-feature';
 export { rowName } from './components/incomes-table';
+// Shared with outcomes (the same list pieces over received documents).
+export { StatCards } from './components/stat-cards';
+export { RelatedDrawer } from './components/related-drawer';
+export { EnablePaymentModal } from './components/enable-payment-modal';
+export type { Period } from './api/incomes-api';
+export { usePlanFeature } from './model/use-plan-feature';

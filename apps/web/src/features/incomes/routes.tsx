@@ -1,5 +1,5 @@
 import type { RouteObject } from 'react-router';
-import { IncomesPage } from './pages/incomes-page';
+import { lazyPage } from '../../shared/routing/lazy-route';
 
 /** Route module of the incomes area, mounted inside the guarded app shell (spec §2.1). */
-export const incomesRoutes: RouteObject[] = [{ path: '/incomes', element: <IncomesPage /> }];
+export const incomesRoutes: RouteObject[] = [{ path: '/incomes', lazy: lazyPage(() => import('./pages/incomes-page'), 'IncomesPage') }];

@@ -1,10 +1,5 @@
 import type { RouteObject } from 'react-router';
-import { UnderConstruction } from '../../shared/ui/under-construction';
+import { lazyPage } from '../../shared/routing/lazy-route';
 
-/**
- * Route module of this area, mounted inside the guarded app shell.
- * Under construction: replace the elements with the real pages (paths stay as spec §2.1).
- */
-export const outcomesRoutes: RouteObject[] = [
-  { path: '/outcomes', element: <UnderConstruction areaKey="areas.outcomes" /> },
-];
+/** Route module of the outcomes area, mounted inside the guarded app shell (spec §2.1). */
+export const outcomesRoutes: RouteObject[] = [{ path: '/outcomes', lazy: lazyPage(() => import('./pages/outcomes-page'), 'OutcomesPage') }];

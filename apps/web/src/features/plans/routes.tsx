@@ -1,5 +1,5 @@
 import type { RouteObject } from 'react-router';
-import { PlansPage } from './pages/plans-page';
+import { lazyPage } from '../../shared/routing/lazy-route';
 
 /** Guarded plans routes (inside the app shell). */
-export const plansRoutes: RouteObject[] = [{ path: '/plans', element: <PlansPage /> }];
+export const plansRoutes: RouteObject[] = [{ path: '/plans', lazy: lazyPage(() => import('./pages/plans-page'), 'PlansPage') }];

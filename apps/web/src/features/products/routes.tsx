@@ -1,5 +1,5 @@
 import type { RouteObject } from 'react-router';
-import { ProductsPage } from './pages/products-page';
+import { lazyPage } from '../../shared/routing/lazy-route';
 
 /** Route module of the products area, mounted inside the guarded app shell (spec §2.1). */
-export const productsRoutes: RouteObject[] = [{ path: '/products', element: <ProductsPage /> }];
+export const productsRoutes: RouteObject[] = [{ path: '/products', lazy: lazyPage(() => import('./pages/products-page'), 'ProductsPage') }];

@@ -1,10 +1,7 @@
 import type { RouteObject } from 'react-router';
-import { UnderConstruction } from '../../shared/ui/under-construction';
+import { lazyPage } from '../../shared/routing/lazy-route';
 
-/**
- * Route module of this area, mounted inside the guarded app shell.
- * Under construction: replace the elements with the real pages (paths stay as spec §2.1).
- */
+/** Tutoriales (spec §2.1 /tutorials): the help center. */
 export const tutorialsRoutes: RouteObject[] = [
-  { path: '/tutorials', element: <UnderConstruction areaKey="areas.tutorials" /> },
+  { path: '/tutorials', lazy: lazyPage(() => import('./pages/tutorials-page'), 'TutorialsPage') },
 ];

@@ -22,6 +22,7 @@ export const eventForType: Partial<Record<ProcessType, string>> = {
   CSD: SOCKET_EVENTS.csd,
   EFIRMA: SOCKET_EVENTS.efirma,
   DOWNLOAD_INVOICES: SOCKET_EVENTS.downloadInvoices,
+  PAYROLL: SOCKET_EVENTS.payroll,
 };
 
 /** Whether a live message belongs to the job a bar follows (by job id, else by type/event). */

@@ -1,4 +1,4 @@
-import { io, type Socket } from 'socket.io-client';
+import type { Socket } from 'socket.io-client';
 import { getToken, subscribeSession } from '../session/session-store';
 import { SOCKET_EVENTS, progressMessageSchema, type ProgressMessage } from '@facturo/contract';
 
@@ -10,6 +10,8 @@ const listeners = new Set<LiveListener>();
 let socket: Socket | null = null;
 let currentRfc: string | null = null;
 let currentToken: string | null = null;
+/** Counts connection attempts: a socket whose client library arrives after a newer attempt or a logout is dropped. */
+let attempt = 0;
 
 // The job that a screen starts can report before that screen's bar subscribes (the worker may pick it
 // up before the HTTP answer arrives), so the last message of recent jobs is kept for a late bar.
@@ -52,16 +54,22 @@ export function dispatchLive(event: LiveEvent, raw: unknown, rfc = currentRfc): 
  * reconnects only when the token or RFC change.
  */
 export function connectLive(token: string, rfc: string): void {
-  if (socket && currentToken === token && currentRfc === rfc) return;
+  if (currentToken === token && currentRfc === rfc) return;
   disconnectLive();
   currentToken = token;
   currentRfc = rfc;
-  socket = io({ path: '/socket.io', auth: { token }, transports: ['websocket', 'polling'] });
-  for (const e of events) socket.on(e, (raw: unknown) => dispatchLive(e, raw));
+  const mine = ++attempt;
+  // The socket client is loaded with the first signed-in screen, not with /login (issue 19: first load).
+  void import('socket.io-client').then(({ io }) => {
+    if (mine !== attempt) return;
+    socket = io({ path: '/socket.io', auth: { token }, transports: ['websocket', 'polling'] });
+    for (const e of events) socket.on(e, (raw: unknown) => dispatchLive(e, raw));
+  });
 }
 
 /** Closes the socket (logout). */
 export function disconnectLive(): void {
+  attempt += 1;
   socket?.disconnect();
   socket = null;
   lastByJob.clear();
@@ -82,5 +90,5 @@ export function onLive(l: LiveListener): () => void {
 
 // Logout closes the socket.
 subscribeSession(() => {
-  if (!getToken() && socket) disconnectLive();
+  if (!getToken() && currentToken) disconnectLive();
 });

@@ -18,25 +18,40 @@ type Split = '' | '1' | '0';
 
 /** /accounts/per-receive (spec §2.7): open balances of issued invoices, split with and without related documents. */
 export function PerReceivePage() {
+  return <OpenBalancesPage query={perReceiveQuery} featureId={INCOMES_FEATURES.receivable} texts="receivable" listKey="per-receive" />;
+}
+
+interface OpenBalancesProps {
+  /** The side's open-balances query: GET /api/accounts/per-receive (incomes) or /per-pay (outcomes). */
+  query: typeof perReceiveQuery;
+  /** The plan feature of the view (55 receivable, 57 payable). */
+  featureId: number;
+  /** i18n prefix of the texts (receivable, payable) and the remembered page size key. */
+  texts: 'receivable' | 'payable';
+  listKey: string;
+}
+
+/** Accounts receivable or payable: open balances split with and without related documents (shared by outcomes). */
+export function OpenBalancesPage(props: OpenBalancesProps) {
   const { t } = useTranslation();
-  // Feature 55 belongs to the paid plan: a free account sees the locked panel instead of a 403 redirect.
+  // The feature belongs to the paid plan: a free account sees the locked panel instead of a 403 redirect.
   return (
     <Stack gap="md">
-      <PageHeader title={t('receivable.title')} />
-      <FeatureGate featureId={INCOMES_FEATURES.receivable} minHeight={240}><ReceivableContent /></FeatureGate>
+      <PageHeader title={t(`${props.texts}.title`)} />
+      <FeatureGate featureId={props.featureId} minHeight={240}><BalancesContent {...props} /></FeatureGate>
     </Stack>
   );
 }
 
-function ReceivableContent() {
+function BalancesContent({ query, texts, listKey }: OpenBalancesProps) {
   const { t } = useTranslation();
   const rfc = useSession().user?.username ?? '';
-  const list = usePagedList('per-receive');
+  const list = usePagedList(listKey);
   const [split, setSplit] = useState<Split>('');
-  const data = useQuery(perReceiveQuery(rfc, { page: list.page, perPage: list.perPage, searchQuery: list.query, relatedocs: split }));
+  const data = useQuery(query(rfc, { page: list.page, perPage: list.perPage, searchQuery: list.query, relatedocs: split }));
   const pick = (s: Split) => { setSplit(split === s ? '' : s); list.setPage(1); };
   const card = (s: '1' | '0', label: string, fig?: { count: number; total: string }) => (
-    <UnstyledButton onClick={() => pick(s)} aria-pressed={split === s} data-testid={`receivable-${s === '1' ? 'with' : 'without'}`}>
+    <UnstyledButton onClick={() => pick(s)} aria-pressed={split === s} data-testid={`${texts}-${s === '1' ? 'with' : 'without'}`}>
       <Card withBorder radius="md" padding="sm" style={{ borderColor: split === s ? 'var(--mantine-color-blue-6)' : undefined, borderWidth: split === s ? 2 : undefined }}>
         <Text size="xs" c="dimmed" tt="uppercase" fw={600}>{label}</Text>
         <Text fw={700} size="lg">{fig ? formatMoney(fig.total) : '—'}</Text>
@@ -49,13 +64,13 @@ function ReceivableContent() {
   return (
     <Stack gap="md">
       <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="sm">
-        {card('1', t('receivable.with'), data.data?.conRelacionados)}
-        {card('0', t('receivable.without'), data.data?.sinRelacionados)}
+        {card('1', t(`${texts}.with`), data.data?.conRelacionados)}
+        {card('0', t(`${texts}.without`), data.data?.sinRelacionados)}
       </SimpleGrid>
-      <PagedListCard list={list} searchPlaceholder={t('receivable.searchPlaceholder')} loading={data.isPending} total={total}
-        emptyText={t('receivable.empty')} totalText={t('receivable.invoices', { count: total })}>
-        <ListTable minWidth={720} testId="receivable-table" columns={[
-          { label: t('incomes.cols.folio') }, { label: t('incomes.cols.client') }, { label: t('incomes.cols.fEmi') },
+      <PagedListCard list={list} searchPlaceholder={t(`${texts}.searchPlaceholder`)} loading={data.isPending} total={total}
+        emptyText={t(`${texts}.empty`)} totalText={t('receivable.invoices', { count: total })}>
+        <ListTable minWidth={720} testId={`${texts}-table`} columns={[
+          { label: t('incomes.cols.folio') }, { label: t(`${texts}.counterparty`) }, { label: t('incomes.cols.fEmi') },
           { label: t('incomes.cols.total'), align: 'right' }, { label: t('receivable.saldo'), align: 'right' }, { label: t('receivable.documents'), align: 'right' },
         ]}>
           {(page?.data ?? []).map((r) => (

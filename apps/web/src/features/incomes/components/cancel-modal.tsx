@@ -4,14 +4,13 @@ import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import { formatMoney } from '@facturo/cfdi/money';
-import { routes, type InvoiceRow } from '@facturo/contract';
+import type { InvoiceRow } from '@facturo/contract';
 import { isApiError } from '../../../shared/api/api-error';
-import { call } from '../../../shared/api/call';
 import { formatDay } from '../../../shared/format/dates';
 import { showAlert } from '../../../shared/ui/toasts';
 import { cancelInvoice, cancelOptionsQuery, fetchXml } from '../../invoicing/public';
 import { substitutionQuery } from '../../invoicing/public';
-import { draftFromXml } from '../../invoicing/public';
+import { draftFromXml, draftState } from '../../invoicing/public';
 import type { InvoiceDraftState } from '../../invoicing/public';
 import { incomesKeys, type Period } from '../api/incomes-api';
 import { rowName } from './incomes-table';
@@ -63,9 +62,7 @@ export function CancelModal({ rfc, period, row, onClose }: Props) {
     mutationFn: async () => {
       const xml = await (await fetchXml(row!.uuid)).text();
       const { draft, receptorRfc } = draftFromXml(xml, row!.uuid);
-      const found = await call(routes['invoicing.customers'], { body: { search: receptorRfc, limit: 10 } });
-      const client = found.data.find((c) => c.rfc === receptorRfc);
-      const state: InvoiceDraftState = { draft, client };
+      const state: InvoiceDraftState = await draftState(draft, receptorRfc);
       navigate('/invoicing/add', { state });
     },
   });

@@ -16,16 +16,21 @@ const today = () => {
 };
 
 /** "Habilitar Pago" (issue 9 item 7): marks the invoice paid on a day. */
-export function EnablePaymentModal({ rfc, row, onClose }: { rfc: string; row: InvoiceRow | null; onClose: () => void }) {
+export function EnablePaymentModal({ rfc, row, onClose, save: send = enablePayment, invalidate }: {
+  rfc: string; row: InvoiceRow | null; onClose: () => void;
+  /** The side's enable-payment call (default incomes) and the query key to refresh after it. */
+  save?: (uuid: string, fpago: string) => Promise<{ msj: string; rspns: boolean }>;
+  invalidate?: readonly unknown[];
+}) {
   const { t } = useTranslation();
   const queryClient = useQueryClient();
   const [day, setDay] = useState<string | null>(today());
   useEffect(() => setDay(today()), [row]);
   const save = useMutation({
-    mutationFn: () => enablePayment(row!.uuid, day!),
+    mutationFn: () => send(row!.uuid, day!),
     onSuccess: async (r) => {
       showAlert(r.rspns, r.msj);
-      await queryClient.invalidateQueries({ queryKey: incomesKeys.all(rfc) });
+      await queryClient.invalidateQueries({ queryKey: invalidate ?? incomesKeys.all(rfc) });
       onClose();
     },
   });

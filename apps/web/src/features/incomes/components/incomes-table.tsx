@@ -1,12 +1,12 @@
 import { ActionIcon, Badge, Menu, Table, Text } from '@mantine/core';
-import { IconBan, IconCash, IconChartBarOff, IconChartBar, IconDots, IconDownload, IconFileTypePdf, IconFileTypeXml, IconLink, IconMail } from '@tabler/icons-react';
+import { IconBan, IconFileMinus, IconCash, IconChartBarOff, IconChartBar, IconDots, IconDownload, IconFileTypePdf, IconFileTypeXml, IconLink, IconMail } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
 import { formatMoney } from '@facturo/cfdi/money';
 import type { InvoiceRow } from '@facturo/contract';
 import { formatDay } from '../../../shared/format/dates';
 import { ListTable } from '../../../shared/ui/list-table';
 
-export type RowAction = 'pdf' | 'xml' | 'downloadXml' | 'email' | 'cancel' | 'enablePayment' | 'notCount' | 'related';
+export type RowAction = 'pdf' | 'xml' | 'downloadXml' | 'email' | 'cancel' | 'enablePayment' | 'notCount' | 'related' | 'creditNote';
 
 const ESTADO_COLOR: Record<InvoiceRow['estado'], string> = { vigente: 'teal', en_proceso: 'yellow', cancelada: 'red', rechazada: 'orange' };
 
@@ -58,6 +58,9 @@ export function IncomesTable({ rows, onAction }: { rows: InvoiceRow[]; onAction:
                   <Menu.Item leftSection={r.notCount ? <IconChartBar size={16} /> : <IconChartBarOff size={16} />} onClick={() => onAction('notCount', r)}>
                     {r.notCount ? t('incomes.actions.count') : t('incomes.actions.notCount')}
                   </Menu.Item>
+                  {!cancelled && r.tipoDeComprobante === 'I' && (
+                    <Menu.Item leftSection={<IconFileMinus size={16} />} onClick={() => onAction('creditNote', r)}>{t('incomes.actions.creditNote')}</Menu.Item>
+                  )}
                   {!cancelled && <Menu.Item color="red" leftSection={<IconBan size={16} />} onClick={() => onAction('cancel', r)}>{t('incomes.actions.cancel')}</Menu.Item>}
                 </Menu.Dropdown>
               </Menu>

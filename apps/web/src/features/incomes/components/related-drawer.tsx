@@ -8,9 +8,13 @@ import { relatedQuery } from '../api/incomes-api';
 import { rowName } from './incomes-table';
 
 /** Related documents of an invoice (payment complements, credit notes, substitutions): GET /api/incomes/related/{uuid}. */
-export function RelatedDrawer({ rfc, row, onClose }: { rfc: string; row: InvoiceRow | null; onClose: () => void }) {
+export function RelatedDrawer({ rfc, row, onClose, query = relatedQuery }: {
+  rfc: string; row: InvoiceRow | null; onClose: () => void;
+  /** The related-documents query of the side (default incomes; outcomes passes GET /api/outcomes/related). */
+  query?: typeof relatedQuery;
+}) {
   const { t } = useTranslation();
-  const related = useQuery({ ...relatedQuery(rfc, row?.uuid ?? '', row?.tipoDeComprobante === 'P'), enabled: Boolean(row) });
+  const related = useQuery({ ...query(rfc, row?.uuid ?? '', row?.tipoDeComprobante !== 'P'), enabled: Boolean(row) });
   return (
     <Drawer opened={Boolean(row)} onClose={onClose} position="right" size="lg" title={row ? t('incomes.related.title', { name: rowName(row) }) : ''}>
       <Stack gap="sm">

@@ -1,9 +1,9 @@
 import { useState } from 'react';
-import { Button, Stack } from '@mantine/core';
+import { Button, Group, Stack } from '@mantine/core';
 import { IconFileSpreadsheet, IconPlus } from '@tabler/icons-react';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
-import { Link } from 'react-router';
+import { Link, useNavigate } from 'react-router';
 import type { InvoiceRow, StatKey } from '@facturo/contract';
 import { useSession } from '../../../shared/session/session-store';
 import { confirmAction } from '../../../shared/ui/confirm';
@@ -12,7 +12,8 @@ import { usePagedList } from '../../../shared/ui/paged-list';
 import { PagedListCard } from '../../../shared/ui/paged-list-card';
 import { showAlert, toastError } from '../../../shared/ui/toasts';
 import { usePeriod } from '../../../shared/period/period-store';
-import { downloadXml, viewPdf, viewXml } from '../../invoicing/public';
+import { ImportCfdiButton } from '../../cfdi-import/public';
+import { creditNoteDraftFromXml, downloadXml, draftState, fetchXml, viewPdf, viewXml } from '../../invoicing/public';
 import { SendEmailModal } from '../../invoicing/public';
 import { downloadIncomesCsv, incomesKeys, incomesListQuery, incomesStatsQuery, setNotCount } from '../api/incomes-api';
 import { CancelModal } from '../components/cancel-modal';
@@ -50,6 +51,16 @@ export function IncomesPage() {
     },
   });
 
+  const navigate = useNavigate();
+  /** "Emitir nota de crédito": the invoicing form as tipo E related (01) to this invoice (issue 13 item 3). */
+  const creditNote = useMutation({
+    mutationFn: async (row: InvoiceRow) => {
+      const xml = await (await fetchXml(row.uuid)).text();
+      const { draft, receptorRfc } = creditNoteDraftFromXml(xml, row.uuid, t('incomes.actions.creditNoteConcept', { name: rowName(row) }));
+      navigate('/invoicing/add', { state: await draftState(draft, receptorRfc) });
+    },
+    onError: () => toastError(),
+  });
   const onAction = (action: RowAction, row: InvoiceRow) => {
     const name = rowName(row);
     const failed = () => toastError();
@@ -61,6 +72,7 @@ export function IncomesPage() {
       case 'cancel': return setDialog({ kind: 'cancel', row });
       case 'enablePayment': return setDialog({ kind: 'enable', row });
       case 'related': return setDialog({ kind: 'related', row });
+      case 'creditNote': return void creditNote.mutate(row);
       case 'notCount':
         return confirmAction({
           title: row.notCount ? t('incomes.notCountConfirm.countTitle') : t('incomes.notCountConfirm.title'),
@@ -76,7 +88,12 @@ export function IncomesPage() {
   return (
     <Stack gap="md">
       <PageHeader title={t('incomes.title')}
-        action={<Button component={Link} to="/invoicing/add" leftSection={<IconPlus size={16} />}>{t('incomes.newInvoice')}</Button>} />
+        action={
+          <Group gap="xs">
+            <ImportCfdiButton variant="light" />
+            <Button component={Link} to="/invoicing/add" leftSection={<IconPlus size={16} />}>{t('incomes.newInvoice')}</Button>
+          </Group>
+        } />
       <StatCards stats={stats.data} active={card} onPick={(k) => { setCard(k); list.setPage(1); }} />
       <PagedListCard list={list} searchPlaceholder={t('incomes.searchPlaceholder')} loading={rows.isPending} total={total}
         emptyText={list.query ? t('incomes.emptySearch') : t('incomes.empty')} totalText={t('incomes.total', { count: total })}

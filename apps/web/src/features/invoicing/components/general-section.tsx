@@ -52,10 +52,16 @@ export function GeneralSection({ rfc, catalogs, client, onClient, onNewClient }:
     <Card withBorder radius="md">
       <Group justify="space-between" mb="sm">
         <Title order={4}>{t('invoicing.form.general')}</Title>
-        <Controller control={control} name="version" render={({ field }) => (
-          <SegmentedControl aria-label={t('invoicing.form.version')} value={field.value} onChange={field.onChange}
-            data={[{ value: '4.0', label: 'CFDI 4.0' }, { value: '3.3', label: 'CFDI 3.3' }]} />
-        )} />
+        <Group gap="xs">
+          <Controller control={control} name="tipoDeComprobante" render={({ field }) => (
+            <SegmentedControl aria-label={t('invoicing.form.tipo')} value={field.value} onChange={field.onChange}
+              data={[{ value: 'I', label: t('invoicing.form.tipoI') }, { value: 'E', label: t('invoicing.form.tipoE') }]} />
+          )} />
+          <Controller control={control} name="version" render={({ field }) => (
+            <SegmentedControl aria-label={t('invoicing.form.version')} value={field.value} onChange={field.onChange}
+              data={[{ value: '4.0', label: 'CFDI 4.0' }, { value: '3.3', label: 'CFDI 3.3' }]} />
+          )} />
+        </Group>
       </Group>
       <SimpleGrid cols={{ base: 1, sm: 2, lg: 3 }} spacing="sm">
         <Controller control={control} name="clientId" render={({ field, fieldState }) => (

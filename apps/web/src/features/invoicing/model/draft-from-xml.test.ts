@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { draftFromXml } from './draft-from-xml';
+import { creditNoteDraftFromXml, draftFromXml } from './draft-from-xml';
 import { formToBody, liveTotals } from './invoice-form';
 
 const XML = `<?xml version="1.0" encoding="UTF-8"?>
@@ -23,5 +23,23 @@ describe('substitute invoice from the cancelled one', () => {
     // Same amounts as the cancelled one.
     expect(liveTotals(draft).totals.total).toBe('336.40');
     expect(formToBody({ ...draft, clientId: '3' }, false).cfdiRelacionados).toEqual([{ tipoRelacion: '04', uuids: ['11111111-2222-3333-4444-555555555555'] }]);
+  });
+});
+
+describe('credit note for an invoice', () => {
+  it('is tipo E, uso G02, PUE, related 01, one bonus concept with the invoice\u2019s IVA and no amount yet', () => {
+    const uuid = '11111111-2222-3333-4444-555555555555';
+    const { draft, receptorRfc } = creditNoteDraftFromXml(XML, uuid, 'Bonificación sobre la factura A-7');
+    expect(receptorRfc).toBe('EKU9003173C9');
+    expect(draft).toMatchObject({ tipoDeComprobante: 'E', usoCFDI: 'G02', metodoPago: 'PUE', formaPago: '03', cfdiRelacionados: [{ tipoRelacion: '01', uuids: uuid }] });
+    expect(draft.conceptos).toHaveLength(1);
+    expect(draft.conceptos[0]).toMatchObject({ claveProdServ: '84111506', claveUnidad: 'ACT', descripcion: 'Bonificación sobre la factura A-7', valorUnitario: '', iva: '0.160000' });
+    const body = formToBody({ ...draft, clientId: '3', conceptos: [{ ...draft.conceptos[0]!, valorUnitario: '50.00' }] }, false);
+    expect(body).toMatchObject({ tipoDeComprobante: 'E', cfdiRelacionados: [{ tipoRelacion: '01', uuids: [uuid] }] });
+  });
+
+  it('leaves the forma de pago to the user when the invoice was PPD (99 is not a note\u2019s form)', () => {
+    const ppd = XML.replace('FormaPago="03" MetodoPago="PUE"', 'FormaPago="99" MetodoPago="PPD"');
+    expect(creditNoteDraftFromXml(ppd, '11111111-2222-3333-4444-555555555555', 'x').draft).toMatchObject({ formaPago: '', metodoPago: 'PUE' });
   });
 });

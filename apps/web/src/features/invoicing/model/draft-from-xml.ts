@@ -1,3 +1,5 @@
+import { routes, type Client } from '@facturo/contract';
+import { call } from '../../../shared/api/call';
 import { emptyConcept, emptyInvoice, type ConceptForm, type InvoiceForm, type IvaChoice } from './invoice-form';
 
 /**
@@ -54,4 +56,42 @@ export function draftFromXml(xml: string, cancelledUuid: string): { draft: Invoi
       conceptos: conceptos.length ? conceptos : base.conceptos,
     },
   };
+}
+
+/**
+ * A credit note (CFDI tipo E) for a stamped invoice: the same receptor and currency, related to it with tipo de
+ * relación 01 "Nota de crédito de los documentos relacionados", uso G02 (devoluciones, descuentos o
+ * bonificaciones), PUE, and one concept as SAT's filling guide describes a discount or bonus (clave 84111506,
+ * unidad ACT) carrying the invoice's IVA rate; the user writes the amount. A PPD invoice's "99" cannot be the
+ * note's forma de pago: then it is left for the user to choose.
+ */
+export function creditNoteDraftFromXml(xml: string, invoiceUuid: string, label: string): { draft: InvoiceForm; receptorRfc: string } {
+  const { draft, receptorRfc } = draftFromXml(xml, invoiceUuid);
+  const first = draft.conceptos[0] ?? emptyConcept();
+  return {
+    receptorRfc,
+    draft: {
+      ...draft,
+      tipoDeComprobante: 'E',
+      // Their own serie, the usual practice, so invoices and notes keep separate gap-free folios.
+      serie: 'NC',
+      usoCFDI: 'G02',
+      metodoPago: 'PUE',
+      formaPago: draft.formaPago === '99' ? '' : draft.formaPago,
+      cfdiRelacionados: [{ tipoRelacion: '01', uuids: invoiceUuid }],
+      conceptos: [{
+        ...emptyConcept(), claveProdServ: '84111506', claveUnidad: 'ACT', unidad: 'Actividad', descripcion: label, cantidad: '1',
+        objetoImp: first.objetoImp, iva: first.iva, ieps: first.ieps, iepsValor: first.iepsValor,
+      }],
+    },
+  };
+}
+
+/**
+ * What /invoicing/add receives to start from a draft (router state): the draft and the receptor as a saved
+ * customer, looked up by RFC (none when the customer was deleted: the user picks one).
+ */
+export async function draftState(draft: InvoiceForm, receptorRfc: string): Promise<{ draft: InvoiceForm; client?: Client }> {
+  const found = await call(routes['invoicing.customers'], { body: { search: receptorRfc, limit: 10 } });
+  return { draft, client: found.data.find((c) => c.rfc === receptorRfc) };
 }

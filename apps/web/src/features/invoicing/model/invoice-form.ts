@@ -46,6 +46,8 @@ export interface RelatedForm {
 /** The whole /invoicing/add form. Field names follow the API body so server errors land on the same paths. */
 export interface InvoiceForm {
   version: '4.0' | '3.3';
+  /** I Ingreso (an invoice) or E Egreso (a credit note: returns, discounts, bonuses on related invoices). */
+  tipoDeComprobante: 'I' | 'E';
   clientId: string;
   usoCFDI: string;
   formaPago: string;
@@ -67,7 +69,7 @@ export const emptyConcept = (): ConceptForm => ({
 
 /** A new invoice: CFDI 4.0, PUE, pesos, one empty concept. */
 export const emptyInvoice = (today = new Date()): InvoiceForm => ({
-  version: '4.0', clientId: '', usoCFDI: '', formaPago: '', metodoPago: 'PUE', moneda: 'MXN', tipoCambio: '', serie: '', exportacion: '01',
+  version: '4.0', tipoDeComprobante: 'I', clientId: '', usoCFDI: '', formaPago: '', metodoPago: 'PUE', moneda: 'MXN', tipoCambio: '', serie: '', exportacion: '01',
   informacionGlobal: { periodicidad: '04', meses: String(today.getMonth() + 1).padStart(2, '0'), anio: String(today.getFullYear()) },
   cfdiRelacionados: [], observaciones: '', conceptos: [emptyConcept()],
 });
@@ -179,7 +181,7 @@ export function formToBody(form: InvoiceForm, publicoGeneral: boolean): InvoiceB
     moneda: form.moneda,
     ...(foreign && form.tipoCambio.trim() ? { tipoCambio: form.tipoCambio.trim() } : {}),
     ...(form.serie.trim() ? { serie: form.serie.trim().toUpperCase() } : {}),
-    tipoDeComprobante: 'I' as const,
+    tipoDeComprobante: form.tipoDeComprobante,
     exportacion: form.exportacion,
     ...(publicoGeneral && form.version === '4.0'
       ? { informacionGlobal: { periodicidad: form.informacionGlobal.periodicidad, meses: form.informacionGlobal.meses, año: form.informacionGlobal.anio } }

@@ -23,7 +23,7 @@ import { TotalsPanel } from '../components/totals-panel';
 import { draftProblems, emptyInvoice, formToBody, liveTotals, RFC_PUBLICO_GENERAL, type InvoiceForm } from '../model/invoice-form';
 
 /** Top-level body fields: a server error under one of them lands on that path (nested ones too). */
-const FIELDS = ['clientId', 'usoCFDI', 'formaPago', 'metodoPago', 'moneda', 'tipoCambio', 'serie', 'exportacion', 'informacionGlobal', 'cfdiRelacionados', 'observaciones', 'conceptos'] as const;
+const FIELDS = ['tipoDeComprobante', 'clientId', 'usoCFDI', 'formaPago', 'metodoPago', 'moneda', 'tipoCambio', 'serie', 'exportacion', 'informacionGlobal', 'cfdiRelacionados', 'observaciones', 'conceptos'] as const;
 /** The body says `año`, the form `anio` (a form path with ñ is awkward to type in tests and code). */
 const ALIAS = { 'informacionGlobal.año': 'informacionGlobal.anio' };
 
@@ -45,7 +45,7 @@ export function InvoiceAddPage() {
   const catalogs = useQuery(invoicingCatalogsQuery(rfc));
   const stamps = useQuery(stampsQuery(rfc));
 
-  const [moneda, conceptos] = useWatch({ control: form.control, name: ['moneda', 'conceptos'] });
+  const [moneda, conceptos, tipo] = useWatch({ control: form.control, name: ['moneda', 'conceptos', 'tipoDeComprobante'] });
   // react-hook-form may hand back the same (mutated) array: key the memo on the concepts' content.
   const conceptsKey = JSON.stringify(conceptos);
   const live = useMemo(() => liveTotals({ moneda, conceptos }), [moneda, conceptsKey]);
@@ -93,7 +93,7 @@ export function InvoiceAddPage() {
   const balance = stamps.data?.balance;
   return (
     <Stack gap="md">
-      <PageHeader title={t('invoicing.title')}
+      <PageHeader title={t(tipo === 'E' ? 'invoicing.creditNoteTitle' : 'invoicing.title')}
         action={balance !== undefined && (
           <Badge size="lg" variant="light" color={balance > 0 ? 'teal' : 'red'} data-testid="stamp-balance">{t('invoicing.stampBalance', { count: balance })}</Badge>
         )} />

@@ -1,10 +1,12 @@
+// The entry (login, guard, session) imports its area's entries, not the whole table: /login stays small (issue 19).
+import { sessionRoutes } from '@facturo/contract/routes/session';
 import { queryOptions } from '@tanstack/react-query';
-import { routes, type PlansData } from '@facturo/contract';
+import { type PlansData } from '@facturo/contract';
 import { call } from '../../../shared/api/call';
 
 /** The plan access of the logged-in user (the answer's `data`). */
 export async function getUserPlan(signal?: AbortSignal): Promise<PlansData> {
-  return (await call(routes['plans.userPlan'], { signal })).data;
+  return (await call(sessionRoutes['plans.userPlan'], { signal })).data;
 }
 
 /** Query options; keys start with the area and the RFC. */

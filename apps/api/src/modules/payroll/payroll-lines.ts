@@ -1,0 +1,90 @@
+import { Decimal } from '@facturo/cfdi/money';
+import { employeePayrollPreview, PayrollError } from '@facturo/cfdi/payroll';
+import { COMPUTED_DEDUCCIONES, OTRO_PAGO_SUBSIDIO } from '@facturo/contract';
+import { fieldError } from '../../http/errors';
+import { describeClave, PERIOD_BY_PERIODICIDAD, primaRiesgoFor } from '../employees/employee-rules';
+import type { DeduccionLine, EmpleadoSnapshot, OtroPagoLine, PercepcionLine } from './payroll.schema';
+
+/** The period a pre-payroll pays (its header). */
+export interface PayPeriod {
+  fechaPago: string;
+  numDiasPagados: string;
+  periodicidad: string;
+}
+
+/** The employee's own lines (saved concepts, or what the user edited); ISR, IMSS and subsidio are computed. */
+export interface OwnLines {
+  percepciones: PercepcionLine[];
+  deducciones: DeduccionLine[];
+  otrosPagos: DeduccionLine[];
+}
+
+export interface DetailAmounts {
+  percepciones: PercepcionLine[];
+  deducciones: DeduccionLine[];
+  otrosPagos: OtroPagoLine[];
+  totalPercepciones: string;
+  totalDeducciones: string;
+  totalOtrosPagos: string;
+  isr: string;
+  imss: string;
+  neto: string;
+}
+
+const two = (d: Decimal | string) => new Decimal(d).toDecimalPlaces(2).toFixed(2);
+
+/**
+ * One employee's receipt amounts for the period: the sueldo (001) is salario diario × días pagados unless
+ * the employee has a saved sueldo line; ISR of art. 96 with the payment date's tariff net of the subsidio
+ * para el empleo (LISR; the subsidio is credited, not paid: OtroPago 002 carries it as SubsidioCausado with
+ * Importe 0), and the IMSS worker quota for the days paid, from the engine (docs/payroll-tables.md).
+ */
+export function computeDetail(e: EmpleadoSnapshot, own: OwnLines, p: PayPeriod): DetailAmounts {
+  const periodType = PERIOD_BY_PERIODICIDAD[p.periodicidad];
+  if (!periodType) {
+    throw fieldError('periodicidad', `La periodicidad ${describeClave('c_PeriodicidadPago', p.periodicidad)} no tiene tarifa de ISR; usa diaria, semanal, catorcenal, decenal, quincenal o mensual`);
+  }
+  const sueldo: PercepcionLine = {
+    tipo: '001', clave: '001', concepto: 'Sueldo', importe_gravado: two(new Decimal(e.salario_diario).times(p.numDiasPagados)), importe_exento: '0.00',
+  };
+  const percepciones = own.percepciones.some((x) => x.tipo === '001') ? own.percepciones : [sueldo, ...own.percepciones];
+  const otherDeducciones = own.deducciones.filter((d) => !(COMPUTED_DEDUCCIONES as readonly string[]).includes(d.tipo));
+  const otherPagos = own.otrosPagos.filter((o) => o.tipo !== OTRO_PAGO_SUBSIDIO);
+  let r;
+  try {
+    r = employeePayrollPreview({
+      salarioDiario: e.salario_diario, sdi: e.salario_base, periodType, days: p.numDiasPagados,
+      percepciones: percepciones.map((x) => ({ tipo: x.tipo, gravado: x.importe_gravado, exento: x.importe_exento })),
+      deducciones: otherDeducciones.map((d) => ({ tipo: d.tipo, importe: d.importe })),
+      otrosPagos: otherPagos.map((o) => ({ tipo: o.tipo, importe: o.importe })),
+      paymentDate: p.fechaPago, primaRiesgo: primaRiesgoFor(e.riesgo_puesto),
+    });
+  } catch (err) {
+    if (err instanceof PayrollError) throw fieldError(err.field === 'paymentDate' ? 'fechaPago' : (err.field ?? 'fechaPago'), err.message);
+    throw err;
+  }
+  const deducciones: DeduccionLine[] = [
+    ...(new Decimal(r.isr).gt(0) ? [{ tipo: '002', clave: '002', concepto: 'ISR', importe: two(r.isr) }] : []),
+    ...(new Decimal(r.imssObrero).gt(0) ? [{ tipo: '001', clave: '001', concepto: 'Seguridad social', importe: two(r.imssObrero) }] : []),
+    ...otherDeducciones.map((d) => ({ ...d, importe: two(d.importe) })),
+  ];
+  // Only salaried workers (régimen 02) carry the subsidio line, and only when some subsidio was caused.
+  const subsidio = e.tipo_regimen === '02' && new Decimal(r.subsidio).gt(0)
+    ? [{ tipo: OTRO_PAGO_SUBSIDIO, clave: OTRO_PAGO_SUBSIDIO, concepto: 'Subsidio para el empleo (efectivamente entregado)', importe: '0.00', subsidio_causado: two(r.subsidio) }]
+    : [];
+  const otrosPagos: OtroPagoLine[] = [...subsidio, ...otherPagos.map((o) => ({ ...o, importe: two(o.importe), subsidio_causado: null }))];
+  const totalDeducciones = deducciones.reduce((acc, d) => acc.plus(d.importe), new Decimal(0));
+  const totalOtrosPagos = otrosPagos.reduce((acc, o) => acc.plus(o.importe), new Decimal(0));
+  const totalPercepciones = percepciones.reduce((acc, x) => acc.plus(x.importe_gravado).plus(x.importe_exento), new Decimal(0));
+  return {
+    percepciones: percepciones.map((x) => ({ ...x, importe_gravado: two(x.importe_gravado), importe_exento: two(x.importe_exento) })),
+    deducciones,
+    otrosPagos,
+    totalPercepciones: two(totalPercepciones),
+    totalDeducciones: two(totalDeducciones),
+    totalOtrosPagos: two(totalOtrosPagos),
+    isr: two(r.isr),
+    imss: two(r.imssObrero),
+    neto: two(totalPercepciones.plus(totalOtrosPagos).minus(totalDeducciones)),
+  };
+}
