@@ -122,7 +122,8 @@ export class LocalStripe {
 
   async listPaymentMethods(customer: string): Promise<StripePaymentMethod[]> {
     this.up();
-    return [...this.paymentMethods.values()].filter((p) => p.customer === customer).sort((a, b) => b.created - a.created).map(strip);
+    // Newest first, as Stripe lists them (insertion order: `created` has one-second resolution).
+    return [...this.paymentMethods.values()].reverse().filter((p) => p.customer === customer).map(strip);
   }
 
   private ownedCard(pm: string, customer: string) {
