@@ -9,6 +9,8 @@ import { plansDataFor } from '../plans/plans.service';
 import { localStripeFor, PaymentsService } from './payments.service';
 import { SignatureError, verifySignature } from './signature';
 import type { StripeEvent } from '../../providers/payments/local-stripe';
+import { StripeProvider } from '../../providers/payments/stripe-provider';
+import { ConfigError } from '../../config';
 
 const services = new WeakMap<object, PaymentsService>();
 /** The payments service of a database (other modules — the stamp purchase — reach it here). */
@@ -20,9 +22,13 @@ const escapeHtml = (s: string) => s.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt
 export const paymentsRoutes = (ctx: JobContext): FastifyPluginAsync => async (app) => {
   const { db, config } = ctx;
   // STRIPE_WEBHOOK_SECRET from the environment; without it the local provider signs with a per-process secret.
+  if (config.stripeSecretKey && !config.stripeWebhookSecret) throw new ConfigError('STRIPE_WEBHOOK_SECRET es obligatorio cuando STRIPE_SECRET_KEY está definido');
   const webhookSecret = config.stripeWebhookSecret ?? `whsec_local_${randomBytes(24).toString('hex')}`;
+  const stripe = config.stripeSecretKey
+    ? new StripeProvider({ secretKey: config.stripeSecretKey, ...(config.stripePublishableKey ? { publishableKey: config.stripePublishableKey } : {}) })
+    : localStripeFor(db);
   const service = new PaymentsService({
-    db, publisher: ctx.publisher, stripe: localStripeFor(db), webhookSecret,
+    db, publisher: ctx.publisher, stripe, webhookSecret,
     deliver: async (payload, signature) => {
       const res = await app.inject({ method: 'POST', url: '/api/webhooks/stripe', headers: { 'content-type': 'application/json', 'stripe-signature': signature }, payload });
       if (res.statusCode !== 200) app.log.warn({ status: res.statusCode }, 'payments: webhook delivery refused');
@@ -48,9 +54,9 @@ export const paymentsRoutes = (ctx: JobContext): FastifyPluginAsync => async (ap
     statuses: [{ value: 1, name: 'Pagado' }, { value: 2, name: 'Fallido' }],
     testPaymentMethods: [...TEST_PAYMENT_METHODS],
   }));
-  // The local provider has no hosted checkout or customer portal: the links say so instead of pointing nowhere.
-  serve(app, 'payments.monthlyLink', () => ({ url: null, message: 'El proveedor de pruebas no tiene liga de pago: paga con una tarjeta en Métodos de pago' }));
-  serve(app, 'payments.providerLink', () => ({ url: null, message: 'El proveedor de pruebas no tiene portal de cliente' }));
+  // Neither provider has a hosted checkout or customer portal configured: the links say so instead of pointing nowhere.
+  serve(app, 'payments.monthlyLink', () => ({ url: null, message: 'Paga tu mensualidad con una tarjeta en Métodos de pago' }));
+  serve(app, 'payments.providerLink', () => ({ url: null, message: 'El portal de cliente del proveedor de pagos no está configurado' }));
   serve(app, 'payments.cards', async (req) => ({ data: await service.cards(who(req)) }));
   serve(app, 'payments.attachCard', async (req) => ({ data: await service.attachCard(who(req), req.body.paymentMethod, req.body.name) }));
   serve(app, 'payments.deleteCard', async (req) => ({ data: await service.deleteCard(who(req), req.body.pmId) }));

@@ -4,7 +4,7 @@ import type { Db } from '../../db/client';
 import { plans, users } from '../../db/schema';
 import { AppError, fieldError, notFound } from '../../http/errors';
 import type { Publisher } from '../../realtime/publisher';
-import { LocalStripe, StripeError, type PriceInfo, type StripeEvent, type StripePaymentMethod, type StripeSubscription } from '../../providers/payments/local-stripe';
+import { LocalStripe, StripeError, type PaymentsProvider, type PriceInfo, type StripeEvent, type StripePaymentMethod, type StripeSubscription } from '../../providers/payments/local-stripe';
 import { stampBalances, stampMovements } from '../cfdis/cfdis.schema';
 import { payCustomers, payPayments, payStampOrders, paySubscriptions, payWebhookEvents } from './payments.schema';
 import { signPayload } from './signature';
@@ -40,7 +40,7 @@ export function localStripeFor(db: Db): LocalStripe {
 
 export interface PaymentsDeps {
   db: Db;
-  stripe: LocalStripe;
+  stripe: PaymentsProvider;
   publisher: Publisher;
   webhookSecret: string;
   /** Posts a signed event to our own webhook endpoint (the local provider's delivery). */
@@ -116,7 +116,7 @@ export class PaymentsService {
   async setupIntent(account: PayAccount) {
     const customer = await this.ensureCustomer(account);
     const si = await provider(() => this.stripe.createSetupIntent(customer));
-    return { id: si.id, clientSecret: si.client_secret, customerId: customer, provider: 'local' as const, publishableKey: null };
+    return { id: si.id, clientSecret: si.client_secret, customerId: customer, provider: this.stripe.kind, publishableKey: this.stripe.publishableKey };
   }
 
   /** A card the browser tokenized: a Stripe test id is cloned into the customer's own card; the result must pass the CVC check. */

@@ -40,7 +40,30 @@ const id = (prefix: string) => `${prefix}_${randomBytes(12).toString('base64url'
 const now = () => Math.floor(Date.now() / 1000);
 const DAY = 86400;
 
-export class LocalStripe {
+/** What the payments service needs of a provider: the local one below, or Stripe itself (stripe-provider.ts). */
+export interface PaymentsProvider {
+  readonly kind: 'local' | 'stripe';
+  readonly publishableKey: string | null;
+  createCustomer(email: string, metadata: Record<string, string>): Promise<{ id: string }>;
+  createSetupIntent(customer: string): Promise<{ id: string; client_secret: string }>;
+  attachPaymentMethod(pm: string, customer: string, name?: string): Promise<StripePaymentMethod>;
+  detachPaymentMethod(pm: string): Promise<StripePaymentMethod>;
+  listPaymentMethods(customer: string): Promise<StripePaymentMethod[]>;
+  createSubscription(input: { customer: string; price: string; default_payment_method: string; cancel_at_period_end: boolean }): Promise<StripeSubscription>;
+  retrieveSubscription(subId: string): Promise<StripeSubscription>;
+  updateSubscription(subId: string, patch: { cancel_at_period_end?: boolean; default_payment_method?: string }): Promise<StripeSubscription>;
+  cancelSubscription(subId: string): Promise<StripeSubscription>;
+  payInvoice(invoiceId: string, pm?: string): Promise<StripeInvoice>;
+  createPaymentIntent(input: { customer: string; amount: number; payment_method: string; description: string; metadata: Record<string, string> }): Promise<StripePaymentIntent>;
+  /** Test clock (local provider only). */
+  advancePeriod(subId: string, pm?: string): Promise<StripeSubscription>;
+  /** Events to deliver to our webhook now (the local provider's push; Stripe delivers its own). */
+  takeEvents(): StripeEvent[];
+}
+
+export class LocalStripe implements PaymentsProvider {
+  readonly kind = 'local' as const;
+  readonly publishableKey = null;
   readonly apiVersion = STRIPE_API_VERSION;
   /** Set false to simulate the provider being unreachable (tests, chaos). */
   available = true;
