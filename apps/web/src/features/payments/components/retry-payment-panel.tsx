@@ -8,7 +8,7 @@ import { useSession } from '../../../shared/session/session-store';
 import { toastSuccess } from '../../../shared/ui/toasts';
 import { cardsQuery, refreshPaymentState } from '../api/payments-api';
 import { CardPicker } from './card-picker';
-import { TestCardForm } from './test-card-form';
+import { AddCardForm } from './add-card-form';
 
 /** The subscription-payment page's way out (§8 402): retry the failed charge, with another card if chosen. */
 export function RetryPaymentPanel() {
@@ -34,7 +34,7 @@ export function RetryPaymentPanel() {
       {verified.length > 0 && <CardPicker cards={verified} value={card} onChange={setCard} label="Pagar con" />}
       <Button onClick={() => retry.mutate()} loading={retry.isPending}>Reintentar pago</Button>
       <Text size="sm" c="dimmed">¿Otra tarjeta? Agrégala aquí y elígela arriba.</Text>
-      <TestCardForm onAdded={(id) => setCard(id)} />
+      <AddCardForm onAdded={(id) => setCard(id)} />
     </Stack>
   );
 }

@@ -6,7 +6,7 @@ import { call } from '../../../shared/api/call';
 import { useSession } from '../../../shared/session/session-store';
 import { toastSuccess } from '../../../shared/ui/toasts';
 import { cardsQuery, refreshPaymentState } from '../api/payments-api';
-import { TestCardForm } from '../components/test-card-form';
+import { AddCardForm } from '../components/add-card-form';
 
 /** /payment-cards: the account's cards, add (test provider form) and delete. */
 export function PaymentCardsPage() {
@@ -53,7 +53,7 @@ export function PaymentCardsPage() {
         </Card>
         <Card withBorder radius="lg" padding="lg">
           <Title order={4} mb="sm">Agregar tarjeta</Title>
-          <TestCardForm />
+          <AddCardForm />
         </Card>
       </SimpleGrid>
     </Stack>
