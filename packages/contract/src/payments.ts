@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { idParam } from './input-rules';
 
 /** Stripe API version every provider call is pinned to (spec §7.14). */
 export const STRIPE_API_VERSION = '2020-08-27' as const;
@@ -27,7 +28,7 @@ export const paymentsListSchema = z.object({
   /** The last payment failed (status 2): the web flags it on every screen. */
   lastFailed: z.boolean(),
 });
-export const paymentIdParamsSchema = z.object({ id: z.coerce.number({ error: 'Identificador inválido' }).int('Identificador inválido').min(1, 'Identificador inválido').max(2147483647, 'Identificador inválido') });
+export const paymentIdParamsSchema = z.object({ id: idParam('El pago no existe') });
 
 export const cardSchema = z.object({
   id: z.string(),

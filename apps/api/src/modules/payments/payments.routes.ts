@@ -1,8 +1,8 @@
 import { randomBytes } from 'node:crypto';
 import type { FastifyPluginAsync } from 'fastify';
-import { RECURRENCY, TEST_PAYMENT_METHODS } from '@facturo/contract';
+import { findNulField, NUL_MESSAGE, RECURRENCY, TEST_PAYMENT_METHODS } from '@facturo/contract';
 import type { JobContext } from '../../jobs/context';
-import { AppError } from '../../http/errors';
+import { AppError, fieldError } from '../../http/errors';
 import { serve } from '../../http/serve';
 import { loadCatalog } from '../plans/plans.repository';
 import { plansDataFor } from '../plans/plans.service';
@@ -99,18 +99,21 @@ export const paymentsRoutes = (ctx: JobContext): FastifyPluginAsync => async (ap
     scope.addContentTypeParser('application/json', { parseAs: 'string', bodyLimit: 256 * 1024 }, (_req, body, done) => done(null, body));
     serve(scope, 'payments.webhook', async (req) => {
       const raw = typeof req.body === 'string' ? req.body : '';
+      let event: StripeEvent;
+      try {
+        event = JSON.parse(raw) as StripeEvent;
+      } catch {
+        throw new AppError(400, 'El evento no es JSON válido');
+      }
+      // The app-wide NUL rule, applied to the parsed raw body (the scope's parser keeps it a string).
+      const nul = findNulField(event);
+      if (nul !== undefined) throw fieldError(nul, NUL_MESSAGE);
       const header = req.headers['stripe-signature'];
       try {
         verifySignature(raw, Array.isArray(header) ? header[0] : header, webhookSecret);
       } catch (err) {
         if (err instanceof SignatureError) throw new AppError(400, err.message);
         throw err;
-      }
-      let event: StripeEvent;
-      try {
-        event = JSON.parse(raw) as StripeEvent;
-      } catch {
-        throw new AppError(400, 'El evento no es JSON válido');
       }
       if (!event || typeof event.id !== 'string' || typeof event.type !== 'string' || !event.data) throw new AppError(400, 'El evento no tiene la forma de un evento de Stripe');
       const { duplicate } = await service.applyEvent(event);
