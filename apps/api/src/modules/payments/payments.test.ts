@@ -1,7 +1,9 @@
+import { Writable } from 'node:stream';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestServer, type TestServer } from '../../../test/server';
 import { createAccount, type TestAccount } from '../../../test/accounts';
 import { callApi } from '../../../test/http';
+import { expectIsolated } from '../../../test/isolation';
 import { signPayload } from './signature';
 import { localStripeFor } from './payments.service';
 
@@ -18,8 +20,11 @@ const postWebhook = async (payload: string, signature?: string) => {
   return { status: res.status, body: (await res.json()) as any };
 };
 
+const logLines: string[] = [];
+const logStream = new Writable({ write(chunk, _enc, done) { logLines.push(String(chunk)); done(); } });
+
 beforeAll(async () => {
-  server = await startTestServer({ STRIPE_WEBHOOK_SECRET: SECRET });
+  server = await startTestServer({ STRIPE_WEBHOOK_SECRET: SECRET, LOG_LEVEL: 'debug' }, { logStream });
   [owner, stranger] = await Promise.all([createAccount(server.baseUrl), createAccount(server.baseUrl)]);
 });
 afterAll(() => server?.close());
@@ -133,7 +138,14 @@ describe('subscription, renewal, 402 and retry', () => {
     const res = await fetch(`${server.baseUrl}/api/payments/receipt/${id}`, { headers: owner.headers });
     expect(res.status).toBe(200);
     expect(await res.text()).toMatch(/299\.00/);
-    expect((await fetch(`${server.baseUrl}/api/payments/receipt/${id}`, { headers: stranger.headers })).status).toBe(404);
+    const cardId = (await api(owner, 'GET', '/api/payments/cards')).body.data[0].id;
+    await expectIsolated(server.baseUrl, owner, stranger, [
+      { method: 'GET', path: `/api/payments/receipt/${id}` },
+      { method: 'POST', path: '/api/payments/payment-method/delete', body: { pmId: cardId } },
+    ], async () => {
+      expect((await api(owner, 'GET', '/api/payments/cards')).body.data.map((c: any) => c.id)).toContain(cardId);
+      expect((await api(owner, 'GET', '/api/payments')).body.data.some((p: any) => p.id === id)).toBe(true);
+    });
     expect((await api(stranger, 'GET', '/api/payments')).body.data).toEqual([]);
   });
 
@@ -224,5 +236,12 @@ describe('stamps bought by card (POST /api/timbres {paquete, paymentMethod})', (
     const stolen = await api(stranger, 'POST', '/api/timbres', { paquete: '10', paymentMethod: card.id });
     expect(stolen.status).toBe(422);
     expect(await balance(stranger)).toBe(strangerBefore);
+  });
+});
+
+describe('secrets', () => {
+  it('the webhook secret never reaches the logs (debug level, after every flow above)', () => {
+    expect(logLines.length).toBeGreaterThan(10);
+    expect(logLines.join('\n')).not.toContain(SECRET);
   });
 });
