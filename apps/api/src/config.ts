@@ -41,6 +41,12 @@ export interface Config {
   /** Verification / reset codes a day per e-mail address and per client address. */
   codesPerDayPerEmail: number;
   codesPerDayPerIp: number;
+  /** STRIPE_WEBHOOK_SECRET (from the environment only, never logged): signs/verifies provider events; random per process when unset. */
+  stripeWebhookSecret?: string;
+  /** STRIPE_SECRET_KEY: when set, payments go to Stripe (API 2020-08-27) instead of the local test provider. */
+  stripeSecretKey?: string;
+  /** STRIPE_PUBLISHABLE_KEY: the browser's key for Stripe Elements. */
+  stripePublishableKey?: string;
 }
 
 /** A setting that is wrong stops the start with this one line (main.ts prints it and exits 1). */
@@ -108,5 +114,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     loginAccountMaxFailures: Number(env.LOGIN_ACCOUNT_MAX_FAILURES ?? 20),
     codesPerDayPerEmail: Number(env.CODES_PER_DAY_PER_EMAIL ?? 10),
     codesPerDayPerIp: Number(env.CODES_PER_DAY_PER_IP ?? 50),
+    ...(env.STRIPE_WEBHOOK_SECRET ? { stripeWebhookSecret: env.STRIPE_WEBHOOK_SECRET } : {}),
+    ...(env.STRIPE_SECRET_KEY ? { stripeSecretKey: env.STRIPE_SECRET_KEY } : {}),
+    ...(env.STRIPE_PUBLISHABLE_KEY ? { stripePublishableKey: env.STRIPE_PUBLISHABLE_KEY } : {}),
   };
 }

@@ -20,6 +20,7 @@ export * from './cfdi-import';
 export * from './dashboard';
 export * from './payment-reception';
 export * from './outcomes';
+export * from './payments';
 export * from './announcements';
 export * from './credit-notes';
 export * from './payroll';

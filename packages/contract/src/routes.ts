@@ -11,6 +11,7 @@ import { incomesRoutes } from './routes/incomes';
 import { invoicingRoutes } from './routes/invoicing';
 import { outcomesRoutes } from './routes/outcomes';
 import { paymentReceptionRoutes } from './routes/payment-reception';
+import { paymentsRoutes } from './routes/payments';
 import { payrollRoutes } from './routes/payroll';
 import { productsRoutes } from './routes/products';
 import { profileRoutes } from './routes/profile';
@@ -36,6 +37,7 @@ export const routes = {
   ...outcomesRoutes,
   ...paymentReceptionRoutes,
   ...dashboardRoutes,
+  ...paymentsRoutes,
   ...announcementsRoutes,
   ...creditNotesRoutes,
   ...payrollRoutes,

@@ -11,6 +11,7 @@ import { clientsRoutes } from './clients/clients.routes';
 import { productsRoutes } from './products/products.routes';
 import { invoicingRoutes } from './invoicing/invoicing.routes';
 import { incomesRoutes } from './incomes/incomes.routes';
+import { paymentsRoutes } from './payments/payments.routes';
 import { announcementsRoutes } from './announcements/announcements.routes';
 import { creditNotesRoutes } from './credit-notes/credit-notes.routes';
 import { payrollRoutes } from './payroll/payroll.routes';
@@ -31,6 +32,7 @@ export async function registerFeatureModules(app: FastifyInstance, ctx: JobConte
   await app.register(dashboardRoutes(ctx));
   await app.register(incomesRoutes(ctx));
   await app.register(invoicingRoutes(ctx));
+  await app.register(paymentsRoutes(ctx));
   await app.register(announcementsRoutes(ctx));
   await app.register(creditNotesRoutes(ctx));
   await app.register(payrollRoutes(ctx));

@@ -15,6 +15,7 @@ import { documentFileName, documentPdf, documentXml } from './documents.service'
 import { clientEmail, sendInvoiceEmail } from './email.service';
 import { cancelInvoice, cancelOptions, substitutionCandidates } from './cancel.service';
 import { buyStamps, stampBalance } from './stamps.service';
+import { paymentsServiceOf } from '../payments/payments.routes';
 import { addressByCp, invoicingCatalogs, regimeDetail } from './catalogs.service';
 
 /** `Idempotency-Key` header: printable ASCII, at most 200 characters (the column's size). */
@@ -68,7 +69,12 @@ export const invoicingRoutes = (ctx: JobContext): FastifyPluginAsync => async (a
   serve(app, 'invoicing.substitution', (req) => substitutionCandidates(db, req.account.id, req.params.month, req.params.year));
 
   serve(app, 'invoicing.stamps', (req) => stampBalance(db, req.account.id));
-  serve(app, 'invoicing.buyStamps', (req) => buyStamps(db, deps.payments, req.account.id, req.body.paquete));
+  serve(app, 'invoicing.buyStamps', (req) => {
+    // With a card the purchase goes through the payments provider and the webhook credits the balance, once.
+    const cardPayments = req.body.paymentMethod ? paymentsServiceOf(db) : undefined;
+    if (cardPayments && req.body.paymentMethod) return cardPayments.buyStamps(req.account, req.body.paquete, req.body.paymentMethod);
+    return buyStamps(db, deps.payments, req.account.id, req.body.paquete);
+  });
 
   serve(app, 'invoicing.catalogs', (req) => invoicingCatalogs(db, req.account.id));
   serve(app, 'invoicing.address', (req) => addressByCp(req.params.cp));

@@ -1,7 +1,9 @@
 import type { PlansData } from '@facturo/contract';
 import type { Db } from '../../db/client';
 import type { Account } from '../../http/context';
+import { eq } from 'drizzle-orm';
 import { loadCatalog } from './plans.repository';
+import { paySubscriptions } from '../payments/payments.schema';
 
 type Catalog = Awaited<ReturnType<typeof loadCatalog>>;
 
@@ -10,8 +12,8 @@ function shapeFeature(f: Catalog['featureRows'][number]) {
 }
 
 /** Spec §3 "Plans data" for the account: the catalog plus what its plan allows. */
-export async function plansDataFor(db: Db, account: Pick<Account, 'planId' | 'rolId'>): Promise<PlansData> {
-  const c = await loadCatalog(db);
+export async function plansDataFor(db: Db, account: Pick<Account, 'id' | 'planId' | 'rolId'>): Promise<PlansData> {
+  const [c, [sub]] = await Promise.all([loadCatalog(db), db.select().from(paySubscriptions).where(eq(paySubscriptions.userId, account.id))]);
   const productsShaped = c.productRows.map((p) => ({
     id: p.id, name: p.name, route: p.route, routes: p.routes,
     features: c.featureRows.filter((f) => f.productId === p.id).map(shapeFeature),
@@ -35,7 +37,10 @@ export async function plansDataFor(db: Db, account: Pick<Account, 'planId' | 'ro
     plans: plansShaped,
     allProductRoutes: productsShaped.flatMap((p) => p.routes),
     allowedProductRoutes: current.products.flatMap((p) => p.routes),
-    scheduledCancellationDetails: { activeSubscription: false, cancellationDate: null, planId: 1 },
+    // Spec §6 default: inactive, free plan id 1; a subscription set to end at period end names its date.
+    scheduledCancellationDetails: sub && sub.status !== 'canceled' && sub.cancelAtPeriodEnd
+      ? { activeSubscription: true, cancellationDate: sub.currentPeriodEnd?.toISOString() ?? null, planId: 1 }
+      : { activeSubscription: false, cancellationDate: null, planId: 1 },
     features: current.features,
     products: current.products,
     rol: account.rolId,

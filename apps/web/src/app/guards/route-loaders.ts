@@ -53,6 +53,13 @@ export async function protectedLoader({ request }: LoaderFunctionArgs) {
   const pathname = new URL(request.url).pathname;
   void queryClient.fetchQuery({ ...backgroundProcessesQuery(rfc), staleTime: 0 }).catch(() => undefined);
   void runNotificationCheck();
+  // §2.4: payments are fetched on every guarded navigation except the payments route (a failed last one is flagged).
+  // Loaded on demand: the payments code stays out of /login's first load.
+  if (pathname !== '/payments') {
+    void import('../../features/payments/api/payments-api')
+      .then(({ paymentsQuery }) => queryClient.fetchQuery({ ...paymentsQuery(rfc), staleTime: 0 }))
+      .catch(() => undefined);
+  }
   const plan = await loadPlan(rfc, user!.rol_id);
   if (plan && pathname !== '/plans' && isRouteBlockedByPlan(pathname, plan)) {
     // §6: say why the page changed ("Ahh... Aún no eres usuario premium.") over the plans page.

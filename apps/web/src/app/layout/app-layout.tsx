@@ -1,5 +1,5 @@
 import { ModalsProvider } from '@mantine/modals';
-import { useEffect } from 'react';
+import { lazy, Suspense, useEffect } from 'react';
 import { AppShell, Burger, Group, Box } from '@mantine/core';
 import { useDisclosure, useMediaQuery } from '@mantine/hooks';
 import { Outlet, useLocation } from 'react-router';
@@ -13,6 +13,8 @@ import { useNavHidden } from './nav-visibility';
 import { VerticalMenu } from './vertical-menu';
 import { UserMenu } from './user-menu';
 import { ScrollToTop } from './scroll-to-top';
+// Its own chunk (payments code stays out of /login's first load).
+const FailedPaymentBanner = lazy(() => import('../../features/payments/components/failed-payment-banner').then((m) => ({ default: m.FailedPaymentBanner })));
 
 /** §2.5: the vertical menu collapses at window widths of 1500 px or below. */
 export const menuCollapseMaxWidth = 1500;
@@ -73,6 +75,9 @@ export function AppLayout() {
               <PeriodFilter />
             </Group>
           )}
+          <Suspense fallback={null}>
+            <FailedPaymentBanner />
+          </Suspense>
           <Outlet />
         </Box>
       </AppShell.Main>

@@ -1,11 +1,8 @@
 import type { RouteObject } from 'react-router';
-import { UnderConstruction } from '../../shared/ui/under-construction';
+import { lazyPage } from '../../shared/routing/lazy-route';
 
-/**
- * Route module of this area, mounted inside the guarded app shell.
- * Under construction: replace the elements with the real pages (paths stay as spec §2.1).
- */
+/** Guarded payments routes (spec §2.1): history and cards. */
 export const paymentsRoutes: RouteObject[] = [
-  { path: '/payments', element: <UnderConstruction areaKey="areas.payments" /> },
-  { path: '/payment-cards', element: <UnderConstruction areaKey="areas.paymentCards" /> },
+  { path: '/payments', lazy: lazyPage(() => import('./pages/payments-page'), 'PaymentsPage') },
+  { path: '/payment-cards', lazy: lazyPage(() => import('./pages/payment-cards-page'), 'PaymentCardsPage') },
 ];

@@ -6,6 +6,7 @@ import { FullPage } from '../../../shared/ui/full-page';
 import { useSession } from '../../../shared/session/session-store';
 import { homeRouteFor } from '../../../shared/session/home-route';
 import { useLogout } from '../../../shared/session/use-logout';
+import { RetryPaymentPanel } from '../../payments/public';
 
 function Icon({ children, color }: { children: React.ReactNode; color: string }) {
   return (
@@ -66,6 +67,7 @@ export function PaySubscriptionPage() {
   return (
     <FullPage title={t('pages.paySubscription.title')} illustration={<Icon color="yellow"><IconCreditCard size={40} /></Icon>}>
       <Text c="dimmed">{t('pages.paySubscription.text')}</Text>
+      <RetryPaymentPanel />
       <Group grow>
         <Button component={Link} to="/plans">
           {t('pages.paySubscription.plans')}

@@ -6,28 +6,50 @@ import { PlansPage } from './plans-page';
 
 const plan = (id: number, name: string, isFree: boolean) => ({
   id, name, description: `${name} descripción`, is_free: isFree,
-  monthly: { value: 1, monthly_cost: isFree ? '0.00' : '299.00', monthly_price_id: null },
-  yearly: { value: 2, yearly_cost: isFree ? '0.00' : '2990.00', yearly_price_id: null },
+  monthly: { value: 1, monthly_cost: isFree ? '0.00' : '299.00', monthly_price_id: isFree ? null : 'price_premium_monthly' },
+  yearly: { value: 2, yearly_cost: isFree ? '0.00' : '2990.00', yearly_price_id: isFree ? null : 'price_premium_yearly' },
   products: [{ id: 3, name: 'Gastos', route: '/outcomes', routes: ['/outcomes'], features: [] }], features: [],
 });
+const card = { id: 'pm_abc', name: 'Juana', brand: 'visa', last4: '4242', expMonth: 12, expYear: 2030, verified: true };
 
-describe('<PlansPage /> (issue 18: no dead loop to upgrade)', () => {
-  it('the Premium card of a free account explains that card payments are coming', async () => {
-    mockFetch((url) =>
-      url.pathname === '/api/user/plan'
-        ? { body: { data: {
-          plans: [plan(1, 'Gratuito', true), plan(2, 'Premium', false)], allProductRoutes: [], allowedProductRoutes: [],
-          scheduledCancellationDetails: { activeSubscription: false, cancellationDate: null, planId: 1 }, features: [], products: [], rol: 10,
-        } } }
-        : undefined,
-    );
+function serve(rol: number, payMethods: unknown[], sched = { activeSubscription: false, cancellationDate: null as string | null, planId: 1 }) {
+  mockFetch((url) => {
+    if (url.pathname === '/api/user/plan') {
+      return { body: { data: {
+        plans: [plan(1, 'Gratuito', true), plan(2, 'Premium', false)], allProductRoutes: [], allowedProductRoutes: [],
+        scheduledCancellationDetails: sched, features: [], products: [], rol,
+      } } };
+    }
+    if (url.pathname === '/api/customer') return { body: { id: 'cus_1', subscription: null, payMethods } };
+    return undefined;
+  });
+}
+
+describe('<PlansPage /> (issue 14; issue 18: no dead loop to upgrade)', () => {
+  it('a free account without cards is sent to add one (no loop back to /quiero-ser-premium)', async () => {
+    serve(10, []);
     renderWithProviders(<MemoryRouter><PlansPage /></MemoryRouter>);
     const cards = await screen.findAllByTestId('plan-card');
     expect(cards).toHaveLength(2);
-    expect(within(cards[0]!).queryByTestId('plan-coming-soon')).toBeNull();
-    const soon = within(cards[1]!).getByTestId('plan-coming-soon');
-    expect(soon.textContent).toMatch(/El pago con tarjeta llega muy pronto/);
-    expect(soon.textContent).toMatch(/podrás contratar Premium aquí mismo/);
-    expect((within(soon).getByRole('button', { name: 'Contratar (próximamente)' }) as HTMLButtonElement).disabled).toBe(true);
+    expect(within(cards[0]!).getByText('Tu plan actual')).toBeTruthy();
+    const add = await within(cards[1]!).findByRole('link', { name: 'Agregar tarjeta' });
+    expect(add.getAttribute('href')).toBe('/payment-cards');
+  });
+
+  it('a free account with a verified card can subscribe from the Premium card', async () => {
+    serve(10, [card]);
+    renderWithProviders(<MemoryRouter><PlansPage /></MemoryRouter>);
+    const cards = await screen.findAllByTestId('plan-card');
+    const button = await within(cards[1]!).findByRole('button', { name: 'Contratar Premium mensual' });
+    expect((button as HTMLButtonElement).disabled).toBe(false);
+  });
+
+  it('a premium account sees Premium as its plan, with the scheduled cancellation', async () => {
+    serve(11, [card], { activeSubscription: true, cancellationDate: '2026-12-25T00:00:00.000Z', planId: 1 });
+    renderWithProviders(<MemoryRouter><PlansPage /></MemoryRouter>);
+    const cards = await screen.findAllByTestId('plan-card');
+    expect(within(cards[1]!).getByText('Tu plan actual')).toBeTruthy();
+    expect(within(cards[1]!).queryByRole('button', { name: 'Cancelar al final del periodo' })).toBeNull();
+    expect(screen.getByText(/Tu suscripción se cancelará el/)).toBeTruthy();
   });
 });

@@ -1,6 +1,6 @@
 import { useState } from 'react';
-import { Alert, Badge, Button, Card, Group, List, Loader, SegmentedControl, SimpleGrid, Stack, Text, Title } from '@mantine/core';
-import { IconCheck, IconCreditCard } from '@tabler/icons-react';
+import { Alert, Badge, Card, Group, List, Loader, SegmentedControl, SimpleGrid, Stack, Text, Title } from '@mantine/core';
+import { IconCheck } from '@tabler/icons-react';
 import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { RECURRENCY, type PlansData } from '@facturo/contract';
@@ -8,10 +8,11 @@ import { formatMoney } from '@facturo/cfdi/money';
 import { useSession } from '../../../shared/session/session-store';
 import { userPlanQuery } from '../api/get-user-plan';
 import { formatDate } from '../../../shared/format/dates';
+import { CancelSubscriptionButton, SubscribePanel } from '../../payments/public';
 
 type Plan = PlansData['plans'][number];
 
-function PlanCard({ plan, recurrency, current }: { plan: Plan; recurrency: number; current: boolean }) {
+function PlanCard({ plan, recurrency, current, scheduled }: { plan: Plan; recurrency: number; current: boolean; scheduled: boolean }) {
   const { t } = useTranslation();
   const yearly = recurrency === RECURRENCY.yearly;
   const cost = yearly ? plan.yearly.yearly_cost : plan.monthly.monthly_cost;
@@ -39,16 +40,13 @@ function PlanCard({ plan, recurrency, current }: { plan: Plan; recurrency: numbe
             <List.Item key={p.id}>{p.name}</List.Item>
           ))}
         </List>
-        {/* Until card payments land a paid plan cannot be bought here: say so instead of sending the user
-            round Planes → "Quiero ser Premium" → "Ver planes" → Planes (issue 18). */}
         {!plan.is_free && !current && (
-          <Stack gap="xs" data-testid="plan-coming-soon">
-            <Alert color="indigo" variant="light" icon={<IconCreditCard size={18} />} title={t('plans.comingSoonTitle')}>
-              {t('plans.comingSoonText', { plan: plan.name })}
-            </Alert>
-            <Button disabled fullWidth>{t('plans.comingSoonButton')}</Button>
-          </Stack>
+          <SubscribePanel
+            priceId={recurrency === RECURRENCY.yearly ? plan.yearly.yearly_price_id : plan.monthly.monthly_price_id}
+            planName={`${plan.name} ${recurrency === RECURRENCY.yearly ? t('plans.yearly').toLowerCase() : t('plans.monthly').toLowerCase()}`}
+          />
         )}
+        {!plan.is_free && current && !scheduled && <CancelSubscriptionButton />}
       </Stack>
     </Card>
   );
@@ -63,7 +61,9 @@ export function PlansPage() {
   if (plan.isPending) return <Loader />;
   if (plan.isError) return <Alert color="red">{t('plans.loadFailed')}</Alert>;
   const { plans, scheduledCancellationDetails: sched } = plan.data;
-  const currentId = sched.activeSubscription ? sched.planId : plans.find((p) => p.is_free)?.id;
+  // Premium roles (1 admin, 11) are on the paid plan; a scheduled cancellation keeps it until the period ends.
+  const paid = plan.data.rol === 11 || plan.data.rol === 1;
+  const currentId = (paid ? plans.find((p) => !p.is_free) : plans.find((p) => p.is_free))?.id;
   return (
     <Stack gap="lg">
       <Group justify="space-between" align="end">
@@ -83,7 +83,7 @@ export function PlansPage() {
       {sched.cancellationDate && <Alert color="yellow">{t('plans.scheduledCancel', { date: formatDate(sched.cancellationDate) })}</Alert>}
       <SimpleGrid cols={{ base: 1, md: Math.min(3, plans.length) }}>
         {plans.map((p) => (
-          <PlanCard key={p.id} plan={p} recurrency={recurrency} current={p.id === currentId} />
+          <PlanCard key={p.id} plan={p} recurrency={recurrency} current={p.id === currentId} scheduled={!!sched.cancellationDate} />
         ))}
       </SimpleGrid>
     </Stack>

@@ -1,0 +1,377 @@
+import { and, desc, eq, or, sql } from 'drizzle-orm';
+import { CHARGE_EVENT, FREE_PLAN_ID, PAYMENT_STATUS, STAMP_PACKAGES, type Card, type Customer, type StampPackage } from '@facturo/contract';
+import type { Db } from '../../db/client';
+import { plans, users } from '../../db/schema';
+import { AppError, fieldError, notFound } from '../../http/errors';
+import type { Publisher } from '../../realtime/publisher';
+import { LocalStripe, StripeError, type PaymentsProvider, type PriceInfo, type StripeEvent, type StripePaymentMethod, type StripeSubscription } from '../../providers/payments/local-stripe';
+import { stampBalances, stampMovements } from '../cfdis/cfdis.schema';
+import { payCustomers, payPayments, payStampOrders, paySubscriptions, payWebhookEvents } from './payments.schema';
+import { signPayload } from './signature';
+
+type Tx = Parameters<Parameters<Db['transaction']>[0]>[0];
+type DbOrTx = Db | Tx;
+
+/** Decimal string ('299.00') → integer cents, without floats. */
+export function toCents(amount: string): number {
+  const [int, frac = ''] = amount.trim().split('.');
+  return Number(int) * 100 + Number(`${frac}00`.slice(0, 2));
+}
+/** Integer cents → decimal string with two places. */
+export const fromCents = (cents: number) => `${Math.trunc(cents / 100)}.${String(Math.abs(cents % 100)).padStart(2, '0')}`;
+
+async function priceInfo(db: Db, priceId: string): Promise<(PriceInfo & { planId: number }) | undefined> {
+  const [plan] = await db.select().from(plans).where(or(eq(plans.monthlyPriceId, priceId), eq(plans.yearlyPriceId, priceId))).limit(1);
+  if (!plan) return undefined;
+  const monthly = plan.monthlyPriceId === priceId;
+  return { id: priceId, planId: plan.id, amountCents: toCents(monthly ? plan.monthlyCost : plan.yearlyCost), interval: monthly ? 'month' : 'year' };
+}
+
+const providers = new WeakMap<Db, LocalStripe>();
+/** The local provider of a database (one per API process and database, like one Stripe account). */
+export function localStripeFor(db: Db): LocalStripe {
+  let p = providers.get(db);
+  if (!p) {
+    p = new LocalStripe((priceId) => priceInfo(db, priceId));
+    providers.set(db, p);
+  }
+  return p;
+}
+
+export interface PaymentsDeps {
+  db: Db;
+  stripe: PaymentsProvider;
+  publisher: Publisher;
+  webhookSecret: string;
+  /** Posts a signed event to our own webhook endpoint (the local provider's delivery). */
+  deliver(payload: string, signature: string): Promise<void>;
+}
+
+export interface PayAccount { id: number; rfc: string; email: string; rolId: number }
+
+const PROVIDER_DOWN = 'El proveedor de pagos no responde en este momento. No se realizó ningún cargo; inténtalo de nuevo en unos minutos.';
+
+/** Provider errors → Spanish answers naming the field; nothing of ours was written before the call. */
+function translate(err: unknown): never {
+  if (!(err instanceof StripeError)) throw err;
+  if (err.type === 'api_connection_error' || err.statusCode >= 500) throw new AppError(503, PROVIDER_DOWN);
+  if (err.code === 'card_declined') throw fieldError('paymentMethod', 'La tarjeta fue rechazada por el banco. Usa otra tarjeta.');
+  if (err.code === 'incorrect_cvc') throw fieldError('paymentMethod', 'La tarjeta no pasó la verificación del CVC. Usa otra tarjeta.');
+  if (err.code === 'payment_method_unexpected_state') throw fieldError('paymentMethod', 'La tarjeta pertenece a otro cliente.');
+  if (/PaymentMethod/.test(err.message)) throw fieldError('paymentMethod', 'La tarjeta no existe o no está registrada en tu cuenta.');
+  if (/price/.test(err.message)) throw fieldError('priceId', 'El plan seleccionado no existe.');
+  throw new AppError(422, 'El proveedor de pagos rechazó la operación.');
+}
+
+async function provider<T>(fn: () => Promise<T>): Promise<T> {
+  try {
+    return await fn();
+  } catch (err) {
+    translate(err);
+  }
+}
+
+export class PaymentsService {
+  constructor(private readonly deps: PaymentsDeps) {}
+
+  private get db() { return this.deps.db; }
+  private get stripe() { return this.deps.stripe; }
+
+  /** Delivers what the provider emitted to our webhook, signed like Stripe (the local provider's push). */
+  async flush(): Promise<void> {
+    for (const event of this.stripe.takeEvents()) {
+      const payload = JSON.stringify(event);
+      await this.deps.deliver(payload, signPayload(payload, this.deps.webhookSecret));
+    }
+  }
+
+  async customerId(userId: number): Promise<string | null> {
+    const [row] = await this.db.select().from(payCustomers).where(eq(payCustomers.userId, userId));
+    return row?.customerId ?? null;
+  }
+
+  private async ensureCustomer(account: PayAccount): Promise<string> {
+    const existing = await this.customerId(account.id);
+    if (existing) return existing;
+    const c = await provider(() => this.stripe.createCustomer(account.email, { userId: String(account.id), rfc: account.rfc }));
+    await this.db.insert(payCustomers).values({ userId: account.id, customerId: c.id }).onConflictDoNothing();
+    return (await this.customerId(account.id))!;
+  }
+
+  private shapeCard(pm: StripePaymentMethod): Card {
+    const brand = pm.card.brand;
+    return {
+      id: pm.id, brand, last4: pm.card.last4, expMonth: pm.card.exp_month, expYear: pm.card.exp_year,
+      name: pm.billing_details.name ?? `${brand.toUpperCase()} •••• ${pm.card.last4}`,
+      verified: pm.card.checks.cvc_check === 'pass' || pm.card.checks.cvc_check === 'unchecked',
+    };
+  }
+
+  async cards(account: PayAccount): Promise<Card[]> {
+    const customer = await this.customerId(account.id);
+    if (!customer) return [];
+    return (await provider(() => this.stripe.listPaymentMethods(customer))).map((pm) => this.shapeCard(pm));
+  }
+
+  async setupIntent(account: PayAccount) {
+    const customer = await this.ensureCustomer(account);
+    const si = await provider(() => this.stripe.createSetupIntent(customer));
+    return { id: si.id, clientSecret: si.client_secret, customerId: customer, provider: this.stripe.kind, publishableKey: this.stripe.publishableKey };
+  }
+
+  /** A card the browser tokenized: a Stripe test id is cloned into the customer's own card; the result must pass the CVC check. */
+  async attachCard(account: PayAccount, paymentMethod: string, name?: string): Promise<Card[]> {
+    const customer = await this.ensureCustomer(account);
+    const pm = await provider(() => this.stripe.attachPaymentMethod(paymentMethod, customer, name));
+    if (pm.card.checks.cvc_check === 'fail') {
+      await provider(() => this.stripe.detachPaymentMethod(pm.id));
+      throw fieldError('paymentMethod', 'La tarjeta no pasó la verificación del CVC. Revisa el código o usa otra tarjeta.');
+    }
+    return this.cards(account);
+  }
+
+  /** A card id the account may charge: one of its own verified cards (a test id is attached first). */
+  private async usableCard(account: PayAccount, customer: string, paymentMethod: string): Promise<string> {
+    if (paymentMethod.startsWith('pm_card_')) {
+      const pm = await provider(() => this.stripe.attachPaymentMethod(paymentMethod, customer));
+      if (pm.card.checks.cvc_check === 'fail') {
+        await provider(() => this.stripe.detachPaymentMethod(pm.id));
+        throw fieldError('paymentMethod', 'La tarjeta no pasó la verificación del CVC. Revisa el código o usa otra tarjeta.');
+      }
+      return pm.id;
+    }
+    const own = (await this.cards(account)).find((c) => c.id === paymentMethod);
+    if (!own) throw fieldError('paymentMethod', 'La tarjeta no existe o no está registrada en tu cuenta.');
+    if (!own.verified) throw fieldError('paymentMethod', 'La tarjeta no pasó la verificación del CVC. Usa otra tarjeta.');
+    return own.id;
+  }
+
+  async deleteCard(account: PayAccount, pmId: string): Promise<Card[]> {
+    const own = (await this.cards(account)).find((c) => c.id === pmId);
+    if (!own) throw fieldError('pmId', 'La tarjeta no existe o no está registrada en tu cuenta.', 404);
+    await provider(() => this.stripe.detachPaymentMethod(pmId));
+    return this.cards(account);
+  }
+
+  async subscriptionRow(userId: number) {
+    const [row] = await this.db.select().from(paySubscriptions).where(eq(paySubscriptions.userId, userId));
+    return row;
+  }
+
+  async customer(account: PayAccount): Promise<Customer> {
+    const id = await this.customerId(account.id);
+    const sub = await this.subscriptionRow(account.id);
+    const cards = id ? await this.cards(account) : [];
+    return {
+      id,
+      subscription: sub && sub.status !== 'canceled' ? {
+        id: sub.subscriptionId, status: sub.status, priceId: sub.priceId,
+        currentPeriodEnd: sub.currentPeriodEnd?.toISOString() ?? null, cancelAtPeriodEnd: sub.cancelAtPeriodEnd,
+      } : null,
+      // Spec §5: a list with no passing card counts as empty.
+      payMethods: cards.filter((c) => c.verified),
+    };
+  }
+
+  async subscribe(account: PayAccount, body: { priceId: string; paymentMethod: string; cancelAtPeriodEnd: boolean }) {
+    const price = await priceInfo(this.db, body.priceId);
+    if (!price) throw fieldError('priceId', 'El plan seleccionado no existe.');
+    const current = await this.subscriptionRow(account.id);
+    if (current && current.status !== 'canceled' && current.status !== 'incomplete') throw new AppError(409, 'Ya tienes una suscripción activa.');
+    const customer = await this.ensureCustomer(account);
+    const pm = await this.usableCard(account, customer, body.paymentMethod);
+    try {
+      const sub = await provider(() => this.stripe.createSubscription({ customer, price: body.priceId, default_payment_method: pm, cancel_at_period_end: body.cancelAtPeriodEnd }));
+      await this.db.transaction((tx) => applySubscription(tx, account.id, sub));
+    } finally {
+      await this.flush();
+    }
+    return { message: 'Tu suscripción Premium está activa', customer: await this.customer(account) };
+  }
+
+  async cancel(account: PayAccount, atPeriodEnd: boolean) {
+    const current = await this.subscriptionRow(account.id);
+    if (!current || current.status === 'canceled') throw notFound('No tienes una suscripción activa');
+    try {
+      const sub = atPeriodEnd
+        ? await provider(() => this.stripe.updateSubscription(current.subscriptionId, { cancel_at_period_end: true }))
+        : await provider(() => this.stripe.cancelSubscription(current.subscriptionId));
+      await this.db.transaction((tx) => applySubscription(tx, account.id, sub));
+    } finally {
+      await this.flush();
+    }
+    return {
+      message: atPeriodEnd ? 'Tu suscripción se cancelará al final del periodo pagado' : 'Tu suscripción fue cancelada',
+      customer: await this.customer(account),
+    };
+  }
+
+  async retry(account: PayAccount, paymentMethod?: string) {
+    const current = await this.subscriptionRow(account.id);
+    if (!current || current.status === 'canceled') throw notFound('No tienes una suscripción activa');
+    if (current.status === 'active') throw new AppError(409, 'Tu suscripción no tiene pagos pendientes.');
+    const customer = await this.ensureCustomer(account);
+    const pm = paymentMethod ? await this.usableCard(account, customer, paymentMethod) : undefined;
+    try {
+      const sub = await provider(() => this.stripe.retrieveSubscription(current.subscriptionId));
+      if (!sub.latest_invoice) throw new AppError(409, 'Tu suscripción no tiene pagos pendientes.');
+      await provider(() => this.stripe.payInvoice(sub.latest_invoice!, pm));
+      const after = await provider(() => this.stripe.retrieveSubscription(current.subscriptionId));
+      await this.db.transaction((tx) => applySubscription(tx, account.id, after));
+    } finally {
+      await this.flush();
+    }
+    return { message: 'El pago se realizó correctamente', customer: await this.customer(account) };
+  }
+
+  /** Test clock (NODE_ENV=test): the period ends now and the provider renews, charging `paymentMethod` or the default card. */
+  async renew(account: PayAccount, paymentMethod?: string) {
+    const current = await this.subscriptionRow(account.id);
+    if (!current || current.status === 'canceled') throw notFound('No tienes una suscripción activa');
+    const customer = await this.ensureCustomer(account);
+    const pm = paymentMethod ? await this.usableCard(account, customer, paymentMethod) : undefined;
+    try {
+      await provider(() => this.stripe.advancePeriod(current.subscriptionId, pm));
+    } finally {
+      await this.flush();
+    }
+    return { message: 'Renovación procesada', customer: await this.customer(account) };
+  }
+
+  /** POST /api/timbres with a card: the balance rises when the payment intent succeeds (webhook), once. */
+  async buyStamps(account: PayAccount, paquete: StampPackage, paymentMethod: string) {
+    const customer = await this.ensureCustomer(account);
+    const pm = await this.usableCard(account, customer, paymentMethod);
+    try {
+      const pi = await provider(() => this.stripe.createPaymentIntent({
+        customer, amount: toCents(STAMP_PACKAGES[paquete]), payment_method: pm,
+        description: `Paquete de ${paquete} timbres`, metadata: { userId: String(account.id), paquete },
+      }));
+      if (pi.status !== 'succeeded') {
+        await this.flush();
+        throw fieldError('paymentMethod', 'La tarjeta fue rechazada por el banco; tu saldo de timbres no cambió.');
+      }
+      await this.flush();
+      const [row] = await this.db.select({ balance: stampBalances.balance }).from(stampBalances).where(eq(stampBalances.userId, account.id));
+      return { balance: row?.balance ?? 0, paymentId: pi.id, message: `Se agregaron ${paquete} timbres a tu saldo` };
+    } catch (err) {
+      await this.flush();
+      throw err;
+    }
+  }
+
+  async payments(userId: number) {
+    const rows = await this.db.select().from(payPayments).where(eq(payPayments.userId, userId)).orderBy(desc(payPayments.id)).limit(200);
+    return {
+      data: rows.map((r) => ({
+        id: r.id, amount: r.amount, description: r.description, status: r.status, date: r.createdAt.toISOString(),
+        paymentProof: r.status === PAYMENT_STATUS.paid ? `/api/payments/receipt/${r.id}` : null,
+      })),
+      lastFailed: rows[0]?.status === PAYMENT_STATUS.failed,
+    };
+  }
+
+  async payment(userId: number, id: number) {
+    const [row] = await this.db.select().from(payPayments).where(and(eq(payPayments.id, id), eq(payPayments.userId, userId)));
+    if (!row) throw notFound('El pago no existe');
+    return row;
+  }
+
+  /** Applies one verified event in one transaction; a replayed event id changes nothing. */
+  async applyEvent(event: StripeEvent): Promise<{ duplicate: boolean }> {
+    const result = await this.db.transaction(async (tx) => {
+      const fresh = await tx.insert(payWebhookEvents).values({ eventId: event.id, type: event.type.slice(0, 64) }).onConflictDoNothing().returning({ id: payWebhookEvents.eventId });
+      if (fresh.length === 0) return { duplicate: true, notice: null };
+      const obj = event.data.object as { customer?: string };
+      if (!obj?.customer) return { duplicate: false, notice: null };
+      const [owner] = await tx.select({ userId: payCustomers.userId, rfc: users.rfc }).from(payCustomers)
+        .innerJoin(users, eq(users.id, payCustomers.userId)).where(eq(payCustomers.customerId, obj.customer));
+      if (!owner) return { duplicate: false, notice: null };
+      const notice = await applyToAccount(tx, owner.userId, event);
+      return { duplicate: false, notice: notice ? { ...notice, rfc: owner.rfc } : null };
+    });
+    if (result.notice) {
+      this.deps.publisher.publish(CHARGE_EVENT, {
+        rfc: result.notice.rfc, title: result.notice.title, message: result.notice.message, code: result.notice.code,
+        finished: true, last_update: new Date().toISOString(), data: { type: event.type },
+      });
+    }
+    return { duplicate: result.duplicate };
+  }
+}
+
+interface Notice { title: string; message: string; code: number }
+
+async function applyToAccount(tx: Tx, userId: number, event: StripeEvent): Promise<Notice | null> {
+  switch (event.type) {
+    case 'invoice.paid': {
+      const inv = event.data.object as { id: string; amount_paid: number; description: string | null };
+      await tx.insert(payPayments).values({
+        userId, providerRef: `${inv.id}:paid`, kind: 'subscription', amount: fromCents(inv.amount_paid),
+        description: inv.description ?? 'Suscripción Premium', status: PAYMENT_STATUS.paid,
+      }).onConflictDoNothing();
+      return { title: 'Pago recibido', message: `Recibimos tu pago de $${fromCents(inv.amount_paid)} MXN`, code: 200 };
+    }
+    case 'invoice.payment_failed': {
+      const inv = event.data.object as { id: string; amount_due: number; attempt_count: number; description: string | null };
+      await tx.insert(payPayments).values({
+        userId, providerRef: `${inv.id}:failed:${inv.attempt_count}`, kind: 'subscription', amount: fromCents(inv.amount_due),
+        description: inv.description ?? 'Suscripción Premium', status: PAYMENT_STATUS.failed,
+      }).onConflictDoNothing();
+      return { title: 'Pago rechazado', message: 'No pudimos cobrar tu suscripción. Actualiza tu método de pago.', code: 500 };
+    }
+    case 'customer.subscription.created':
+    case 'customer.subscription.updated':
+    case 'customer.subscription.deleted': {
+      await applySubscription(tx, userId, event.data.object as StripeSubscription);
+      if (event.type === 'customer.subscription.deleted') return { title: 'Suscripción terminada', message: 'Tu suscripción terminó; tu cuenta volvió al plan gratuito.', code: 500 };
+      return null;
+    }
+    case 'payment_intent.succeeded': {
+      const pi = event.data.object as { id: string; amount: number; description: string; metadata: Record<string, string> };
+      const paquete = pi.metadata.paquete;
+      if (!paquete || !(paquete in STAMP_PACKAGES) || pi.metadata.userId !== String(userId)) return null;
+      await tx.insert(payStampOrders).values({ paymentIntentId: pi.id, userId, paquete }).onConflictDoNothing();
+      const credited = await tx.update(payStampOrders).set({ credited: true })
+        .where(and(eq(payStampOrders.paymentIntentId, pi.id), eq(payStampOrders.credited, false))).returning({ id: payStampOrders.paymentIntentId });
+      if (credited.length === 0) return null;
+      const stamps = Number(paquete);
+      await tx.insert(stampBalances).values({ userId, balance: stamps })
+        .onConflictDoUpdate({ target: stampBalances.userId, set: { balance: sql`${stampBalances.balance} + ${stamps}` } });
+      await tx.insert(stampMovements).values({ userId, delta: stamps, reason: 'compra', reference: pi.id });
+      await tx.insert(payPayments).values({ userId, providerRef: `${pi.id}:paid`, kind: 'stamps', amount: fromCents(pi.amount), description: pi.description, status: PAYMENT_STATUS.paid }).onConflictDoNothing();
+      return { title: 'Pago recibido', message: `Se agregaron ${stamps} timbres a tu saldo`, code: 200 };
+    }
+    case 'payment_intent.payment_failed': {
+      const pi = event.data.object as { id: string; amount: number; description: string };
+      await tx.insert(payPayments).values({ userId, providerRef: `${pi.id}:failed`, kind: 'stamps', amount: fromCents(pi.amount), description: pi.description, status: PAYMENT_STATUS.failed }).onConflictDoNothing();
+      return { title: 'Pago rechazado', message: 'La tarjeta fue rechazada; tu saldo de timbres no cambió.', code: 500 };
+    }
+    default:
+      return null;
+  }
+}
+
+/** The account follows its subscription: active → premium (role 11), past_due/unpaid → 402, canceled → free (role 10). */
+export async function applySubscription(tx: DbOrTx, userId: number, sub: StripeSubscription): Promise<void> {
+  const priceId = sub.items.data[0]?.price.id ?? '';
+  const values = {
+    subscriptionId: sub.id, status: sub.status, priceId, currentPeriodEnd: new Date(sub.current_period_end * 1000),
+    cancelAtPeriodEnd: sub.cancel_at_period_end, updatedAt: new Date(),
+  };
+  const [mirror] = await tx.select().from(paySubscriptions).where(eq(paySubscriptions.userId, userId));
+  // An event of an older subscription (replaced after a cancellation) does not touch the current one.
+  if (mirror && mirror.subscriptionId !== sub.id && mirror.status !== 'canceled' && sub.status === 'canceled') return;
+  await tx.insert(paySubscriptions).values({ userId, ...values }).onConflictDoUpdate({ target: paySubscriptions.userId, set: values });
+  const [user] = await tx.select({ rolId: users.rolId }).from(users).where(eq(users.id, userId));
+  if (!user) return;
+  const keepAdmin = user.rolId === 1;
+  if (sub.status === 'active' || sub.status === 'trialing' as string) {
+    const [plan] = await tx.select({ id: plans.id }).from(plans).where(or(eq(plans.monthlyPriceId, priceId), eq(plans.yearlyPriceId, priceId)));
+    await tx.update(users).set({ unpaid: false, contrStripe: true, ...(keepAdmin ? {} : { rolId: 11, planId: plan?.id ?? 2 }) }).where(eq(users.id, userId));
+  } else if (sub.status === 'past_due' || sub.status === 'unpaid' as string) {
+    await tx.update(users).set({ unpaid: true }).where(eq(users.id, userId));
+  } else if (sub.status === 'canceled') {
+    await tx.update(users).set({ unpaid: false, ...(keepAdmin ? {} : { rolId: 10, planId: FREE_PLAN_ID }) }).where(eq(users.id, userId));
+  }
+}
