@@ -39,6 +39,8 @@ declare module 'fastify' {
   interface FastifyInstance {
     /** Every /api route registered, with the table entry it came from (route-table test). */
     registeredRoutes: RegisteredRoute[];
+    /** Requests received and not yet answered. */
+    inFlight: () => number;
   }
 }
 
@@ -159,6 +161,13 @@ export async function buildApp(ctx: JobContext, opts: AppOptions = {}): Promise<
   app.addHook('onSend', async (_req, reply) => {
     if (draining()) reply.header('connection', 'close');
   });
+  // Requests being answered right now: the shutdown says how many it waits for, and tests know when
+  // their requests have really reached the process.
+  const inFlight = new Set<unknown>();
+  app.decorate('inFlight', () => inFlight.size);
+  app.addHook('onRequest', async (req) => { inFlight.add(req.id); });
+  app.addHook('onResponse', async (req) => { inFlight.delete(req.id); });
+  app.addHook('onRequestAbort', async (req) => { inFlight.delete(req.id); });
   await app.register(healthRoutes({ database: ctx.database, redis, draining }));
   await app.register(authRoutes(authDeps));
   await app.register(plansRoutes(db));

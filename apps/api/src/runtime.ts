@@ -91,6 +91,8 @@ export async function startApi(config: Config, opts: RuntimeOptions = {}): Promi
       // requests and let those in flight finish (Fastify answers 503 to new ones meanwhile); then let the
       // in-process workers finish the step they are on.
       await socket.close();
+      const waiting = app.inFlight();
+      if (waiting > 0) app.log.info({ waiting }, 'apagando: esperando las peticiones en curso');
       await app.close();
       await ctx.boss.stop({ graceful: true, wait: true, timeout: 10_000 }).catch(() => undefined);
       redis?.disconnect();

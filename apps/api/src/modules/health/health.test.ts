@@ -40,7 +40,8 @@ describe('liveness, readiness and graceful shutdown (issue 12 §1)', () => {
     const inFlight = Array.from({ length: 4 }, () => fetch(`${other.baseUrl}/api/login`, {
       method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ username: account.rfc, password: account.password }),
     }));
-    await new Promise((r) => setTimeout(r, 20));
+    // The stop begins only once all four have reached the process (a request arriving later gets 503).
+    while (other.runtime.app.inFlight() < 4) await new Promise((r) => setTimeout(r, 2));
     const closing = other.close();
     const answers = await Promise.all(inFlight);
     expect(answers.map((r) => r.status)).toEqual([200, 200, 200, 200]);
