@@ -23,7 +23,7 @@ export default defineConfig({
       },
       // Separate processes (API ×2 + worker) over PostgreSQL + Redis: run by scripts/test-scaled.mjs.
       { extends: true, test: { name: 'scaled', include: ['apps/api/**/*.scaled.test.ts'], environment: 'node', testTimeout: 120_000 } },
-      { extends: true, test: { name: 'web', include: ['apps/web/**/*.test.{ts,tsx}'], environment: 'jsdom' } },
+      { extends: true, test: { name: 'web', include: ['apps/web/**/*.test.{ts,tsx}'], environment: 'jsdom', setupFiles: ['apps/web/src/test/setup.ts'] } },
     ],
   },
 });

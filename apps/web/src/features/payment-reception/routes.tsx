@@ -1,10 +1,7 @@
 import type { RouteObject } from 'react-router';
-import { UnderConstruction } from '../../shared/ui/under-construction';
+import { lazyPage } from '../../shared/routing/lazy-route';
 
-/**
- * Route module of this area, mounted inside the guarded app shell.
- * Under construction: replace the elements with the real pages (paths stay as spec §2.1).
- */
+/** Route module of the payment-reception area, mounted inside the guarded app shell (spec §2.1). */
 export const paymentReceptionRoutes: RouteObject[] = [
-  { path: '/payment-reception', element: <UnderConstruction areaKey="areas.paymentReception" /> },
+  { path: '/payment-reception', lazy: lazyPage(() => import('./pages/payment-reception-page'), 'PaymentReceptionPage') },
 ];

@@ -34,6 +34,13 @@ export function routeUrl<R extends RouteDef>(entry: R, params?: RouteParamsIn<R>
   return qs ? `${path}?${qs}` : path;
 }
 
+/** A form-encoded body: absent (undefined or null) fields are left out rather than sent as the text "undefined". */
+export function formBody(fields: Record<string, unknown>): URLSearchParams {
+  const form = new URLSearchParams();
+  for (const [key, value] of Object.entries(fields)) if (value !== undefined && value !== null) form.append(key, String(value));
+  return form;
+}
+
 /**
  * Calls one route-table entry: the path is built from the entry and its params, the answer is typed by
  * the entry's response schema (a Blob for file answers). The only way features reach the API.
@@ -41,7 +48,7 @@ export function routeUrl<R extends RouteDef>(entry: R, params?: RouteParamsIn<R>
 export function call<R extends RouteDef>(entry: R, options: CallOptions<R>): Promise<RouteResult<R>> {
   const o = options as { params?: Record<string, unknown>; query?: object; body?: unknown } & Pick<ApiRequestOptions, 'signal' | 'passThrough' | 'token'>;
   const path = routePath(entry.path, o.params);
-  const form = entry.consumes === 'multipart' ? (o.body as FormData) : entry.consumes === 'form' ? new URLSearchParams(o.body as Record<string, string>) : undefined;
+  const form = entry.consumes === 'multipart' ? (o.body as FormData) : entry.consumes === 'form' ? formBody(o.body as Record<string, unknown>) : undefined;
   return apiRequest<RouteResult<R>>(path, {
     method: entry.method,
     query: flattenQuery(o.query),
