@@ -35,6 +35,11 @@ test('a partial payment and then one payment over two invoices of a customer set
   const second = await ppdInvoice(request, headers, clientId, '500.00'); // 580.00
 
   await loginViaUi(page, account);
+  // The month's collected income before any payment (the SAT account is shared by specs: compare, not absolute).
+  await page.goto('/dashboard/home');
+  const ingresosBefore = await moneyOf(page, 'figure-ingresosmes');
+  await expect(page.getByTestId('chart-year')).toBeVisible();
+
   await page.goto('/payment-reception');
   await expect(page.getByRole('heading', { name: 'Recepción de pagos' })).toBeVisible();
   await page.getByPlaceholder('Buscar por RFC, cliente, UUID o folio').fill('ABARROTES LA ESPIGA');
@@ -92,4 +97,16 @@ test('a partial payment and then one payment over two invoices of a customer set
   await expect(page.getByTestId(`mother-${first}`)).toContainText('Pagada');
   await expect(page.getByTestId(`mother-${second}`)).toContainText('Pagada');
   await snap(page, info, 'payment-reception-paid');
+
+  // The dashboard's collected income grew by the base part of both payments: 1,740.00 paid of 1,740.00
+  // invoiced (1,500.00 base) — cash basis (docs/cash-basis.md).
+  await page.goto('/dashboard/home');
+  await expect.poll(() => moneyOf(page, 'figure-ingresosmes')).toBeCloseTo(ingresosBefore + 1500, 2);
+  await snap(page, info, 'dashboard-premium');
 });
+
+/** A dashboard figure as a number ("$1,234.56" → 1234.56), once it has loaded. */
+async function moneyOf(page: Page, testId: string): Promise<number> {
+  const text = await page.getByTestId(testId).innerText({ timeout: 45_000 });
+  return Number(text.replace(/[$,]/g, ''));
+}

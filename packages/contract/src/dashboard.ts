@@ -16,19 +16,43 @@ export type DetailItem = z.infer<typeof detailItemSchema>;
 export const dailyPointSchema = z.object({ fecha: z.string(), ingresos: z.string(), gastos: z.string(), iva: z.string() });
 export type DailyPoint = z.infer<typeof dailyPointSchema>;
 
+/**
+ * Spec §6: the plan feature (element id) behind each dashboard card and chart. The server leaves a card's
+ * figures out (null, empty breakdown) when the plan lacks its feature; the web shows the locked panel there.
+ */
+export const DASHBOARD_FEATURES = {
+  ingresos: 62,
+  gastos: 63,
+  impuestos: 64,
+  retenciones: 65,
+  plataformas: 66,
+  cuentas: 67,
+  pagadosChart: 68,
+  ivaChart: 69,
+  anual: 70,
+} as const;
+
+const figure = z.string().nullable();
+
 export const dashboardMonthSchema = z.object({
-  ingresosmes: z.string(),
-  gastosmes: z.string(),
-  isrmes: z.string(),
-  ivames: z.string(),
-  /** null without a paid plan (spec §6: masked, with the subscribe prompt). */
-  montonoiva: z.string().nullable(),
-  retisr: z.string(),
-  retivamesIngresos: z.string(),
-  isrretPel: z.string(),
-  ivaretPel: z.string(),
-  porcobrar: z.string(),
-  porpagar: z.string(),
+  /** Card 62 (ingresos), null without the feature. */
+  ingresosmes: figure,
+  /** Card 63 (gastos). */
+  gastosmes: figure,
+  /** Card 64 (impuestos). */
+  isrmes: figure,
+  ivames: figure,
+  /** Card 63; also null without a paid plan (spec §6: masked, with the subscribe prompt). */
+  montonoiva: figure,
+  /** Card 65 (retenciones). */
+  retisr: figure,
+  retivamesIngresos: figure,
+  /** Card 66 (plataformas digitales). */
+  isrretPel: figure,
+  ivaretPel: figure,
+  /** Card 67 (cuentas por cobrar y por pagar). */
+  porcobrar: figure,
+  porpagar: figure,
   ingresosmesDetalle: z.array(detailItemSchema),
   ivamesDetalle: z.array(detailItemSchema),
   gastosmesDetalle: z.array(detailItemSchema),

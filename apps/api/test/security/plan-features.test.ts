@@ -36,9 +36,9 @@ beforeAll(async () => {
 afterAll(() => server?.close());
 
 describe('plan features enforced by the server from the route table (spec §6)', () => {
-  it('ties the incomes and outcomes feature ids of spec §6 to routes or modes', () => {
+  it('ties the incomes, outcomes and dashboard-chart feature ids of spec §6 to routes or modes', () => {
     const covered = new Set(gates.map((g) => g.feature));
-    for (const id of [5, 6, 31, 55, 59, 71, 7, 8, 9, 57, 58, 72]) expect(covered.has(id), `feature ${id}`).toBe(true);
+    for (const id of [5, 6, 31, 55, 59, 71, 7, 8, 9, 57, 58, 72, 68, 70]) expect(covered.has(id), `feature ${id}`).toBe(true);
   });
 
   it('a free plan is refused exactly the features it lacks; premium passes every gate', async () => {

@@ -1,7 +1,9 @@
 import { sql } from 'drizzle-orm';
 import { MONTH_NAMES, type DashboardFilter, type DashboardMonth, type DashboardYear } from '@facturo/contract';
 import type { Db } from '../../db/client';
-import type { Account } from '../../http/context';
+import { ADMIN_ROLE, type Account } from '../../http/context';
+import { planFeatureIds } from '../plans/plans.repository';
+import { maskByPlan } from './card-features';
 import { computeMonthFigures, type CashDocument, type CashPayment, type OpenBalance } from './cash-basis';
 
 /**
@@ -77,6 +79,13 @@ async function openBalances(db: Db, userId: number, end: string): Promise<OpenBa
 /** Premium roles (spec §6: 1 admin, 11 premium) see the non-IVA expenses; others get it masked. */
 const paidPlan = (account: Account) => account.rolId === 1 || account.rolId === 11;
 
+/** Whether the account's plan has a feature; the admin role sees everything (as the route guard does). */
+async function featureCheck(db: Db, account: Account): Promise<(featureId: number) => boolean> {
+  if (account.rolId === ADMIN_ROLE) return () => true;
+  const ids = await planFeatureIds(db, account.planId);
+  return (id) => ids.has(id);
+}
+
 export async function monthFigures(db: Db, account: Account, month: number, year: number): Promise<DashboardMonth> {
   const start = monthStart(year, month);
   const end = monthEnd(year, month);
@@ -86,7 +95,7 @@ export async function monthFigures(db: Db, account: Account, month: number, year
     openBalances(db, account.id, end),
   ]);
   const f = computeMonthFigures({ documents, payments, balances, regimen: account.regimen, rfc: account.rfc, year });
-  return { ...f, montonoiva: paidPlan(account) ? f.montonoiva : null };
+  return maskByPlan(f, await featureCheck(db, account), paidPlan(account));
 }
 
 export async function paidByDate(db: Db, account: Account, month: number, year: number): Promise<{ data: DashboardMonth['diario'] }> {

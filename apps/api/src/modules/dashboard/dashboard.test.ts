@@ -21,7 +21,7 @@ const importXmls = (account: TestAccount, xmls: string[]) => importFor(server.ba
 
 beforeAll(async () => {
   server = await startTestServer();
-  issuer = await createAccount(server.baseUrl, { rfc: SUPPLIER_RFC, persona: 'moral' });
+  issuer = await createAccount(server.baseUrl, { rfc: SUPPLIER_RFC, persona: 'moral', rol: 11 });
   customer = await createAccount(server.baseUrl, { rol: 11 });
 
   // The issuer's March 2026 (docs/cash-basis.md example, income side).
@@ -71,7 +71,7 @@ describe('GET /api/getInMesDashboard/{rfc}/{month}/{year}', () => {
       porcobrar: '5800.00',
       gastosmes: '0.00',
       isrmes: '3200.00', // persona moral: 30 % × 14,000 − 1,000 withheld
-      montonoiva: null, // free plan: masked (spec §6)
+      montonoiva: '0.00',
     });
     expect(res.body.ingresosmesDetalle.map((d: { valor: string }) => d.valor)).toEqual(['10000.00', '5000.00', '-1000.00']);
     expect(res.body.diario.map((d: { fecha: string }) => d.fecha)).toEqual(['2026-03-05', '2026-03-20', '2026-03-25']);
@@ -98,6 +98,22 @@ describe('GET /api/getInMesDashboard/{rfc}/{month}/{year}', () => {
   it('another RFC in the path answers 403 on every dashboard endpoint', async () => {
     for (const path of ['getInMesDashboard', 'getIngresosPDashboardV2', 'getIngresosDashboard', 'dashboardmes']) {
       expect((await get(customer, `/api/${path}/${issuer.rfc}/3/2026`)).status).toBe(403);
+    }
+  });
+
+  it('a free plan gets only the cards of its features (62-64): withholdings, platforms, balances, non-IVA expenses and the charts are locked', async () => {
+    const flags = await callApi(server.baseUrl, issuer.headers, 'POST', '/api/dev/account-flags', { rol: 10 });
+    expect(flags.status).toBe(200);
+    const asFree = { ...issuer, headers: { ...issuer.headers, authorization: `Bearer ${flags.body.access_token as string}` } };
+    const month = await get(asFree, `/api/getInMesDashboard/${issuer.rfc}/3/2026`);
+    expect(month.status).toBe(200);
+    expect(month.body).toMatchObject({ ingresosmes: '14000.00', ivames: '2240.00', isrmes: '3200.00' });
+    expect(month.body).toMatchObject({ retisr: null, retivamesIngresos: null, isrretPel: null, ivaretPel: null, porcobrar: null, porpagar: null, montonoiva: null });
+    expect(month.body.ingresosmesDetalle).toHaveLength(3);
+    for (const path of ['getIngresosPDashboardV2', 'getIngresosDashboard']) {
+      const locked = await get(asFree, `/api/${path}/${issuer.rfc}/3/2026`);
+      expect(locked.status).toBe(403);
+      expect(locked.body.message).toBe('Actualiza a premium para desbloquear esta funcionalidad');
     }
   });
 });

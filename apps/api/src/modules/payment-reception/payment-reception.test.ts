@@ -143,3 +143,20 @@ describe('GET /api/recepcionpagos', () => {
     expect(res.body.monedas.map((m: { clave: string }) => m.clave)).toContain('USD');
   });
 });
+
+describe('payments in the dashboard', () => {
+  it('the month card and the yearly overview count the same collected base (single and multiple payments)', async () => {
+    const flags = await callApi(server.baseUrl, owner.headers, 'POST', '/api/dev/account-flags', { rol: 11 });
+    const headers = { ...owner.headers, authorization: `Bearer ${flags.body.access_token as string}` };
+    const month = await callApi(server.baseUrl, headers, 'GET', `/api/getInMesDashboard/${owner.rfc}/3/2026`);
+    const year = await callApi(server.baseUrl, headers, 'GET', `/api/getIngresosDashboard/${owner.rfc}/3/2026`);
+    const paid = await callApi(server.baseUrl, headers, 'GET', `/api/getIngresosPDashboardV2/${owner.rfc}/3/2026`);
+    expect(month.status).toBe(200);
+    // Every payment above is dated 2026-03-20: the multiple one alone brought 2,500.00 of base.
+    expect(Number(month.body.ingresosmes)).toBeGreaterThanOrEqual(2500);
+    expect(year.body.body[2].ingresos).toBe(month.body.ingresosmes);
+    expect(year.body.body[2].iva).toBe(month.body.ivames);
+    const byDay = paid.body.data.reduce((s: number, d: { ingresos: string }) => s + Number(d.ingresos), 0);
+    expect(byDay.toFixed(2)).toBe(month.body.ingresosmes);
+  });
+});

@@ -14,6 +14,12 @@ export async function planHasFeature(db: Db, planId: number, featureId: number):
   return rows.length > 0;
 }
 
+/** Every feature id of a plan (one query, for screens that show several features at once). */
+export async function planFeatureIds(db: Db, planId: number): Promise<Set<number>> {
+  const rows = await db.select({ f: planFeatures.featureId }).from(planFeatures).where(eq(planFeatures.planId, planId));
+  return new Set(rows.map((r) => r.f));
+}
+
 type Catalog = Awaited<ReturnType<typeof readCatalog>>;
 const CATALOG_TTL_MS = 60_000;
 const cache = new WeakMap<Db, { at: number; value: Promise<Catalog> }>();

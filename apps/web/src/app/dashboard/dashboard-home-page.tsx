@@ -4,11 +4,12 @@ import { MONTHS } from '@facturo/contract';
 import { useSession } from '../../shared/session/session-store';
 import { usePeriod } from '../../shared/period/period-store';
 import { ProcessesList } from '../../features/background/components/processes-list';
+import { DashboardFigures } from '../../features/dashboard/public';
 import { CiecCard } from './ciec-card';
 
 /**
- * Dashboard home. Until the income/expense dashboard lands it shows the background
- * processes and the CIEC validation card (both fed live by the socket).
+ * Dashboard home (spec §2.7): the month's figures on SAT's cash basis with their charts (what the plan
+ * includes), then the CIEC card and the background processes (both fed live by the socket).
  */
 export function DashboardHomePage() {
   const { t } = useTranslation();
@@ -22,6 +23,7 @@ export function DashboardHomePage() {
           {t('dashboard.title')} · {MONTHS[month - 1]} {year}
         </Text>
       </div>
+      <DashboardFigures />
       <SimpleGrid cols={{ base: 1, lg: 2 }}>
         <CiecCard />
         <ProcessesList />

@@ -2,4 +2,4 @@
 export { userPlanQuery } from './api/get-user-plan';
 export { hasFeature } from './model/product-route-access';
 export { openUpgradeDialog } from './model/upgrade-dialog-store';
-export { FeatureGate } from './components/locked-feature';
+export { FeatureGate, LockedFeature } from './components/locked-feature';

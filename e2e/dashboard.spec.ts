@@ -1,0 +1,30 @@
+import { expect, test } from '@playwright/test';
+import { createAccountViaApi, loginViaUi } from './support/account';
+import { snap } from './support/screens';
+
+test('a free plan sees its three dashboard cards; the rest is locked, the non-IVA expenses masked, and each locked part opens the upgrade dialog', async ({ page, request }, info) => {
+  const account = await createAccountViaApi(request);
+  await loginViaUi(page, account);
+  await expect(page).toHaveURL(/\/dashboard\/home$/);
+  const figures = page.getByTestId('dashboard-figures');
+  // Features 62-64 of the free plan: incomes, expenses and taxes, with their figures.
+  await expect(figures.getByTestId('figure-ingresosmes')).toHaveText('$0.00');
+  await expect(figures.getByTestId('figure-gastosmes')).toHaveText('$0.00');
+  await expect(figures.getByTestId('figure-isrmes')).toBeVisible();
+  // 65-67 and the charts 68-70 are locked: six panels, none of their figures on the page.
+  await expect(figures.getByTestId('locked-feature')).toHaveCount(6);
+  await expect(figures.getByTestId('figure-porcobrar')).toHaveCount(0);
+  await expect(figures.getByTestId('chart-year')).toHaveCount(0);
+  // Without a paid plan the non-IVA expenses are masked with the prompt (spec §6).
+  await expect(figures.getByTestId('masked-montonoiva')).toContainText('Suscríbete para verlo');
+  await snap(page, info, 'dashboard-free');
+  await figures.getByTestId('masked-montonoiva').click();
+  await expect(page.getByText('Ahh... Aún no eres usuario premium.')).toBeVisible();
+  await page.keyboard.press('Escape');
+  await figures.getByTestId('locked-feature').first().click();
+  await expect(page.getByRole('button', { name: 'Quiero ser Premium' })).toBeVisible();
+  await page.keyboard.press('Escape');
+  // A card leads to its list.
+  await figures.getByTestId('figure-ingresosmes').click();
+  await expect(page).toHaveURL(/\/incomes$/);
+});
