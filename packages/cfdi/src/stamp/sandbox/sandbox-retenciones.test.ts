@@ -12,6 +12,8 @@ import { sealWithTestCsd } from '../test-helpers';
 import { SandboxPac } from './sandbox-pac';
 import { rejected } from '../../../test/thrown';
 import { writeXml } from '../../xml';
+import { renderRetencionesPdf } from '../../pdf';
+import { pdfText } from '../../pdf/pdf-text-for-tests';
 
 const NOW = new Date('2026-03-10T18:00:00Z');
 const fecha = toMexicoCityLocal(new Date(NOW.getTime() - 3_600_000));
@@ -46,6 +48,12 @@ describe('SandboxPac with Retenciones 2.0', () => {
     expect(result.checks.filter((c) => c.status === 'fail')).toEqual([]);
     expect(result.checks.find((c) => c.id === 'sello')?.status).toBe('ok');
     expect(result.checks.find((c) => c.id === 'tfd')?.status).toBe('ok');
+    const text = pdfText(await renderRetencionesPdf(root, { compress: false }));
+    expect(text).toContain(stamped.uuid);
+    expect(text).toContain('XOJI740919U48');
+    expect(text).toContain('$6.00');
+    expect(text).toContain('Complemento: Intereses');
+    expect(text).toContain('SIN VALIDEZ FISCAL');
   });
 
   it('each common complement enters the cadena original', () => {
