@@ -90,7 +90,7 @@ export function IssueRetentionForm({ onIssued, year, month }: { onIssued: (uuid:
   const { t } = useTranslation();
   const catalogs = useQuery(retentionCatalogsQuery());
   const form = useForm<RetentionFormValues>({ defaultValues: emptyValues(year, month) });
-  const { control, register, handleSubmit, watch, setError, formState: { errors } } = form;
+  const { control, register, handleSubmit, watch, setError, clearErrors, formState: { errors } } = form;
   const imps = useFieldArray({ control, name: 'totales.impRetenidos' });
   const [alert, setAlert] = useState<string[] | null>(null);
   const nacionalidad = watch('receptor.nacionalidad');
@@ -103,6 +103,7 @@ export function IssueRetentionForm({ onIssued, year, month }: { onIssued: (uuid:
   });
   const submit = handleSubmit((values) => {
     setAlert(null);
+    clearErrors();
     const body = toBody(values);
     const parsed = retentionBodySchema.safeParse(body);
     if (!parsed.success) {
