@@ -8,12 +8,12 @@ import { parseXml } from '@facturo/cfdi/xml';
 import { RETENTION_STATUS, retentionStatusText, type Page, type RetentionBody, type RetentionCatalogs, type RetentionRow, type RetentionStats } from '@facturo/contract';
 import type { Db } from '../../db/client';
 import { AppError, fieldError } from '../../http/errors';
-import { stampBalances, stampMovements } from '../cfdis/cfdis.schema';
+import { idempotencyKeys, stampBalances, stampMovements } from '../cfdis/cfdis.schema';
 import { periodBounds } from '../incomes/cfdi-sets';
 import { issuerOf } from '../invoicing/invoice.service';
 import { loadAccountCsd } from '../invoicing/account-csd';
 import type { InvoicingProviders } from '../invoicing/providers';
-import { noStampsLeft, pacFailure } from '../invoicing/stamping';
+import { noStampsLeft, pacFailure, requestHash } from '../invoicing/stamping';
 import { retentionPdfKey, storeRetention } from './retention-store';
 import { retenciones, type RetencionRow, type RetentionDirection } from './retentions.schema';
 
@@ -83,12 +83,28 @@ const urls = (uuid: string) => ({ xmlUrl: `/api/retenciones/${uuid}/xml`, pdfUrl
 
 /**
  * POST /api/retenciones: the constancia is built and checked (SAT rules, Spanish 422 naming the field) before
- * anything is taken; then ONE transaction takes a stamp from the balance, seals with the account's CSD, stamps
- * through the PAC port and stores XML + row + ledger line. A PAC refusal rolls it all back (no stamp taken).
+ * anything is taken; then ONE transaction claims the Idempotency-Key (a retry answers the first constancia), takes
+ * a stamp from the balance, seals with the account's CSD, stamps through the PAC port and stores XML + row + ledger line. A PAC refusal rolls it all back (no stamp taken).
  * The PDF is rendered after the commit (GET /pdf renders it on demand if that fails).
  */
-export async function issueRetention(deps: InvoicingProviders, account: Account, b: RetentionBody): Promise<{ uuid: string; xmlUrl: string; pdfUrl: string }> {
+export async function issueRetention(
+  deps: InvoicingProviders, account: Account, b: RetentionBody, idempotencyKey?: string,
+): Promise<{ uuid: string; xmlUrl: string; pdfUrl: string }> {
   const { db } = deps;
+  const idem = idempotencyKey ? { key: idempotencyKey, hash: requestHash({ retencion: b }) } : undefined;
+  const replay = async (t: Db) => {
+    if (!idem) return undefined;
+    const [row] = await t.select().from(idempotencyKeys).where(and(eq(idempotencyKeys.userId, account.id), eq(idempotencyKeys.key, idem.key)));
+    if (!row) return undefined;
+    if (row.requestHash !== idem.hash) {
+      throw new AppError(409, 'La clave Idempotency-Key ya se usó con otra retención; usa una clave nueva para una retención distinta', {
+        'idempotency-key': ['La clave ya se usó con otro contenido'],
+      });
+    }
+    return (row.response as { uuid: string } | null)?.uuid;
+  };
+  const earlier = await replay(db);
+  if (earlier) return { uuid: earlier, ...urls(earlier) };
   if (!findEntry('retenciones:c_CveRetenc', b.cveRetenc)) throw fieldError('cveRetenc', `La clave de retención ${b.cveRetenc} no está en el catálogo c_CveRetenc del SAT`);
   if (b.receptor.nacionalidad === 'Nacional' && b.receptor.rfc === account.rfc.toUpperCase()) {
     throw fieldError('receptor.rfc', 'El receptor no puede ser tu propio RFC');
@@ -108,14 +124,28 @@ export async function issueRetention(deps: InvoicingProviders, account: Account,
   try {
     uuid = await db.transaction(async (tx) => {
       const t = tx as unknown as Db;
+      if (idem) {
+        // Claims the key; a concurrent retry waits here (PostgreSQL) until the first commits, then replays it.
+        const claimed = await t.insert(idempotencyKeys).values({ userId: account.id, key: idem.key, scope: 'retenciones', requestHash: idem.hash })
+          .onConflictDoNothing().returning({ key: idempotencyKeys.key });
+        if (!claimed.length) {
+          const done = await replay(t);
+          if (done) return done;
+          throw new AppError(409, 'Esta retención ya se está timbrando con la misma Idempotency-Key; consulta el resultado en unos segundos');
+        }
+      }
       const taken = await t.update(stampBalances).set({ balance: sql`${stampBalances.balance} - 1` })
         .where(and(eq(stampBalances.userId, account.id), gt(stampBalances.balance, 0))).returning({ balance: stampBalances.balance });
       if (!taken.length) throw noStampsLeft();
       const sealed = sealRetenciones(buildRetenciones20(input), credential);
-      const stamped = await deps.pac.stamp(writeXml(sealed));
+      const stamped = await deps.pac.stamp(writeXml(sealed), idem ? { idempotencyKey: `${account.id}:ret:${idem.key}` } : {});
       const stored = await storeRetention(t, deps.storage, { userId: account.id, accountRfc: account.rfc, xml: stamped.xml, source: 'app' });
       if (stored.duplicated) throw new AppError(409, `El PAC devolvió el UUID ${stamped.uuid}, que ya está registrado; no se timbró de nuevo`);
       await t.insert(stampMovements).values({ userId: account.id, delta: -1, reason: 'retencion', reference: stored.uuid });
+      if (idem) {
+        await t.update(idempotencyKeys).set({ statusCode: 201, response: { uuid: stored.uuid, ...urls(stored.uuid) } })
+          .where(and(eq(idempotencyKeys.userId, account.id), eq(idempotencyKeys.key, idem.key)));
+      }
       return stored.uuid;
     });
   } catch (err) {

@@ -92,10 +92,53 @@ describe('retentions (issue 10 point 4, spec §7.12)', () => {
     expect(r.complementos[0]!.local).toBe('Pagosaextranjeros');
   });
 
+  it('issues with the dividendos and the plataformas tecnológicas complements (totals of the services computed)', async () => {
+    const div = await call('POST', '/api/retenciones', body({
+      cveRetenc: '14',
+      complementos: { dividendos: { cveTipDivOUtil: '01', montISRAcredRetMexico: '300', montISRAcredRetExtranjero: '0', tipoSocDistrDiv: 'Sociedad Nacional' } },
+    }));
+    expect(div.status, JSON.stringify(div.data)).toBe(201);
+    const d = readRetenciones(parseXml((await call('GET', div.data.xmlUrl)).data as Buffer)).complementos[0]!;
+    expect(d.local).toBe('Dividendos');
+    const plat = await call('POST', '/api/retenciones', body({
+      cveRetenc: '26',
+      complementos: {
+        plataformasTecnologicas: {
+          periodicidad: '02', totalIVARetenido: '80.00', totalISRRetenido: '10.00', difIVAEntregadoPrestServ: '0',
+          servicios: [
+            { formaPagoServ: '03', tipoDeServ: '01', fechaServ: '2026-02-10', precioServSinIVA: '600.10', iva: '96.02', comision: '30' },
+            { formaPagoServ: '03', tipoDeServ: '01', fechaServ: '2026-02-11', precioServSinIVA: '399.90', iva: '63.98' },
+          ],
+        },
+      },
+    }));
+    expect(plat.status, JSON.stringify(plat.data)).toBe(201);
+    const p = readRetenciones(parseXml((await call('GET', plat.data.xmlUrl)).data as Buffer)).complementos[0]!;
+    expect(p.local).toBe('ServiciosPlataformasTecnologicas');
+    expect(Object.fromEntries(p.attrs)).toMatchObject({ NumServ: '2', MonTotServSIVA: '1000.00', TotalIVATrasladado: '160.00', MonTotalporUsoPlataforma: '30.00' });
+    // Both issued for this test only: cancelled, so the month's counts below stay about the first two.
+    for (const uuid of [div.data.uuid, plat.data.uuid]) expect((await call('POST', '/api/retenciones/cancel', { uuid, motivo: '02' })).status).toBe(200);
+  });
+
+  it('a retry with the same Idempotency-Key answers the first constancia and takes no stamp; another body with it is 409', async () => {
+    const headers = { 'idempotency-key': `ret-${Date.now()}` };
+    const first = await api(server.baseUrl, owner, 'POST', '/api/retenciones', body(), headers);
+    expect(first.status, JSON.stringify(first.data)).toBe(201);
+    const before = await balance();
+    const again = await api(server.baseUrl, owner, 'POST', '/api/retenciones', body(), headers);
+    expect(again.status).toBe(201);
+    expect(again.data.uuid).toBe(first.data.uuid);
+    expect(await balance()).toBe(before);
+    const other = await api(server.baseUrl, owner, 'POST', '/api/retenciones', body({ cveRetenc: '14' }), headers);
+    expect(other.status).toBe(409);
+    // Cancelled right away: it stays in the month's list (status 0) and out of every total.
+    expect((await call('POST', '/api/retenciones/cancel', { uuid: first.data.uuid, motivo: '02' })).status).toBe(200);
+  });
+
   it('lists the issued ones of the month (§3 Retention rows, status 1 active)', async () => {
     const list = await call('GET', `/api/getRetencionesEmitidas/${month}/${year}?page=1&perPage=10`);
     expect(list.status).toBe(200);
-    expect(list.data).toMatchObject({ total: 2, current_page: 1, per_page: 10 });
+    expect(list.data).toMatchObject({ total: 5, current_page: 1, per_page: 10 });
     const row = list.data.data.find((x: { uuid: string }) => x.uuid === uuid);
     expect(row).toMatchObject({
       uuid, nombre_emisor: 'Comercializadora Ñandú SA de CV', nombre_receptor: 'JUANA PEREZ NUNEZ', rfc_receptor: receiver.rfc,
