@@ -2,6 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { readRetenciones } from '@facturo/cfdi/model';
 import { verifyCfdi } from '@facturo/cfdi/verify';
 import { parseXml } from '@facturo/cfdi/xml';
+import { validateXsd } from '@facturo/cfdi/validate';
 import type { RetentionBodyIn } from '@facturo/contract';
 import { startTestServer, type TestServer } from '../../../test/server';
 import { createAccount, type TestAccount } from '../../../test/accounts';
@@ -16,6 +17,12 @@ let receiver: TestAccount;
 let intruder: TestAccount;
 
 const call = (method: string, path: string, body?: unknown, account = owner) => api(server.baseUrl, account, method, path, body);
+/** The stamped XML of a constancia, checked against SAT's XSD (retencionpagov2 + the complement's). */
+async function xsdValidXml(url: string): Promise<Buffer> {
+  const xml = (await call('GET', url)).data as Buffer;
+  expect(validateXsd(new Uint8Array(xml)).filter((i) => i.severity === 'error')).toEqual([]);
+  return xml;
+}
 const balance = async () => (await call('GET', '/api/timbres')).data.balance as number;
 const now = new Date(Date.now() - 6 * 3_600_000); // Mexico City's month (UTC-6)
 const month = now.getUTCMonth() + 1;
@@ -58,9 +65,7 @@ describe('retentions (issue 10 point 4, spec §7.12)', () => {
     expect(res.data).toEqual({ uuid, xmlUrl: `/api/retenciones/${uuid}/xml`, pdfUrl: `/api/retenciones/${uuid}/pdf` });
     expect(await balance()).toBe(before - 1);
 
-    const xml = await call('GET', res.data.xmlUrl);
-    expect(xml.status).toBe(200);
-    const root = parseXml(xml.data as Buffer);
+    const root = parseXml(await xsdValidXml(res.data.xmlUrl));
     const verified = verifyCfdi(root);
     expect(verified.kind).toBe('retenciones20');
     expect(verified.checks.filter((c) => c.status === 'fail')).toEqual([]);
@@ -87,7 +92,7 @@ describe('retentions (issue 10 point 4, spec §7.12)', () => {
       complementos: { pagosAExtranjeros: { esBenefEfectDelCobro: 'NO', paisDeResidParaEfecFisc: 'US', conceptoPago: '3', descripcionConcepto: 'Regalías por software' } },
     }));
     expect(res.status, JSON.stringify(res.data)).toBe(201);
-    const r = readRetenciones(parseXml((await call('GET', res.data.xmlUrl)).data as Buffer));
+    const r = readRetenciones(parseXml(await xsdValidXml(res.data.xmlUrl)));
     expect(r.receptor).toMatchObject({ nacionalidadR: 'Extranjero', nomDenRazSocR: 'WORLD WIDE COMPANY INC' });
     expect(r.complementos[0]!.local).toBe('Pagosaextranjeros');
   });
@@ -98,7 +103,7 @@ describe('retentions (issue 10 point 4, spec §7.12)', () => {
       complementos: { dividendos: { cveTipDivOUtil: '01', montISRAcredRetMexico: '300', montISRAcredRetExtranjero: '0', tipoSocDistrDiv: 'Sociedad Nacional' } },
     }));
     expect(div.status, JSON.stringify(div.data)).toBe(201);
-    const d = readRetenciones(parseXml((await call('GET', div.data.xmlUrl)).data as Buffer)).complementos[0]!;
+    const d = readRetenciones(parseXml(await xsdValidXml(div.data.xmlUrl))).complementos[0]!;
     expect(d.local).toBe('Dividendos');
     const plat = await call('POST', '/api/retenciones', body({
       cveRetenc: '26',
@@ -113,7 +118,7 @@ describe('retentions (issue 10 point 4, spec §7.12)', () => {
       },
     }));
     expect(plat.status, JSON.stringify(plat.data)).toBe(201);
-    const p = readRetenciones(parseXml((await call('GET', plat.data.xmlUrl)).data as Buffer)).complementos[0]!;
+    const p = readRetenciones(parseXml(await xsdValidXml(plat.data.xmlUrl))).complementos[0]!;
     expect(p.local).toBe('ServiciosPlataformasTecnologicas');
     expect(Object.fromEntries(p.attrs)).toMatchObject({ NumServ: '2', MonTotServSIVA: '1000.00', TotalIVATrasladado: '160.00', MonTotalporUsoPlataforma: '30.00' });
     // Both issued for this test only: cancelled, so the month's counts below stay about the first two.
