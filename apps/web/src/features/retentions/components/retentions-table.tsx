@@ -1,3 +1,4 @@
+import { useEffect } from 'react';
 import { ActionIcon, Badge, Card, Group, Loader, Stack, Table, Text, Tooltip } from '@mantine/core';
 import { IconBan, IconDownload, IconFileTypePdf } from '@tabler/icons-react';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
@@ -24,6 +25,9 @@ export function RetentionsTable({ direction }: { direction: 'issued' | 'received
   const period = usePeriod();
   const queryClient = useQueryClient();
   const list = usePagedList(direction === 'issued' ? 'retentions-issued' : 'retentions-received');
+  const { setPage } = list;
+  // Another month is another list: back to its first page.
+  useEffect(() => setPage(1), [period.month, period.year, setPage]);
   const rows = useQuery(retentionsQuery(rfc, period, direction, { page: list.page, perPage: list.perPage }));
   const total = rows.data?.total ?? 0;
   const file = (r: RetentionRow, kind: 'xml' | 'pdf') => retentionFile(r.uuid, kind)
