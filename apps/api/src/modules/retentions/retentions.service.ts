@@ -199,7 +199,7 @@ function toRow(r: RetencionRow): RetentionRow {
     nombre_receptor: r.nombreReceptor,
     rfc_receptor: r.rfcReceptor,
     cve_retenc: r.cveRetenc,
-    periodo: `${two(r.mesIni)}-${two(r.mesFin)}/${r.ejercicio}`,
+    periodo: r.mesIni === r.mesFin ? `${two(r.mesIni)}/${r.ejercicio}` : `${two(r.mesIni)}-${two(r.mesFin)}/${r.ejercicio}`,
     monto_tot_operacion: money2(r.montoTotOperacion),
     monto_tot_retenido: money2(r.montoTotRet),
     fecha_emision: local(r.fechaExp),

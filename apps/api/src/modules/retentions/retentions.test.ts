@@ -147,7 +147,7 @@ describe('retentions (issue 10 point 4, spec §7.12)', () => {
     const row = list.data.data.find((x: { uuid: string }) => x.uuid === uuid);
     expect(row).toMatchObject({
       uuid, nombre_emisor: 'Comercializadora Ñandú SA de CV', nombre_receptor: 'JUANA PEREZ NUNEZ', rfc_receptor: receiver.rfc,
-      monto_tot_retenido: '1216.73', monto_tot_operacion: '10000.50', estado: 1, estado_text: 'Vigente', cve_retenc: '16',
+      monto_tot_retenido: '1216.73', monto_tot_operacion: '10000.50', estado: 1, estado_text: 'Vigente', cve_retenc: '16', periodo: '01-03/2026',
     });
     expect(row.fecha_emision).toMatch(/^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}$/);
     expect((await call('GET', `/api/getRetencionesEmitidas/${month}/${year}?page=2&perPage=10`)).data.data).toEqual([]);
@@ -168,7 +168,7 @@ describe('retentions (issue 10 point 4, spec §7.12)', () => {
     const list = await call('GET', '/api/getRetencionesRecibidas/10/2026?page=1&perPage=10', undefined, receiver);
     expect(list.status).toBe(200);
     expect(list.data.total).toBe(1);
-    expect(list.data.data[0]).toMatchObject({ uuid: fixture.uuid, nombre_emisor: 'ESCUELA KEMPER URGATE', monto_tot_retenido: '350.00', estado: 1 });
+    expect(list.data.data[0]).toMatchObject({ uuid: fixture.uuid, nombre_emisor: 'ESCUELA KEMPER URGATE', monto_tot_retenido: '350.00', estado: 1, periodo: '05/2021' });
     const stats = await call('GET', '/api/getEstadisticasRetencionesRecibidas/10/2026', undefined, receiver);
     expect(stats.data).toEqual({ total_isr_retenido: '200.00', total_iva_retenido: '150.00', total_retenido: '350.00', total_operacion: '55578643.00' });
     const mine = await call('GET', `/api/getEstadisticasRetencionesRecibidas/${month}/${year}`, undefined, receiver);
