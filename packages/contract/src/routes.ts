@@ -14,6 +14,7 @@ import { paymentReceptionRoutes } from './routes/payment-reception';
 import { paymentsRoutes } from './routes/payments';
 import { payrollRoutes } from './routes/payroll';
 import { productsRoutes } from './routes/products';
+import { retentionsRoutes } from './routes/retentions';
 import { profileRoutes } from './routes/profile';
 import { sessionRoutes } from './routes/session';
 
@@ -41,6 +42,7 @@ export const routes = {
   ...announcementsRoutes,
   ...creditNotesRoutes,
   ...payrollRoutes,
+  ...retentionsRoutes,
 } satisfies Record<string, RouteDef>;
 
 export type RouteName = keyof typeof routes;

@@ -14,6 +14,7 @@ export { buildPagos20, type PagoInput, type DoctoRelacionadoInput } from './buil
 export { buildPagos10, type Pago10Input, type DoctoRelacionado10Input } from './build-pagos10';
 export { buildNomina12, computeNominaTotals, type NominaInput, type NominaTotals, type PercepcionInput } from './build-nomina12';
 export { buildRetenciones20, readRetenciones, type Retenciones20Input } from './retenciones20';
+export * from './retenciones-complements';
 export { readCfdi, CfdiReadError } from './read-cfdi';
 export { readTimbre, readPagos20, readNomina12 } from './read-complements';
 export { checkFecha, formatFecha } from './fecha';

@@ -4,3 +4,4 @@ export { readComprobanteView, type ComprobanteView, type ConceptoView, type TaxL
 export { readPagosView, readNominaView, type PagosView, type NominaView } from './view/complement-views';
 export { readTimbreView, type TimbreView } from './view/timbre-view';
 export { formatAmount, formatMoney } from './view/format';
+export { renderRetencionesPdf, retencionesVerificationUrl } from './render-retenciones';

@@ -1,6 +1,7 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import { classifyDocument } from './classify';
 import { stampedReceived, SUPPLIER_RFC } from '../../../test/received-cfdis';
+import { receivedRetention } from '../retentions/retention-fixture.test-support';
 
 const ME = 'PENJ800101AB1';
 let received: { xml: string; uuid: string };
@@ -20,7 +21,7 @@ describe('classifyDocument', () => {
     const bytes = Buffer.from(received.xml);
     const r = classifyDocument(bytes, ME);
     expect(r.ok).toBe(true);
-    if (!r.ok) return;
+    if (!r.ok || 'retention' in r) throw new Error('expected a CFDI');
     expect(r).toMatchObject({ uuid: received.uuid, direction: 'recibido', kind: 'ingreso' });
     expect(r.summary.total).toBe('1160.00');
     expect(r.xml).toBe(bytes);
@@ -52,5 +53,17 @@ describe('classifyDocument', () => {
     const unstamped = received.xml.replace(/<cfdi:Complemento>.*<\/cfdi:Complemento>/s, '');
     expect(unstamped).not.toBe(received.xml);
     expect(reason(unstamped)).toMatch(/no está timbrado/);
+  });
+
+  it('accepts a stamped Retenciones 2.0 received by the account (stored in Retenciones) and refuses Retenciones 1.0', async () => {
+    const ret = await receivedRetention({ receptorRfc: ME });
+    const r = classifyDocument(Buffer.from(ret.xml), ME);
+    expect(r).toMatchObject({ ok: true, retention: true, uuid: ret.uuid, direction: 'recibida' });
+    expect(classifyDocument(Buffer.from(ret.xml), SUPPLIER_RFC)).toMatchObject({ ok: true, retention: true, direction: 'emitida' });
+    const v1 = ret.xml.replaceAll('http://www.sat.gob.mx/esquemas/retencionpago/2', 'http://www.sat.gob.mx/esquemas/retencionpago/1');
+    expect(reason(v1)).toMatch(/Retenciones 1\.0/);
+    const tampered = ret.xml.replace('MontoTotOperacion="55578643"', 'MontoTotOperacion="55578644"');
+    expect(tampered).not.toBe(ret.xml);
+    expect(reason(tampered)).toMatch(/sello/);
   });
 });

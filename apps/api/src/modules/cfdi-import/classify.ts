@@ -1,5 +1,6 @@
 import { parseXml, XmlInputError, NS, type XmlElement } from '@facturo/cfdi/xml';
-import { readCfdi, summarizeCfdi, CfdiReadError, type Cfdi, type CfdiSummary } from '@facturo/cfdi/model';
+import { readCfdi, readRetenciones, summarizeCfdi, CfdiReadError, type Cfdi, type CfdiSummary } from '@facturo/cfdi/model';
+import { retentionDirection } from '../retentions/retention-store';
 import { verifyCfdi } from '@facturo/cfdi/verify';
 
 /** What the taxpayer is to the document. */
@@ -19,12 +20,21 @@ export interface AcceptedDocument {
   xml: Buffer;
 }
 
+/** A Retenciones 2.0 constancia of the account (issued or received), stored in Retenciones, not among the CFDI. */
+export interface AcceptedRetention {
+  ok: true;
+  retention: true;
+  uuid: string;
+  direction: 'emitida' | 'recibida';
+  xml: Buffer;
+}
+
 export interface RejectedDocument {
   ok: false;
   reason: string;
 }
 
-export type Classified = AcceptedDocument | RejectedDocument;
+export type Classified = AcceptedDocument | AcceptedRetention | RejectedDocument;
 
 const reject = (reason: string): RejectedDocument => ({ ok: false, reason });
 
@@ -66,8 +76,40 @@ function sealProblem(root: XmlElement): string | undefined {
 }
 
 /**
+ * A constancia de retenciones: version 2.0 (the engine reads and verifies it), the account's as receptor or
+ * emisor, stamped, with its seal and stamp verified. Retenciones 1.0 (retired in 2022) is refused with the reason.
+ */
+function classifyRetention(root: XmlElement, bytes: Buffer, rfc: string): AcceptedRetention | RejectedDocument {
+  if (root.ns !== NS.retenciones20) {
+    return reject('Es una constancia de Retenciones 1.0 (sustituida en 2022 por la versión 2.0): solo se importan constancias de Retenciones 2.0');
+  }
+  let view: ReturnType<typeof readRetenciones>;
+  try {
+    view = readRetenciones(root);
+  } catch (e) {
+    if (e instanceof CfdiReadError) return reject(`No es una constancia de retenciones válida: ${e.message}`);
+    throw e;
+  }
+  const uuid = view.timbre?.uuid?.toUpperCase();
+  if (!uuid) return reject('La constancia de retenciones no está timbrada (no tiene TimbreFiscalDigital)');
+  const direction = retentionDirection(view, rfc);
+  if (!direction) {
+    const receptor = view.receptor.nacionalidadR === 'Nacional' ? view.receptor.rfcR : `un residente en el extranjero (${view.receptor.nomDenRazSocR})`;
+    return reject(`No pertenece a tu RFC: la constancia de retenciones la emite ${view.emisor.rfcE} y la recibe ${receptor}`);
+  }
+  let problem: string | undefined;
+  try {
+    problem = sealProblem(root);
+  } catch (e) {
+    problem = `El sello no se pudo verificar: ${(e as Error).message}`;
+  }
+  if (problem) return reject(problem.replace('El CFDI no está timbrado', 'La constancia no está timbrada'));
+  return { ok: true, retention: true, uuid, direction, xml: bytes };
+}
+
+/**
  * Classifies one file for the account `rfc`: parsed safely (no DOCTYPE, size and depth limits), read as
- * CFDI 3.3/4.0, seal and TFD verified with the engine, and assigned a direction (issued by or received
+ * CFDI 3.3/4.0 (or a Retenciones 2.0 constancia), seal and TFD verified with the engine, and assigned a direction (issued by or received
  * by this RFC; anything else is refused as another taxpayer's). Duplicates are decided by the caller
  * (they depend on what is already stored). Never throws for a bad document: it answers a reason.
  */
@@ -75,9 +117,7 @@ export function classifyDocument(bytes: Buffer, rfc: string): Classified {
   const parsed = parse(bytes);
   if ('ok' in parsed) return parsed;
   const root = parsed;
-  if (root.local === 'Retenciones' && root.ns.startsWith(NS.retenciones20.slice(0, -1))) {
-    return reject('Es una constancia de retenciones, no un CFDI de ingreso, egreso, pago o nómina: impórtala en Retenciones');
-  }
+  if (root.local === 'Retenciones' && root.ns.startsWith(NS.retenciones20.slice(0, -1))) return classifyRetention(root, bytes, rfc);
   let cfdi: Cfdi;
   let summary: CfdiSummary;
   try {

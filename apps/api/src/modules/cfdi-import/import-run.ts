@@ -3,7 +3,8 @@ import type { Db } from '../../db/client';
 import type { StoragePort } from '../../providers/storage/local-storage';
 import { storeCfdi, CfdiStoreError } from '../cfdis/cfdi-store';
 import { decideDeductibility } from '../outcomes/deductibility';
-import { classifyDocument, type AcceptedDocument } from './classify';
+import { storeRetention, RetentionStoreError } from '../retentions/retention-store';
+import { classifyDocument, type AcceptedDocument, type AcceptedRetention } from './classify';
 import { readZip, ZipRefusedError } from './zip';
 
 /** One uploaded file, kept in storage until the job reads it. */
@@ -55,7 +56,13 @@ async function expand(storage: StoragePort, files: UploadedImportFile[], rejecte
  * Stores one accepted document, a received one with its deductibility in the same INSERT, inside its own
  * savepoint (all of its rows or none).
  */
-async function storeOne(db: Db, storage: StoragePort, input: ImportRunInput, doc: AcceptedDocument): Promise<{ duplicated: boolean }> {
+async function storeOne(db: Db, storage: StoragePort, input: ImportRunInput, doc: AcceptedDocument | AcceptedRetention): Promise<{ duplicated: boolean }> {
+  if ('retention' in doc) {
+    return db.transaction(async (tx) => {
+      const stored = await storeRetention(tx as unknown as Db, storage, { userId: input.userId, accountRfc: input.rfc, xml: doc.xml, source: 'import' });
+      return { duplicated: stored.duplicated };
+    });
+  }
   const s = doc.summary;
   const deducible = doc.direction === 'recibido'
     ? decideDeductibility({
@@ -100,11 +107,12 @@ export async function runImport(
             const { duplicated } = await storeOne(tx as unknown as Db, storage, input, classified);
             if (duplicated) {
               state.duplicated += 1;
-              rejected.push({ file: d.file, reason: `Duplicado: el CFDI ${classified.uuid} ya estaba registrado` });
+              rejected.push({ file: d.file, reason: `Duplicado: ${'retention' in classified ? 'la constancia de retenciones' : 'el CFDI'} ${classified.uuid} ya estaba registrado` });
             } else state.imported += 1;
           } catch (e) {
-            if (!(e instanceof CfdiStoreError)) console.error('[cfdi-import]', d.file, e);
-            rejected.push({ file: d.file, reason: e instanceof CfdiStoreError ? e.message : `No se pudo guardar: ${(e as Error).message}` });
+            const known = e instanceof CfdiStoreError || e instanceof RetentionStoreError;
+            if (!known) console.error('[cfdi-import]', d.file, e);
+            rejected.push({ file: d.file, reason: known ? (e as Error).message : `No se pudo guardar: ${(e as Error).message}` });
           }
         }
       }

@@ -1,11 +1,8 @@
 import type { RouteObject } from 'react-router';
-import { UnderConstruction } from '../../shared/ui/under-construction';
+import { lazyPage } from '../../shared/routing/lazy-route';
 
-/**
- * Route module of this area, mounted inside the guarded app shell.
- * Under construction: replace the elements with the real pages (paths stay as spec §2.1).
- */
+/** Retenciones (spec §2.1, §2.7): issued and received lists with statistics. */
 export const retentionsRoutes: RouteObject[] = [
-  { path: '/retentions/issued', element: <UnderConstruction areaKey="areas.retentionsIssued" /> },
-  { path: '/retentions/received', element: <UnderConstruction areaKey="areas.retentionsReceived" /> },
+  { path: '/retentions/issued', lazy: lazyPage(() => import('./pages/retentions-pages'), 'RetentionsIssuedPage') },
+  { path: '/retentions/received', lazy: lazyPage(() => import('./pages/retentions-pages'), 'RetentionsReceivedPage') },
 ];

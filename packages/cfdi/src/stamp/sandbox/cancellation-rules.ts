@@ -32,7 +32,8 @@ export interface CancellationFacts {
  */
 export function esCancelable(facts: CancellationFacts, now: number): EsCancelable {
   if (facts.hasLiveRelatedDocuments) return 'No cancelable';
-  if (['N', 'E', 'T'].includes(facts.tipoDeComprobante)) return 'Cancelable sin aceptación';
+  // 'RET': constancias de retenciones are cancelled without the receptor's acceptance.
+  if (['N', 'E', 'T', 'RET'].includes(facts.tipoDeComprobante)) return 'Cancelable sin aceptación';
   if (facts.rfcReceptor === RFC_PUBLICO_EN_GENERAL || facts.rfcReceptor === RFC_EXTRANJERO) {
     return 'Cancelable sin aceptación';
   }

@@ -17,17 +17,19 @@ const FUTURE_TOLERANCE_MS = 5 * 60 * 1000;
  * Returns every problem found; an empty list means the document may be stamped.
  */
 export function checkDocumentForStamping(root: XmlElement, now: Date): PacIssue[] {
-  if (root.local !== 'Comprobante' || root.ns !== NS.cfdi40) {
+  const retenciones = isRetenciones20(root);
+  if (!retenciones && (root.local !== 'Comprobante' || root.ns !== NS.cfdi40)) {
     const why = root.ns === NS.cfdi33 ? 'CFDI 3.3 ya no se timbra; emita la versión 4.0' : 'el documento no es un CFDI 4.0';
     return [{ code: '301', message: `Estructura inválida: ${why}.` }];
   }
   const issues: PacIssue[] = [];
   if (findTfd(root)) issues.push({ code: '307', message: 'El CFDI contiene un timbre previo.' });
 
-  const fecha = root.attrs.get('Fecha') ?? '';
+  // Retenciones 2.0 calls the issue date FechaExp and the issuer's RFC RfcE; the checks are the same.
+  const fecha = root.attrs.get(retenciones ? 'FechaExp' : 'Fecha') ?? '';
   const emitted = fromMexicoCityLocal(fecha);
   if (!emitted) {
-    issues.push({ code: 'CFDI40101', message: 'El campo Fecha no cumple con el patrón requerido (AAAA-MM-DDThh:mm:ss).' });
+    issues.push({ code: retenciones ? 'RET-FECHA' : 'CFDI40101', message: 'El campo Fecha no cumple con el patrón requerido (AAAA-MM-DDThh:mm:ss).' });
   } else if (now.getTime() - emitted.getTime() > MAX_AGE_MS) {
     issues.push({ code: '401', message: 'La fecha de emisión tiene más de 72 horas; genere y selle el comprobante de nuevo.' });
   } else if (emitted.getTime() - now.getTime() > FUTURE_TOLERANCE_MS) {
@@ -64,7 +66,7 @@ function checkCertificate(root: XmlElement, cert: Certificate, emitted: Date | u
       message: `El NoCertificado (${root.attrs.get('NoCertificado') ?? 'vacío'}) no corresponde al certificado incluido (${cert.noCertificado}).`,
     });
   }
-  const rfcEmisor = findChild(root, root.ns, 'Emisor')?.attrs.get('Rfc') ?? '';
+  const rfcEmisor = findChild(root, root.ns, 'Emisor')?.attrs.get(isRetenciones20(root) ? 'RfcE' : 'Rfc') ?? '';
   if (cert.rfc !== rfcEmisor.toUpperCase()) {
     issues.push({ code: '303', message: `El RFC del certificado (${cert.rfc || 'ninguno'}) no corresponde al RFC del emisor (${rfcEmisor}).` });
   }
@@ -92,4 +94,9 @@ function checkSello(root: XmlElement, cert: Certificate, issues: PacIssue[]): vo
       message: 'El sello del emisor no es válido: no corresponde a la cadena original con el certificado incluido.',
     });
   }
+}
+
+/** A Retenciones e información de pagos 2.0 document (its own root; stamped by PACs like a CFDI). */
+export function isRetenciones20(root: XmlElement): boolean {
+  return root.local === 'Retenciones' && root.ns === NS.retenciones20 && root.attrs.get('Version') === '2.0';
 }

@@ -1,5 +1,6 @@
 import { NS, findChild, findChildren, findDescendants, type XmlElement } from '../../xml';
 import type { SandboxDocument } from './cancellation-flow';
+import { isRetenciones20 } from './document-checks';
 
 /** Relation type "sustitución de los CFDI previos": it does not block cancelling the related CFDI. */
 const TIPO_RELACION_SUSTITUCION = '04';
@@ -27,6 +28,7 @@ export function blockingRelations(root: XmlElement): string[] {
 /** What the sandbox records about a CFDI it just stamped. */
 export function describeStamped(root: XmlElement, uuid: string, stampedAt: number): SandboxDocument {
   const attr = (name: string) => root.attrs.get(name);
+  if (isRetenciones20(root)) return describeRetenciones(root, uuid, stampedAt);
   const emisor = findChild(root, root.ns, 'Emisor');
   const receptor = findChild(root, root.ns, 'Receptor');
   return {
@@ -39,6 +41,30 @@ export function describeStamped(root: XmlElement, uuid: string, stampedAt: numbe
     tipoCambio: attr('TipoCambio'),
     stampedAt,
     relatesTo: blockingRelations(root),
+    estado: 'Vigente',
+    estatusCancelacion: '',
+  };
+}
+
+/** Tipo recorded for a Retenciones 2.0 document: SAT cancels them without the receptor's acceptance. */
+export const TIPO_RETENCIONES = 'RET';
+
+/** Retenciones 2.0: RfcE, the receptor's RfcR (XEXX010101000 for a foreign one) and MontoTotOperacion as the total. */
+function describeRetenciones(root: XmlElement, uuid: string, stampedAt: number): SandboxDocument {
+  const emisor = findChild(root, root.ns, 'Emisor');
+  const receptor = findChild(root, root.ns, 'Receptor');
+  const nacional = receptor && findChild(receptor, root.ns, 'Nacional');
+  const totales = findChild(root, root.ns, 'Totales');
+  return {
+    uuid,
+    rfcEmisor: (emisor?.attrs.get('RfcE') ?? '').toUpperCase(),
+    rfcReceptor: nacional ? (nacional.attrs.get('RfcR') ?? '').toUpperCase() : 'XEXX010101000',
+    tipoDeComprobante: TIPO_RETENCIONES,
+    total: totales?.attrs.get('MontoTotOperacion') ?? '0',
+    moneda: 'MXN',
+    stampedAt,
+    // CfdiRetenRelacionados only substitutes (TipoRelacion 01): it never blocks cancelling the earlier one.
+    relatesTo: [],
     estado: 'Vigente',
     estatusCancelacion: '',
   };

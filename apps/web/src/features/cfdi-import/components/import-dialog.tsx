@@ -12,7 +12,7 @@ import { importStateQuery, startImport } from '../api/cfdi-import-api';
 
 const MB = (n: number) => Math.round(n / (1024 * 1024));
 /** Query keys refreshed when an import ends: every list the imported documents feed. */
-const FED_AREAS = ['outcomes', 'incomes', 'dashboard', 'credit-notes', 'payment-reception'];
+const FED_AREAS = ['outcomes', 'incomes', 'dashboard', 'credit-notes', 'payment-reception', 'retentions'];
 
 /** "Importar XML": a button that opens the import dialog (used on /outcomes and /incomes). */
 export function ImportCfdiButton({ variant = 'filled' }: { variant?: 'filled' | 'light' }) {

@@ -1,0 +1,111 @@
+import { execFileSync } from 'node:child_process';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { expect as baseExpect, test, type Page } from '@playwright/test';
+import { createAccountViaApi, loginViaUi, makePremium, selectOption } from './support/account';
+import { satTestAccount, uploadSatCsd } from './support/sat-account';
+import { snap } from './support/screens';
+
+const expect = baseExpect.configure({ timeout: 45_000 });
+const settle = (page: Page) => page.waitForTimeout(2000);
+const MESES = ['Enero', 'Febrero', 'Marzo', 'Abril', 'Mayo', 'Junio', 'Julio', 'Agosto', 'Septiembre', 'Octubre', 'Noviembre', 'Diciembre'];
+
+/** The shell's month/year filter (§2.6). */
+async function pickPeriod(page: Page, month: number, year: number) {
+  await page.getByRole('combobox', { name: 'Año' }).click();
+  await page.getByRole('option', { name: String(year), exact: true }).click();
+  await page.getByRole('combobox', { name: 'Mes' }).click();
+  await page.getByRole('option', { name: MESES[month - 1]!, exact: true }).click();
+}
+
+test('issue a Retenciones 2.0 with the intereses complement in the browser, see it listed, download it and cancel it', async ({ page, request }, info) => {
+  test.setTimeout(180_000);
+  const receiver = await createAccountViaApi(request);
+  const account = await satTestAccount(request);
+  await uploadSatCsd(request, account.token);
+
+  await loginViaUi(page, account);
+  await page.goto('/retentions/issued');
+  await settle(page);
+  await expect(page.getByRole('heading', { name: 'Retenciones emitidas' })).toBeVisible();
+  const now = new Date(Date.now() - 6 * 3_600_000);
+  await pickPeriod(page, now.getUTCMonth() + 1, now.getUTCFullYear());
+
+  await page.getByRole('button', { name: 'Emitir retención' }).click();
+  const dialog = page.getByRole('dialog', { name: 'Emitir retención' });
+  // Nothing filled: the contract's messages name the fields.
+  await dialog.getByRole('button', { name: 'Sellar y timbrar' }).click();
+  await expect(dialog.getByText('Selecciona la clave de retención (CveRetenc) del catálogo')).toBeVisible();
+  await expect(dialog.getByText('El RFC del receptor es obligatorio')).toBeVisible();
+  await expect(dialog.getByText('El monto retenido es obligatorio')).toBeVisible();
+
+  await selectOption(page, 'Clave de retención', /^16 - /, dialog);
+  await dialog.getByLabel('RFC del receptor').fill(receiver.rfc);
+  await dialog.getByLabel('Nombre o razón social').fill('PERSONA DE PRUEBAS E2E');
+  await dialog.getByLabel('Código postal del domicilio fiscal').fill('06000');
+  await dialog.getByLabel('Monto total gravado').fill('10000.50');
+  await dialog.getByLabel('Base').fill('10000.50');
+  await dialog.getByLabel('Monto retenido').fill('150.01');
+  await selectOption(page, 'Complemento', 'Intereses', dialog);
+  await dialog.getByLabel('Intereses nominales').fill('10000.50');
+  await dialog.getByLabel('Intereses reales').fill('7000');
+  await snap(page, info, 'retention-issue-form');
+  await dialog.getByRole('button', { name: 'Sellar y timbrar' }).click();
+  await expect(page.getByText(/Retención timbrada: [0-9A-F-]{36}/)).toBeVisible();
+  await expect(dialog).toBeHidden();
+
+  const table = page.getByTestId('retentions-issued-table');
+  const row = table.locator('tbody tr').filter({ hasText: receiver.rfc });
+  await expect(row).toHaveCount(1);
+  await expect(row).toContainText('$10,000.50');
+  await expect(row).toContainText('$150.01');
+  await expect(row).toContainText('Vigente');
+  const uuid = (await row.locator('td').first().locator('p').first().innerText()).trim();
+  expect(uuid).toMatch(/^[0-9A-F-]{36}$/);
+  await snap(page, info, 'retentions-issued');
+
+  // The XML downloads.
+  const download = page.waitForEvent('download');
+  await row.getByRole('button', { name: `XML de la retención ${uuid}` }).click();
+  expect((await download).suggestedFilename()).toBe(`RET_EKU9003173C9_${uuid}.xml`);
+
+  // Cancel it through the PAC: asked first, then status 0 "Cancelada".
+  await row.getByRole('button', { name: `Cancelar la retención ${uuid}` }).click();
+  await page.getByRole('dialog').getByRole('button', { name: 'Cancelar retención' }).click();
+  await expect(page.getByText('La retención quedó cancelada ante el SAT')).toBeVisible();
+  await expect(row).toContainText('Cancelada');
+});
+
+test('import the retention fixture on /retentions/received and see it listed with its stats', async ({ page, request }, info) => {
+  test.setTimeout(180_000);
+  const account = await createAccountViaApi(request);
+  await makePremium(request, account);
+  const file = path.join(tmpdir(), `retencion-${account.rfc}.xml`);
+  const uuid = execFileSync(process.execPath, ['--import', 'tsx', path.join(import.meta.dirname, 'support', 'received-retention-cli.ts'), file, account.rfc, '2026-10-15T10:00:00'], {
+    cwd: path.join(import.meta.dirname, '..'), encoding: 'utf8',
+  }).trim();
+
+  await loginViaUi(page, account);
+  await page.goto('/retentions/received');
+  await settle(page);
+  await expect(page.getByRole('heading', { name: 'Retenciones recibidas' })).toBeVisible();
+  await pickPeriod(page, 10, 2026);
+  await expect(page.getByTestId('retention-stat-total_retenido')).toContainText('$0.00');
+
+  await page.getByRole('button', { name: 'Importar XML' }).click();
+  const dialog = page.getByRole('dialog', { name: 'Importar CFDI (XML)' });
+  await dialog.locator('input[type=file]').setInputFiles(file);
+  await dialog.getByRole('button', { name: 'Importar', exact: true }).click();
+  await expect(dialog.getByTestId('import-imported')).toHaveText('1');
+  await dialog.getByRole('button', { name: 'Listo' }).click();
+
+  await expect(page.getByTestId('retention-stat-total_isr_retenido')).toContainText('$200.00');
+  await expect(page.getByTestId('retention-stat-total_iva_retenido')).toContainText('$150.00');
+  await expect(page.getByTestId('retention-stat-total_retenido')).toContainText('$350.00');
+  await expect(page.getByTestId('retention-stat-total_operacion')).toContainText('$55,578,643.00');
+  const row = page.getByTestId(`retention-${uuid}`);
+  await expect(row).toContainText('EKU9003173C9 - ESCUELA KEMPER URGATE');
+  await expect(row).toContainText('Vigente');
+  await expect(row.getByRole('button', { name: `Cancelar la retención ${uuid}` })).toHaveCount(0);
+  await snap(page, info, 'retentions-received');
+});
