@@ -24,6 +24,7 @@ export * from './payments';
 export * from './announcements';
 export * from './credit-notes';
 export * from './payroll';
+export * from './statements';
 export * from './format-bytes';
 export * from './route';
 export * from './routes';

@@ -16,6 +16,7 @@ import { payrollRoutes } from './routes/payroll';
 import { productsRoutes } from './routes/products';
 import { profileRoutes } from './routes/profile';
 import { sessionRoutes } from './routes/session';
+import { statementsRoutes } from './routes/statements';
 
 /**
  * The route table: every API endpoint, keyed by a stable name (`'clients.list'`), with its method, exact
@@ -41,6 +42,7 @@ export const routes = {
   ...announcementsRoutes,
   ...creditNotesRoutes,
   ...payrollRoutes,
+  ...statementsRoutes,
 } satisfies Record<string, RouteDef>;
 
 export type RouteName = keyof typeof routes;
