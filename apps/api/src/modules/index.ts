@@ -15,6 +15,7 @@ import { paymentsRoutes } from './payments/payments.routes';
 import { announcementsRoutes } from './announcements/announcements.routes';
 import { creditNotesRoutes } from './credit-notes/credit-notes.routes';
 import { payrollRoutes } from './payroll/payroll.routes';
+import { statementsRoutes } from './statements/statements.routes';
 
 /**
  * Feature modules (customers, products, employees, profile, catalogs, …) register here, each as
@@ -36,4 +37,5 @@ export async function registerFeatureModules(app: FastifyInstance, ctx: JobConte
   await app.register(announcementsRoutes(ctx));
   await app.register(creditNotesRoutes(ctx));
   await app.register(payrollRoutes(ctx));
+  await app.register(statementsRoutes(ctx));
 }
