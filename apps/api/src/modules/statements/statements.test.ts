@@ -8,6 +8,7 @@ import { expectIsolated } from '../../../test/isolation';
 import { buildPayment } from '../payment-reception/payment-builder';
 import { checkLine } from './diot-file';
 import { textPdf } from './simple-pdf';
+import { runAutomaticStatements } from '../../jobs/statements-auto.job';
 
 let server: TestServer;
 /** Persona física 612 (premium): receives from the SAT test taxpayer; its DIOT and expense-side statement. */
@@ -229,6 +230,22 @@ describe('statements: start, list, show, pdf, settings', () => {
     expect(bad.body.errors.coeficiente_utilidad[0]).toMatch(/coeficiente de utilidad/);
     const dup = await call(customer, 'PUT', '/api/statements/settings', { pagos_previos: [{ year: 2026, month: 1, isr: '1' }, { year: 2026, month: 1, isr: '2' }] });
     expect(dup.status).toBe(422);
+  });
+});
+
+describe('automatic mode (day-1 job)', () => {
+  it('computes the previous month for accounts in automatic mode, notifies once, and never twice', async () => {
+    // The settings test left the customer in automatic mode; the issuer is manual.
+    const published: unknown[] = [];
+    const publisher = { publish: (_e: string, m: unknown) => { published.push(m); } };
+    const done = await runAutomaticStatements(server.runtime.ctx.db, publisher as never, new Date('2026-04-01T12:00:00Z'));
+    expect(done).toBe(1);
+    expect(published[0]).toMatchObject({ rfc: customer.rfc, code: 200, finished: true, title: 'Declaración de Marzo 2026 calculada' });
+    const urgent = await call(customer, 'GET', '/api/notificaciones/urgentes');
+    expect(urgent.body.data.map((n: { title: string }) => n.title)).toContain('Declaración de Marzo 2026 calculada');
+    expect(await runAutomaticStatements(server.runtime.ctx.db, null, new Date('2026-04-01T18:00:00Z'))).toBe(0);
+    const issuerUrgent = await call(issuer, 'GET', '/api/notificaciones/urgentes');
+    expect(issuerUrgent.body.data.map((n: { title: string }) => n.title)).not.toContain('Declaración de Marzo 2026 calculada');
   });
 });
 
