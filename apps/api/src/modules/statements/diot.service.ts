@@ -139,6 +139,7 @@ export async function createDiot(db: Db, account: Account, body: DiotBody): Prom
   const suppliers = await paidSuppliers(db, account.id, body.year, body.month);
   const built = buildDiot(suppliers, body, period);
   if (built.rows.length === 0) built.info.unshift(`No hay CFDI recibidos pagados en ${period}: la DIOT queda sin operaciones.`);
+  if (account.regimen === '626') built.info.push('En RESICO no estás obligado a presentar la DIOT (RMF 2025 regla 3.13.17); el archivo se genera por si lo necesitas.');
   const file = diotFile(built.rows);
   const rows: DiotRow[] = built.rows.map(toRow);
   const total = rows.reduce((s, r) => s.plus(r.stotal), new Decimal(0));
