@@ -1,9 +1,9 @@
-import { Alert, Badge, Button, Card, Checkbox, FileButton, Group, Stack, Table, Text, Title } from '@mantine/core';
-import { IconDownload, IconFileUpload, IconTable } from '@tabler/icons-react';
+import { ActionIcon, Alert, Badge, Button, Card, Checkbox, FileButton, Group, Select, Stack, Table, Text, TextInput, Title } from '@mantine/core';
+import { IconDownload, IconFileUpload, IconPlus, IconTable, IconTrash } from '@tabler/icons-react';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { formatMoney } from '@facturo/cfdi/money';
-import { DIOT_STATUS_TEXT, MONTH_NAMES, type Diot } from '@facturo/contract';
+import { DIOT_STATUS_TEXT, DIOT_TIPO_OPERACION, MONTH_NAMES, type Diot } from '@facturo/contract';
 import type { Period } from '../../../shared/period/period-store';
 import { ListTable } from '../../../shared/ui/list-table';
 import { toastError, toastSuccess } from '../../../shared/ui/toasts';
@@ -56,15 +56,43 @@ function DiotResult({ d, rfc }: { d: Diot; rfc: string }) {
   );
 }
 
+interface Foreign { idFiscal: string; nombre: string; pais: string; jurisdiccion: string; tipoOperacion: '02' | '03' | '07'; importacion16: string; exento: string }
+const emptyForeign = (): Foreign => ({ idFiscal: '', nombre: '', pais: '', jurisdiccion: '', tipoOperacion: '07', importacion16: '0', exento: '0' });
+
+/** Foreign suppliers issue no CFDI: their operations of the month are typed here (tipo de tercero 05). */
+function ForeignSuppliers({ list, onChange }: { list: Foreign[]; onChange: (l: Foreign[]) => void }) {
+  const set = (i: number, p: Partial<Foreign>) => onChange(list.map((f, j) => (j === i ? { ...f, ...p } : f)));
+  return (
+    <Stack gap={4} data-testid="diot-foreign">
+      {list.map((f, i) => (
+        <Group key={i} align="flex-end" gap="xs">
+          <TextInput label="ID fiscal" value={f.idFiscal} w={130} onChange={(e) => set(i, { idFiscal: e.currentTarget.value })} />
+          <TextInput label="Nombre" value={f.nombre} w={180} onChange={(e) => set(i, { nombre: e.currentTarget.value })} />
+          <TextInput label="País (3 letras)" value={f.pais} w={110} onChange={(e) => set(i, { pais: e.currentTarget.value.toUpperCase() })} />
+          {f.pais === 'ZZZ' && <TextInput label="Jurisdicción" value={f.jurisdiccion} w={140} onChange={(e) => set(i, { jurisdiccion: e.currentTarget.value })} />}
+          <Select label="Operación" w={220} value={f.tipoOperacion} allowDeselect={false}
+            data={(['02', '03', '07'] as const).map((v) => ({ value: v, label: `${v} ${DIOT_TIPO_OPERACION[v]}` }))}
+            onChange={(v) => v && set(i, { tipoOperacion: v as Foreign['tipoOperacion'] })} />
+          <TextInput label="Importación 16 %" value={f.importacion16} w={130} onChange={(e) => set(i, { importacion16: e.currentTarget.value })} />
+          <TextInput label="Exento" value={f.exento} w={100} onChange={(e) => set(i, { exento: e.currentTarget.value })} />
+          <ActionIcon variant="subtle" color="red" aria-label="Quitar proveedor extranjero" onClick={() => onChange(list.filter((_, j) => j !== i))}><IconTrash size={16} /></ActionIcon>
+        </Group>
+      ))}
+      <Group><Button size="xs" variant="subtle" leftSection={<IconPlus size={14} />} onClick={() => onChange([...list, emptyForeign()])}>Agregar proveedor extranjero</Button></Group>
+    </Stack>
+  );
+}
+
 /** The DIOT: generate the filter's month, its rows and diff, and the history with file and acuse. */
 export function DiotTab({ rfc, period }: { rfc: string; period: Period }) {
   const qc = useQueryClient();
   const [global, setGlobal] = useState(false);
   const [current, setCurrent] = useState<Diot | null>(null);
+  const [foreign, setForeign] = useState<Foreign[]>([]);
   const history = useQuery(diotHistoryQuery(rfc, period.year));
   const refresh = () => qc.invalidateQueries({ queryKey: statementKeys.diots(rfc, period.year) });
   const generate = useMutation({
-    mutationFn: () => createDiot({ month: period.month, year: period.year, agruparGlobal: global }),
+    mutationFn: () => createDiot({ month: period.month, year: period.year, agruparGlobal: global, extranjeros: foreign.map((f) => ({ ...f, jurisdiccion: f.jurisdiccion || undefined })) }),
     onSuccess: async (d) => { setCurrent(d); await refresh(); toastSuccess(`DIOT de ${MONTH_NAMES[d.mes - 1]} ${d.anio} generada (folio ${d.folio})`); },
     onError: (e) => toastError(errorLines(e)),
   });
@@ -82,6 +110,7 @@ export function DiotTab({ rfc, period }: { rfc: string; period: Period }) {
         </Button>
         <Checkbox label="Agrupar proveedores menores como proveedor global" checked={global} onChange={(e) => setGlobal(e.currentTarget.checked)} />
       </Group>
+      <ForeignSuppliers list={foreign} onChange={setForeign} />
       {current && <DiotResult d={current} rfc={rfc} />}
       <Card withBorder radius="md" padding="sm">
         <Text fw={600} mb="xs">Historial {period.year}</Text>

@@ -9,13 +9,13 @@ import { formatDay } from '../../../shared/format/dates';
 import type { Period } from '../../../shared/period/period-store';
 import { ListTable } from '../../../shared/ui/list-table';
 import { toastError, toastSuccess } from '../../../shared/ui/toasts';
-import { startStatement, statementKeys, statementPdfUrl, statementQuery, statementsQuery } from '../api/statements-api';
+import { settingsQuery, startStatement, statementKeys, statementPdfUrl, statementQuery, statementsQuery } from '../api/statements-api';
 
 const NOT_MONEY = new Set(['tasa', 'coeficiente']);
 export const errorLines = (e: unknown) => (isApiError(e) ? [e.message] : undefined);
 
 /** One computed statement: each section with its lines, the article and the CFDIs behind it. */
-function StatementDetail({ s }: { s: Statement }) {
+function StatementDetail({ s, hidden }: { s: Statement; hidden: Set<string> }) {
   const [showDocs, setShowDocs] = useState(false);
   const pdf = useMutation({ mutationFn: () => statementPdfUrl(s.id).then((u) => window.open(u, '_blank')), onError: () => toastError() });
   return (
@@ -29,7 +29,7 @@ function StatementDetail({ s }: { s: Statement }) {
       </Group>
       {s.mensaje && <Alert color="blue" mb="sm" data-testid="statement-empty">{s.mensaje}</Alert>}
       <Stack gap="md">
-        {s.secciones.map((sec) => (
+        {s.secciones.filter((sec) => !hidden.has(sec.impuesto)).map((sec) => (
           <div key={sec.impuesto} data-testid={`section-${sec.impuesto}`}>
             <Group justify="space-between">
               <Text fw={700}>{sec.titulo}</Text>
@@ -77,6 +77,9 @@ export function StatementTab({ rfc, period }: { rfc: string; period: Period }) {
   const [page, setPage] = useState(1);
   const [selected, setSelected] = useState<number | null>(null);
   const list = useQuery(statementsQuery(rfc, page, 10));
+  const settings = useQuery(settingsQuery(rfc));
+  const hidden = new Set([...(settings.data?.show_isr === false ? ['isr'] : []), ...(settings.data?.show_iva === false ? ['iva'] : [])]);
+  const button = settings.data?.show_make_dec_button;
   const detail = useQuery({ ...statementQuery(rfc, selected ?? 0), enabled: selected !== null });
   const start = useMutation({
     mutationFn: () => startStatement(period.month, period.year),
@@ -96,7 +99,8 @@ export function StatementTab({ rfc, period }: { rfc: string; period: Period }) {
           Calcular declaración de {MONTH_NAMES[period.month - 1]} {period.year}
         </Button>
       </Group>
-      {detail.data && <StatementDetail s={detail.data} />}
+      {button && !button.show && button.reason && <Alert color="yellow" data-testid="statement-reason">{button.reason}</Alert>}
+      {detail.data && <StatementDetail s={detail.data} hidden={hidden} />}
       <Card withBorder radius="md" padding="sm">
         <Text fw={600} mb="xs">Declaraciones calculadas ({total})</Text>
         {total === 0 ? <Text size="sm" c="dimmed">Aún no hay declaraciones: elige el mes en el filtro y calcúlalo.</Text> : (
