@@ -17,7 +17,7 @@ const CAMPOS: Record<string, string> = {
 };
 const show = (campo: string, v: string) => (v === '' ? '—' : campo === 'tipoOperacion' ? v : formatMoney(v));
 
-function DiotResult({ d, rfc }: { d: Diot; rfc: string }) {
+export function DiotResult({ d, rfc }: { d: Diot; rfc: string }) {
   return (
     <Card withBorder radius="md" padding="md" data-testid="diot-result">
       <Group justify="space-between" mb="xs">

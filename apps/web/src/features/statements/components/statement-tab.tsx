@@ -15,7 +15,7 @@ const NOT_MONEY = new Set(['tasa', 'coeficiente']);
 export const errorLines = (e: unknown) => (isApiError(e) ? [e.message] : undefined);
 
 /** One computed statement: each section with its lines, the article and the CFDIs behind it. */
-function StatementDetail({ s, hidden }: { s: Statement; hidden: Set<string> }) {
+export function StatementDetail({ s, hidden }: { s: Statement; hidden: Set<string> }) {
   const [showDocs, setShowDocs] = useState(false);
   const pdf = useMutation({ mutationFn: () => statementPdfUrl(s.id).then((u) => window.open(u, '_blank')), onError: () => toastError() });
   return (
