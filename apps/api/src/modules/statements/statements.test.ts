@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { extractText, getDocumentProxy } from 'unpdf';
 import { startTestServer, type TestServer } from '../../../test/server';
 import { createAccount, type TestAccount } from '../../../test/accounts';
 import { callApi } from '../../../test/http';
@@ -191,9 +192,13 @@ describe('statements: start, list, show, pdf, settings', () => {
     expect(show.body.secciones).toHaveLength(2);
     const pdf = await fetch(`${server.baseUrl}/api/statements/${marchId}/pdf`, { headers: customer.headers });
     expect(pdf.headers.get('content-type')).toBe('application/pdf');
-    const text = Buffer.from(await pdf.arrayBuffer()).toString('latin1');
-    expect(text.startsWith('%PDF-1.4')).toBe(true);
-    expect(text).toContain('Declaraci\xf3n Marzo 2026');
+    const bytes = new Uint8Array(await pdf.arrayBuffer());
+    expect(Buffer.from(bytes).subarray(0, 8).toString('latin1')).toBe('%PDF-1.4');
+    const { text } = await extractText(await getDocumentProxy(bytes), { mergePages: true });
+    expect(text).toContain('Declaración Marzo 2026');
+    expect(text).toContain('IVA definitivo del mes');
+    expect(text).toContain('Saldo a favor (se acredita el mes siguiente): $464.00');
+    expect(text).toContain('LIVA art. 6');
   });
 
   it('an empty month is valid and says so; a future month is refused; an unsupported régimen says ISR is not computed', async () => {
