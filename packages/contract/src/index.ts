@@ -25,6 +25,7 @@ export * from './announcements';
 export * from './credit-notes';
 export * from './payroll';
 export * from './retentions';
+export * from './statements';
 export * from './format-bytes';
 export * from './route';
 export * from './routes';

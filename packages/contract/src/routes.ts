@@ -17,6 +17,7 @@ import { productsRoutes } from './routes/products';
 import { retentionsRoutes } from './routes/retentions';
 import { profileRoutes } from './routes/profile';
 import { sessionRoutes } from './routes/session';
+import { statementsRoutes } from './routes/statements';
 
 /**
  * The route table: every API endpoint, keyed by a stable name (`'clients.list'`), with its method, exact
@@ -43,6 +44,7 @@ export const routes = {
   ...creditNotesRoutes,
   ...payrollRoutes,
   ...retentionsRoutes,
+  ...statementsRoutes,
 } satisfies Record<string, RouteDef>;
 
 export type RouteName = keyof typeof routes;

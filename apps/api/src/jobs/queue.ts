@@ -7,6 +7,7 @@ export const QUEUES = {
   credentialExpiry: 'credential-expiry',
   cfdiImport: 'cfdi-import',
   payrollStamp: 'payroll-stamp',
+  statementsAuto: 'statements-auto',
 } as const;
 
 /** How often pg-boss looks for expired jobs (and archives finished ones). */
@@ -27,6 +28,8 @@ export const QUEUE_POLICIES: Record<(typeof QUEUES)[keyof typeof QUEUES], { expi
   // A killed worker's run expires and is retried: it resumes with the details still pending (each stamp is
   // idempotent by its detail), so nobody is stamped twice.
   'payroll-stamp': { expireInSeconds: 300, retryLimit: 3, retryDelay: 5 },
+  // Day-1 automatic statements (issue 11): idempotent per account and period.
+  'statements-auto': { expireInSeconds: 900, retryLimit: 2, retryDelay: 60 },
 };
 
 /**

@@ -5,6 +5,7 @@ import { registerCredentialWorker } from './credential-validate.job';
 import { registerCredentialExpiryWorker } from './credential-expiry.job';
 import { registerCfdiImportWorker } from './cfdi-import.job';
 import { registerPayrollWorker } from './payroll-stamp.job';
+import { registerStatementsAutoWorker } from './statements-auto.job';
 
 /** Every queue's worker; the same list runs in the API process (embedded) or in `npm run worker`. */
 export async function registerWorkers(boss: PgBoss, ctx: JobContext): Promise<void> {
@@ -13,4 +14,5 @@ export async function registerWorkers(boss: PgBoss, ctx: JobContext): Promise<vo
   await registerCredentialExpiryWorker(boss, ctx);
   await registerCfdiImportWorker(boss, ctx);
   await registerPayrollWorker(boss, ctx);
+  await registerStatementsAutoWorker(boss, ctx);
 }

@@ -16,6 +16,7 @@ import { announcementsRoutes } from './announcements/announcements.routes';
 import { creditNotesRoutes } from './credit-notes/credit-notes.routes';
 import { payrollRoutes } from './payroll/payroll.routes';
 import { retentionsRoutes } from './retentions/retentions.routes';
+import { statementsRoutes } from './statements/statements.routes';
 
 /**
  * Feature modules (customers, products, employees, profile, catalogs, …) register here, each as
@@ -38,4 +39,5 @@ export async function registerFeatureModules(app: FastifyInstance, ctx: JobConte
   await app.register(creditNotesRoutes(ctx));
   await app.register(payrollRoutes(ctx));
   await app.register(retentionsRoutes(ctx));
+  await app.register(statementsRoutes(ctx));
 }

@@ -20,7 +20,7 @@ type Row = Record<string, unknown>;
 const str = (v: unknown) => (v === null || v === undefined ? '0' : String(v));
 
 /** PUE invoices and credit notes (I/E) dated in [start, end), vigente and counted, summed per day in MXN. */
-async function documentSums(db: Db, userId: number, start: string, end: string, unit: 'day' | 'month'): Promise<CashDocument[]> {
+export async function documentSums(db: Db, userId: number, start: string, end: string, unit: 'day' | 'month'): Promise<CashDocument[]> {
   const { rows } = await db.execute(sql`
     SELECT direction, tipo, to_char(date_trunc(${unit}, fecha), 'YYYY-MM-DD') AS dia, deducible,
       sum((subtotal - descuento) * tipo_cambio) AS base, sum(iva_trasladado * tipo_cambio) AS iva,
@@ -44,7 +44,7 @@ async function documentSums(db: Db, userId: number, start: string, end: string, 
 }
 
 /** Payment documents whose FechaPago is in [start, end), of vigente, counted complements, with the MXN share the store keeps. */
-async function paymentSums(db: Db, userId: number, start: string, end: string, unit: 'day' | 'month'): Promise<CashPayment[]> {
+export async function paymentSums(db: Db, userId: number, start: string, end: string, unit: 'day' | 'month'): Promise<CashPayment[]> {
   const { rows } = await db.execute(sql`
     SELECT p.direction, to_char(date_trunc(${unit}, p.fecha_pago), 'YYYY-MM-DD') AS dia, coalesce(i.tipo, 'I') AS doc_tipo, i.deducible,
       sum(p.base_mxn) AS base, sum(p.iva_mxn) AS iva, sum(p.isr_retenido_mxn) AS isr_ret, sum(p.iva_retenido_mxn) AS iva_ret

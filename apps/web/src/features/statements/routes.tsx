@@ -1,10 +1,7 @@
 import type { RouteObject } from 'react-router';
-import { UnderConstruction } from '../../shared/ui/under-construction';
+import { lazyPage } from '../../shared/routing/lazy-route';
 
-/**
- * Route module of this area, mounted inside the guarded app shell.
- * Under construction: replace the elements with the real pages (paths stay as spec §2.1).
- */
+/** Declaraciones (spec §2.1, §2.7): tabs 0 statement and 1 settings, the DIOT and the tax-status certificates. */
 export const statementsRoutes: RouteObject[] = [
-  { path: '/statements', element: <UnderConstruction areaKey="areas.statements" /> },
+  { path: '/statements', lazy: lazyPage(() => import('./pages/statements-page'), 'StatementsPage') },
 ];

@@ -1,0 +1,245 @@
+import { sql } from 'drizzle-orm';
+import { Decimal, fixed, toDecimal } from '@facturo/cfdi/money';
+import {
+  MONTH_NAMES, type Page, type Statement, type StatementSettings, type StatementSettingsBody, type StatementSummary,
+} from '@facturo/contract';
+import type { Db } from '../../db/client';
+import type { Account } from '../../http/context';
+import { fieldError, notFound } from '../../http/errors';
+import { computeMonthFigures, type CashDocument, type CashPayment } from '../dashboard/cash-basis';
+import { documentSums, monthEnd, monthStart, paymentSums } from '../dashboard/dashboard.service';
+import { computeStatement, supportedRegimen, type MonthCash } from './statement-calc';
+import { STATEMENT_YEARS } from './tables/isr-provisional';
+
+/**
+ * Statements (issue 11 §1, §2): the year's cash-basis figures come from the dashboard's queries and
+ * arithmetic (dashboard/cash-basis.ts, docs/cash-basis.md); statement-calc.ts turns them into the ISR and IVA
+ * of the month; the result is stored as computed.
+ */
+
+type Row = Record<string, unknown>;
+const str = (v: unknown) => (v === null || v === undefined ? '0' : String(v));
+const pad = (n: number) => String(n).padStart(2, '0');
+export const periodText = (month: number, year: number) => `${MONTH_NAMES[month - 1]} ${year}`;
+
+/** A month that has not started yet (Mexico City) cannot be declared. */
+export function assertPeriod(month: number, year: number, now = new Date()): void {
+  const mx = new Date(now.getTime() - 6 * 3_600_000);
+  const current = mx.getUTCFullYear() * 12 + mx.getUTCMonth();
+  if (year * 12 + (month - 1) > current) throw fieldError('month', `${periodText(month, year)} aún no empieza: elige un mes que ya haya transcurrido`);
+}
+
+/** Sign of a received document's IVA withheld in the cash flow (a credit note returns it). */
+const sign = (tipo: string) => (tipo === 'E' ? -1 : 1);
+
+/** Ingresos nominales (accrued, LISR art. 17) per month: issued I − E of every payment method. */
+async function accruedByMonth(db: Db, userId: number, start: string, end: string): Promise<Map<number, string>> {
+  const { rows } = await db.execute(sql`
+    SELECT extract(month FROM fecha)::int AS m,
+      sum(CASE WHEN tipo = 'E' THEN -1 ELSE 1 END * (subtotal - descuento) * tipo_cambio) AS base
+    FROM cfdis
+    WHERE user_id = ${userId} AND direction = 'emitido' AND tipo IN ('I', 'E') AND estado <> 'cancelada' AND NOT not_count
+      AND fecha >= ${start}::timestamp AND fecha < ${end}::timestamp
+    GROUP BY 1`);
+  return new Map((rows as Row[]).map((r) => [Number(r.m), str(r.base)]));
+}
+
+/** Month-by-month cash figures of January … `month` of `year`, through the dashboard's cash basis. */
+export async function yearCash(db: Db, account: Account, year: number, month: number): Promise<MonthCash[]> {
+  const start = monthStart(year, 1);
+  const end = monthEnd(year, month);
+  const [documents, payments, accrued] = await Promise.all([
+    documentSums(db, account.id, start, end, 'month'),
+    paymentSums(db, account.id, start, end, 'month'),
+    accruedByMonth(db, account.id, start, end),
+  ]);
+  const out: MonthCash[] = [];
+  for (let m = 1; m <= month; m++) {
+    const key = `${year}-${pad(m)}`;
+    const docs = documents.filter((x: CashDocument) => x.fecha.startsWith(key));
+    const pays = payments.filter((x: CashPayment) => x.fechaPago.startsWith(key));
+    const f = computeMonthFigures({ documents: docs, payments: pays, balances: [], regimen: account.regimen, rfc: account.rfc, year });
+    const detail = (list: typeof f.ivamesDetalle, i: number) => list[i]?.valor ?? '0.00';
+    const retProveedores = docs.filter((x) => x.direction === 'recibido').reduce((s, x) => s.plus(toDecimal(x.ivaRetenido).times(sign(x.tipo))), new Decimal(0))
+      .plus(pays.filter((x) => x.direction === 'recibido').reduce((s, x) => s.plus(toDecimal(x.ivaRetenidoMxn).times(sign(x.docTipo))), new Decimal(0)));
+    out.push({
+      month: m,
+      ingresos: f.ingresosmes,
+      ingresosDevengados: accrued.get(m) ?? '0',
+      deducciones: detail(f.gastosmesDetalle, 3),
+      isrRetenido: f.retisr,
+      ivaTrasladado: detail(f.ivamesDetalle, 0),
+      ivaAcreditable: toDecimal(detail(f.ivamesDetalle, 1)).negated().toFixed(2),
+      ivaRetenidoClientes: detail(f.ivamesDetalle, 2),
+      ivaRetenidoProveedores: fixed(retProveedores, 2),
+    });
+  }
+  return out;
+}
+
+/** The CFDIs behind the month's lines (cash basis; for personas morales also the accrued issued ones). */
+async function monthDocuments(db: Db, userId: number, year: number, month: number, accrued: boolean): Promise<Statement['documentos']> {
+  const start = monthStart(year, month);
+  const end = monthEnd(year, month);
+  const { rows: docs } = await db.execute(sql`
+    SELECT uuid, direction, tipo, CASE WHEN direction = 'emitido' THEN rfc_receptor ELSE rfc_emisor END AS rfc,
+      CASE WHEN direction = 'emitido' THEN nombre_receptor ELSE nombre_emisor END AS nombre, to_char(fecha, 'YYYY-MM-DD') AS fecha,
+      coalesce(metodo_pago, 'PUE') AS metodo, (subtotal - descuento) * tipo_cambio AS base, iva_trasladado * tipo_cambio AS iva, deducible
+    FROM cfdis
+    WHERE user_id = ${userId} AND fecha >= ${start}::timestamp AND fecha < ${end}::timestamp AND tipo IN ('I', 'E')
+      AND estado <> 'cancelada' AND NOT not_count
+      AND (coalesce(metodo_pago, 'PUE') = 'PUE' OR (${accrued} AND direction = 'emitido'))
+    ORDER BY fecha, uuid`);
+  const { rows: pays } = await db.execute(sql`
+    SELECT i.uuid, p.direction, i.tipo, CASE WHEN p.direction = 'emitido' THEN i.rfc_receptor ELSE i.rfc_emisor END AS rfc,
+      CASE WHEN p.direction = 'emitido' THEN i.nombre_receptor ELSE i.nombre_emisor END AS nombre, to_char(p.fecha_pago, 'YYYY-MM-DD') AS fecha,
+      p.base_mxn AS base, p.iva_mxn AS iva, i.deducible
+    FROM cfdi_payments p
+    JOIN cfdis pc ON pc.user_id = p.user_id AND pc.uuid = p.pago_uuid AND pc.estado <> 'cancelada' AND NOT pc.not_count
+    JOIN cfdis i ON i.user_id = p.user_id AND i.uuid = p.doc_uuid AND i.estado <> 'cancelada' AND NOT i.not_count
+    WHERE p.user_id = ${userId} AND p.fecha_pago >= ${start}::timestamp AND p.fecha_pago < ${end}::timestamp
+    ORDER BY p.fecha_pago, i.uuid`);
+  const money = (v: unknown) => fixed(toDecimal(str(v)).times(1), 2);
+  const fuente = (direction: string, deducible: unknown, metodo: string) =>
+    direction === 'emitido' ? (metodo === 'PUE' ? 'ingresos' : 'devengados') : deducible ? 'deducciones' : 'gastos no deducibles';
+  return [
+    ...(docs as Row[]).map((r) => ({
+      uuid: String(r.uuid), direction: r.direction as 'emitido' | 'recibido', tipo: String(r.tipo), rfc: String(r.rfc), nombre: (r.nombre as string | null) ?? null,
+      fecha: String(r.fecha), origen: String(r.metodo), base: money(r.base), iva: money(r.iva), deducible: (r.deducible as boolean | null) ?? null,
+      fuente: fuente(String(r.direction), r.deducible, String(r.metodo)),
+    })),
+    ...(pays as Row[]).map((r) => ({
+      uuid: String(r.uuid), direction: r.direction as 'emitido' | 'recibido', tipo: String(r.tipo), rfc: String(r.rfc), nombre: (r.nombre as string | null) ?? null,
+      fecha: String(r.fecha), origen: 'pago', base: money(r.base), iva: money(r.iva), deducible: (r.deducible as boolean | null) ?? null,
+      fuente: fuente(String(r.direction), r.deducible, 'PUE'),
+    })),
+  ];
+}
+
+// ---------------------------------------------------------------- settings
+
+interface SettingsRow {
+  automatic_statements: 0 | 1;
+  show_diot: boolean;
+  show_iva: boolean;
+  show_isr: boolean;
+  coeficiente_utilidad: string;
+  ptu_pagada: string;
+  pagos_previos: { year: number; month: number; isr: string }[];
+}
+
+async function settingsRow(db: Db, userId: number): Promise<SettingsRow> {
+  const { rows } = await db.execute(sql`SELECT * FROM statement_settings WHERE user_id = ${userId}`);
+  const r = (rows as Row[])[0];
+  if (!r) return { automatic_statements: 0, show_diot: true, show_iva: true, show_isr: true, coeficiente_utilidad: '0.0000', ptu_pagada: '0.00', pagos_previos: [] };
+  return {
+    automatic_statements: Number(r.automatic_statements) === 1 ? 1 : 0, show_diot: Boolean(r.show_diot), show_iva: Boolean(r.show_iva), show_isr: Boolean(r.show_isr),
+    coeficiente_utilidad: fixed(toDecimal(str(r.coeficiente_utilidad)), 4), ptu_pagada: fixed(toDecimal(str(r.ptu_pagada)), 2),
+    pagos_previos: (typeof r.pagos_previos === 'string' ? JSON.parse(r.pagos_previos) : r.pagos_previos) as SettingsRow['pagos_previos'],
+  };
+}
+
+export async function getSettings(db: Db, account: Account): Promise<StatementSettings> {
+  const s = await settingsRow(db, account.id);
+  const { regimen, reason } = supportedRegimen(account.rfc, account.regimen);
+  return { ...s, show_make_dec_button: { show: regimen !== null, reason } };
+}
+
+export async function saveSettings(db: Db, account: Account, body: StatementSettingsBody): Promise<StatementSettings> {
+  const s = { ...(await settingsRow(db, account.id)) };
+  if (body.automatic_statements !== undefined) s.automatic_statements = body.automatic_statements;
+  if (body.show_diot !== undefined) s.show_diot = body.show_diot;
+  if (body.show_iva !== undefined) s.show_iva = body.show_iva;
+  if (body.show_isr !== undefined) s.show_isr = body.show_isr;
+  if (body.coeficiente_utilidad !== undefined) s.coeficiente_utilidad = body.coeficiente_utilidad;
+  if (body.ptu_pagada !== undefined) s.ptu_pagada = body.ptu_pagada;
+  if (body.pagos_previos !== undefined) {
+    const seen = new Set<string>();
+    for (const [i, p] of body.pagos_previos.entries()) {
+      const key = `${p.year}-${p.month}`;
+      if (seen.has(key)) throw fieldError(`pagos_previos.${i}.month`, `El pago previo de ${periodText(p.month, p.year)} está repetido`);
+      seen.add(key);
+    }
+    s.pagos_previos = body.pagos_previos.map((p) => ({ year: p.year, month: p.month, isr: fixed(toDecimal(p.isr), 2) }));
+  }
+  await db.execute(sql`
+    INSERT INTO statement_settings (user_id, automatic_statements, show_diot, show_iva, show_isr, coeficiente_utilidad, ptu_pagada, pagos_previos, updated_at)
+    VALUES (${account.id}, ${s.automatic_statements}, ${s.show_diot}, ${s.show_iva}, ${s.show_isr}, ${s.coeficiente_utilidad}, ${s.ptu_pagada}, ${JSON.stringify(s.pagos_previos)}::jsonb, now())
+    ON CONFLICT (user_id) DO UPDATE SET automatic_statements = excluded.automatic_statements, show_diot = excluded.show_diot, show_iva = excluded.show_iva,
+      show_isr = excluded.show_isr, coeficiente_utilidad = excluded.coeficiente_utilidad, ptu_pagada = excluded.ptu_pagada,
+      pagos_previos = excluded.pagos_previos, updated_at = now()`);
+  return getSettings(db, account);
+}
+
+// ---------------------------------------------------------------- statements
+
+const summary = (r: Row): StatementSummary => ({
+  id: Number(r.id), rfc: String(r.rfc), type: String(r.type), period: periodText(Number(r.month), Number(r.year)), month: Number(r.month), year: Number(r.year),
+  regimen: (r.regimen as string | null) ?? null, isr_a_pagar: fixed(toDecimal(str(r.isr_a_pagar)), 2), iva_a_pagar: fixed(toDecimal(str(r.iva_a_pagar)), 2),
+  iva_saldo_a_favor: fixed(toDecimal(str(r.iva_saldo_a_favor)), 2), created_at: new Date(String(r.created_at)).toISOString(),
+});
+
+/** Pagos previos of `month`: the ISR of the year's earlier statements, replaced month by month by what the user paid outside. */
+async function pagosPrevios(db: Db, userId: number, year: number, month: number, external: SettingsRow['pagos_previos']): Promise<Decimal> {
+  const { rows } = await db.execute(sql`SELECT month, isr_a_pagar FROM statements WHERE user_id = ${userId} AND year = ${year} AND month < ${month}`);
+  const byMonth = new Map<number, Decimal>((rows as Row[]).map((r) => [Number(r.month), toDecimal(str(r.isr_a_pagar))]));
+  for (const p of external) if (p.year === year && p.month < month) byMonth.set(p.month, toDecimal(p.isr));
+  return [...byMonth.values()].reduce((s, v) => s.plus(v), new Decimal(0));
+}
+
+async function previousSaldo(db: Db, userId: number, year: number, month: number): Promise<string> {
+  const [py, pm] = month === 1 ? [year - 1, 12] : [year, month - 1];
+  const { rows } = await db.execute(sql`SELECT iva_saldo_a_favor FROM statements WHERE user_id = ${userId} AND year = ${py} AND month = ${pm}`);
+  return str((rows as Row[])[0]?.iva_saldo_a_favor);
+}
+
+export async function startStatement(db: Db, account: Account, month: number, year: number, source: 'manual' | 'auto' = 'manual'): Promise<Statement> {
+  assertPeriod(month, year);
+  if (!STATEMENT_YEARS.includes(year)) throw fieldError('year', `Solo se calculan declaraciones de ${STATEMENT_YEARS.join(' y ')} (tablas de ISR cargadas)`);
+  const settings = await settingsRow(db, account.id);
+  const { regimen } = supportedRegimen(account.rfc, account.regimen);
+  const [months, previos, saldo, documentos] = await Promise.all([
+    yearCash(db, account, year, month),
+    pagosPrevios(db, account.id, year, month, settings.pagos_previos),
+    previousSaldo(db, account.id, year, month),
+    monthDocuments(db, account.id, year, month, regimen === '601'),
+  ]);
+  const result = computeStatement({
+    rfc: account.rfc, regimen: account.regimen, year, month, months, coeficienteUtilidad: settings.coeficiente_utilidad,
+    ptuPagada: settings.ptu_pagada, pagosPrevios: fixed(previos, 2), saldoAFavorIva: saldo,
+  });
+  const vacio = documentos.length === 0;
+  const body = {
+    vacio,
+    mensaje: vacio ? `No hay CFDI cobrados, pagados ni emitidos en ${periodText(month, year)}: la declaración queda en ceros (declaración sin operaciones).` : null,
+    secciones: result.secciones,
+    documentos,
+  };
+  const { rows } = await db.execute(sql`
+    INSERT INTO statements (user_id, rfc, type, regimen, year, month, isr_a_pagar, iva_a_pagar, iva_saldo_a_favor, body, source, created_at)
+    VALUES (${account.id}, ${account.rfc}, ${result.type}, ${account.regimen}, ${year}, ${month}, ${result.isrAPagar}, ${result.ivaAPagar}, ${result.ivaSaldoAFavor},
+      ${JSON.stringify(body)}::jsonb, ${source}, now())
+    ON CONFLICT (user_id, year, month) DO UPDATE SET rfc = excluded.rfc, type = excluded.type, regimen = excluded.regimen, isr_a_pagar = excluded.isr_a_pagar,
+      iva_a_pagar = excluded.iva_a_pagar, iva_saldo_a_favor = excluded.iva_saldo_a_favor, body = excluded.body, source = excluded.source, created_at = now()
+    RETURNING *`);
+  const row = (rows as Row[])[0]!;
+  return { ...summary(row), ...body };
+}
+
+export async function listStatements(db: Db, account: Account, q: { page: number; perPage: number; year?: number }): Promise<Page<StatementSummary>> {
+  const where = q.year ? sql`user_id = ${account.id} AND year = ${q.year}` : sql`user_id = ${account.id}`;
+  const [{ rows }, { rows: count }] = await Promise.all([
+    db.execute(sql`SELECT id, rfc, type, regimen, year, month, isr_a_pagar, iva_a_pagar, iva_saldo_a_favor, created_at FROM statements WHERE ${where}
+      ORDER BY year DESC, month DESC LIMIT ${q.perPage} OFFSET ${(q.page - 1) * q.perPage}`),
+    db.execute(sql`SELECT count(*)::int AS n FROM statements WHERE ${where}`),
+  ]);
+  return { data: (rows as Row[]).map(summary), total: Number((count as Row[])[0]?.n ?? 0), current_page: q.page, per_page: q.perPage };
+}
+
+export async function getStatement(db: Db, account: Account, id: number): Promise<Statement> {
+  const { rows } = await db.execute(sql`SELECT * FROM statements WHERE id = ${id} AND user_id = ${account.id}`);
+  const row = (rows as Row[])[0];
+  if (!row) throw notFound('La declaración no existe');
+  const body = (typeof row.body === 'string' ? JSON.parse(row.body) : row.body) as Pick<Statement, 'vacio' | 'mensaje' | 'secciones' | 'documentos'>;
+  return { ...summary(row), ...body };
+}
