@@ -67,7 +67,7 @@ export async function paymentSums(db: Db, userId: number, start: string, end: st
 }
 
 /** Open balances (× TipoCambio) of vigente PPD invoices issued before the end of the month. */
-async function openBalances(db: Db, userId: number, end: string): Promise<OpenBalance[]> {
+export async function openBalances(db: Db, userId: number, end: string): Promise<OpenBalance[]> {
   const { rows } = await db.execute(sql`
     SELECT direction, sum(saldo * tipo_cambio) AS saldo FROM cfdis
     WHERE user_id = ${userId} AND tipo = 'I' AND metodo_pago = 'PPD' AND estado <> 'cancelada' AND NOT not_count

@@ -19,7 +19,14 @@ describe('decideDeductibility', () => {
 
   it('uso S01 and CFDI types that are not expenses are not deducible', () => {
     expect(decide({ usoCfdi: 'S01' }).deducible).toBe(false);
-    for (const tipo of ['P', 'N', 'T', 'E']) expect(decide({ tipo }).deducible).toBe(false);
+    for (const tipo of ['P', 'N', 'T']) expect(decide({ tipo }).deducible).toBe(false);
+  });
+
+  it('a received credit note counts in the deductions (negatively) for a régimen that deducts, not otherwise', () => {
+    expect(decide({ tipo: 'E', usoCfdi: 'G02' })).toMatchObject({ deducible: true, motivo: expect.stringMatching(/LIVA art. 7/) });
+    expect(decide({ tipo: 'E', usoCfdi: 'G02', regimen: '605' }).deducible).toBe(false);
+    expect(decide({ tipo: 'E', usoCfdi: 'G02', regimen: '626' }).deducible).toBe(false);
+    expect(decide({ tipo: 'E', usoCfdi: 'G02', regimen: null }).deducible).toBe(false);
   });
 
   it('personal deductions only for personas físicas', () => {

@@ -36,11 +36,23 @@ const isResicoFisica = (f: DeductibilityFacts) => f.regimen === '626' && f.rfc.l
 const yes = (motivo: string): Deductibility => ({ deducible: true, motivo });
 const no = (motivo: string): Deductibility => ({ deducible: false, motivo });
 
+/**
+ * A received credit note (devolución, descuento o bonificación) is not an expense, but it counts in the
+ * deductions with a negative sign: it lowers the authorized deductions (LISR art. 25 fr. I) and the IVA
+ * acreditable of the month it is received (LIVA art. 7), when the account deducts expenses at all.
+ */
+function creditNote(f: DeductibilityFacts): Deductibility {
+  if (!f.regimen) return no('Sin régimen fiscal en tu perfil: no se puede decidir la deducción; complétalo o márcalo a mano');
+  if (isResicoFisica(f)) return no('Nota de crédito recibida: en RESICO persona física los gastos no se deducen para ISR (LISR art. 113-E)');
+  if (!BUSINESS_REGIMES.has(f.regimen)) return no(`Nota de crédito recibida: tu régimen ${f.regimen} no deduce gastos de la actividad`);
+  return yes('Nota de crédito recibida: disminuye tus deducciones y el IVA acreditable del mes (LISR art. 25 fr. I, LIVA art. 7)');
+}
+
 export function decideDeductibility(f: DeductibilityFacts): Deductibility {
   if (f.tipo === 'P') return no('Complemento de pago: la deducción corresponde a la factura que paga');
   if (f.tipo === 'N') return no('Recibo de nómina recibido: es un ingreso por salarios, no un gasto');
   if (f.tipo === 'T') return no('CFDI de traslado: no ampara una operación con valor');
-  if (f.tipo === 'E') return no('Nota de crédito recibida: disminuye las deducciones del gasto al que se relaciona');
+  if (f.tipo === 'E') return creditNote(f);
   const uso = (f.usoCfdi ?? '').toUpperCase();
   if (uso === 'S01') return no('Uso CFDI S01 (sin efectos fiscales): no es deducible');
   if (uso === 'CP01' || uso === 'CN01') return no(`Uso CFDI ${uso}: no corresponde a un gasto`);

@@ -147,22 +147,21 @@ describe('POST /api/diot, GET /api/diot, file, acuse and diff', () => {
 describe('statements: start, list, show, pdf, settings', () => {
   let marchId = 0;
 
-  // Deductions 1,900 + 500 (no objeto) + 500 + 500 (both PPD payments) = 3,400 and IVA acreditable 304 + 80 + 80 = 464: the
-  // received credit note (uso G02) is classified non-deductible at import, and the dashboard's cash basis (reused here)
-  // only subtracts deductible documents — docs/statements.md "Known limits".
-  it('612 March: no income, deductions and IVA acreditable of what was paid, IVA saldo a favor 464 carried to April', async () => {
+  // Deductions 1,900 + 500 (no objeto) + 500 + 500 (both PPD payments) − 100 (the received credit note, uso G02) = 3,300
+  // and IVA acreditable 304 + 80 + 80 − 16 = 448 (LISR art. 25 fr. I, LIVA art. 7: a note lowers the month it arrives).
+  it('612 March: no income, deductions and IVA acreditable of what was paid less the credit note, IVA saldo a favor 448 carried to April', async () => {
     const res = await call(customer, 'POST', '/api/statements/start', { month: 3, year: 2026 });
     expect(res.status, JSON.stringify(res.body)).toBe(201);
     marchId = res.body.id;
-    expect(res.body).toMatchObject({ rfc: customer.rfc, type: 'ISR 612 e IVA', period: 'Marzo 2026', isr_a_pagar: '0.00', iva_a_pagar: '0.00', iva_saldo_a_favor: '464.00', vacio: false });
+    expect(res.body).toMatchObject({ rfc: customer.rfc, type: 'ISR 612 e IVA', period: 'Marzo 2026', isr_a_pagar: '0.00', iva_a_pagar: '0.00', iva_saldo_a_favor: '448.00', vacio: false });
     const isr = res.body.secciones[0];
-    expect(isr.lineas.find((l: { clave: string }) => l.clave === 'deducciones_acumuladas').valor).toBe('3400.00');
+    expect(isr.lineas.find((l: { clave: string }) => l.clave === 'deducciones_acumuladas').valor).toBe('3300.00');
     expect(res.body.documentos.map((d: { fuente: string }) => d.fuente)).toContain('deducciones');
     const april = await call(customer, 'POST', '/api/statements/start', { month: 4, year: 2026 });
     const iva = april.body.secciones[1];
-    expect(iva.lineas.find((l: { clave: string }) => l.clave === 'saldo_anterior').valor).toBe('464.00');
-    // April: 300 × 16 % = 48 acreditable more → saldo a favor 512.
-    expect(april.body.iva_saldo_a_favor).toBe('512.00');
+    expect(iva.lineas.find((l: { clave: string }) => l.clave === 'saldo_anterior').valor).toBe('448.00');
+    // April: 300 × 16 % = 48 acreditable more → saldo a favor 496.
+    expect(april.body.iva_saldo_a_favor).toBe('496.00');
   });
 
   it('601 (art. 14): coeficiente × ingresos nominales; April uses March as pago previo, then a pago previo from outside', async () => {
@@ -197,7 +196,7 @@ describe('statements: start, list, show, pdf, settings', () => {
     const { text } = await extractText(await getDocumentProxy(bytes), { mergePages: true });
     expect(text).toContain('Declaración Marzo 2026');
     expect(text).toContain('IVA definitivo del mes');
-    expect(text).toContain('Saldo a favor (se acredita el mes siguiente): $464.00');
+    expect(text).toContain('Saldo a favor (se acredita el mes siguiente): $448.00');
     expect(text).toContain('LIVA art. 6');
   });
 
