@@ -47,5 +47,5 @@ describe('liveness, readiness and graceful shutdown (issue 12 §1)', () => {
     expect(answers.map((r) => r.status)).toEqual([200, 200, 200, 200]);
     await closing;
     await expect(fetch(`${other.baseUrl}/api/health`)).rejects.toThrow();
-  });
+  }, 120_000);
 });
