@@ -46,6 +46,11 @@ test('issue a Retenciones 2.0 with the intereses complement in the browser, see 
   await dialog.getByLabel('Monto total gravado').fill('10000.50');
   await dialog.getByLabel('Base').fill('10000.50');
   await dialog.getByLabel('Monto retenido').fill('150.01');
+  // Plataformas tecnológicas takes several services: a second line appears, each with its own fields.
+  await selectOption(page, 'Complemento', 'Plataformas tecnológicas', dialog);
+  await dialog.getByRole('button', { name: 'Agregar servicio' }).click();
+  await expect(dialog.getByTestId('servicio-1')).toBeVisible();
+  await expect(dialog.getByLabel('Quitar el servicio 2')).toBeVisible();
   await selectOption(page, 'Complemento', 'Intereses', dialog);
   await dialog.getByLabel('Intereses nominales').fill('10000.50');
   await dialog.getByLabel('Intereses reales').fill('7000');
@@ -69,11 +74,32 @@ test('issue a Retenciones 2.0 with the intereses complement in the browser, see 
   await row.getByRole('button', { name: `XML de la retención ${uuid}` }).click();
   expect((await download).suggestedFilename()).toBe(`RET_EKU9003173C9_${uuid}.xml`);
 
-  // Cancel it through the PAC: asked first, then status 0 "Cancelada".
-  await row.getByRole('button', { name: `Cancelar la retención ${uuid}` }).click();
-  await page.getByRole('dialog').getByRole('button', { name: 'Cancelar retención' }).click();
+  // A substitute issued (through the API) to the same receptor: cancel the first with motivo 01 picking it.
+  const substitute = await request.post('/api/retenciones', {
+    headers: { Authorization: `Bearer ${account.token}` },
+    data: {
+      cveRetenc: '16', receptor: { nacionalidad: 'Nacional', rfc: receiver.rfc, nombre: 'PERSONA DE PRUEBAS E2E', cp: '06000' },
+      periodo: { mesIni: now.getUTCMonth() + 1, mesFin: now.getUTCMonth() + 1, ejercicio: now.getUTCFullYear() },
+      totales: { montoTotGrav: '10000.50', montoTotExent: '0', impRetenidos: [{ baseRet: '10000.50', impuestoRet: '001', montoRet: '150.01', tipoPagoRet: '04' }] },
+      complementos: { intereses: { sistFinanciero: 'SI', retiroAORESRetInt: 'NO', operFinancDerivad: 'NO', montIntNominal: '10000.50', montIntReal: '7000', perdida: '0' } },
+    },
+  });
+  expect(substitute.status(), await substitute.text()).toBe(201);
+  const substituteUuid = ((await substitute.json()) as { uuid: string }).uuid;
+  await page.reload();
+  await settle(page);
+  const first = table.getByTestId(`retention-${uuid}`);
+  await first.getByRole('button', { name: `Cancelar la retención ${uuid}` }).click();
+  const cancelDialog = page.getByRole('dialog', { name: 'Cancelar retención' });
+  await cancelDialog.getByLabel('Motivo de cancelación').selectOption('01');
+  await expect(cancelDialog.getByRole('button', { name: 'Cancelar retención' })).toBeDisabled();
+  await cancelDialog.getByLabel('Retención que la sustituye').selectOption(substituteUuid);
+  await expect(cancelDialog.getByLabel('UUID de la retención sustituta')).toHaveValue(substituteUuid);
+  await snap(page, info, 'retention-cancel-substitute');
+  await cancelDialog.getByRole('button', { name: 'Cancelar retención' }).click();
   await expect(page.getByText('La retención quedó cancelada ante el SAT')).toBeVisible();
-  await expect(row).toContainText('Cancelada');
+  await expect(first).toContainText('Cancelada');
+  await expect(table.getByTestId(`retention-${substituteUuid}`)).toContainText('Vigente');
 });
 
 test('import the retention fixture on /retentions/received and see it listed with its stats', async ({ page, request }, info) => {

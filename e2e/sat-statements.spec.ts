@@ -75,11 +75,25 @@ test('compute a statement and open its PDF; generate a DIOT, download it, pay a 
   expect(text).toBe('04|85|EKU9003173C9|||||||||2000||||||||||320||||||||||||||||||||||||||||||||01\r\n');
   await snap(page, info, 'diot-first');
 
+  // Sent to SAT, waiting for its acuse: §4 status 1 "En proceso".
+  const firstRow = page.getByTestId('diot-history').locator('tbody tr').first();
+  await firstRow.getByRole('button', { name: 'Marcar como enviada' }).click();
+  await expect(firstRow).toContainText('En proceso');
+  // The supplier's tipo de operación is kept in the DIOT catalog: 06 (uso o goce temporal, arrendamiento).
+  const suppliers = page.getByTestId('diot-suppliers-table');
+  await expect(suppliers).toContainText('$2,000.00');
+  await suppliers.getByLabel(/^Tipo de operación de /).selectOption('06');
+  await expect(page.getByText('EKU9003173C9: guardado para la DIOT')).toBeVisible();
+  await expect(suppliers).toContainText('Guardado');
+  await snap(page, info, 'diot-suppliers');
+
   // The supplier's PPD gets paid (half) in March: the new DIOT shows the change against the previous one.
   await importZip(request, token, second);
   await page.getByTestId('diot-generate').click();
   const diff = page.getByTestId('diot-diff');
+  await expect(diff).toContainText('Cambios contra la DIOT presentada folio');
   await expect(diff).toContainText('modificado');
+  await expect(diff).toContainText('Tipo de operación: 85 → 06');
   await expect(diff).toContainText('Base 16 %: $2,000.00 → $2,500.00');
   await expect(diff).toContainText('IVA acreditable 16 %: $320.00 → $400.00');
   await expect(page.getByTestId('diot-history').locator('tbody tr')).toHaveCount(2);

@@ -9,4 +9,4 @@ export { SANDBOX_PAC_RFC, loadSandboxCredentials, noCertificadoOf, type SandboxC
 export { checkDocumentForStamping } from './sandbox/document-checks';
 export { satRulesValidator } from './sandbox/sat-rules-validator';
 export { esCancelable, totalEnPesos, type CancellationFacts } from './sandbox/cancellation-rules';
-export { FinkokPac, FINKOK_ENDPOINTS, type FinkokPacOptions, type FinkokCancelCsd } from './finkok/finkok-pac';
+export { FinkokPac, FINKOK_ENDPOINTS, isRetencionesXml, type FinkokEndpoints, type FinkokPacOptions, type FinkokCancelCsd } from './finkok/finkok-pac';

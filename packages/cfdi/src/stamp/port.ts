@@ -38,6 +38,11 @@ export interface CancelRequest {
   folioSustitucion?: string;
   /** The document's Total as written in the XML. */
   total: string;
+  /**
+   * What is cancelled: a CFDI (default) or a Retenciones constancia. Real PACs take constancias on another
+   * service (Finkok: /servicios/soap/retentions); the sandbox tells them apart by UUID and ignores it.
+   */
+  documento?: 'cfdi' | 'retenciones';
 }
 
 export type CfdiEstado = 'Vigente' | 'Cancelado' | 'No Encontrado';

@@ -54,6 +54,8 @@ export interface MonthInput {
   documents: CashDocument[];
   payments: CashPayment[];
   balances: OpenBalance[];
+  /** ISR and IVA withheld by digital platforms (received Retenciones constancias of the month); none when absent. */
+  platforms?: { isr: string; iva: string };
   /** The account's régimen and RFC decide the ISR estimate. */
   regimen?: string | null;
   rfc: string;
@@ -272,9 +274,9 @@ export function computeMonthFigures(input: MonthInput): MonthFigures {
     montonoiva: money(sinIva),
     retisr: money(ingresos.isrRet),
     retivamesIngresos: money(ingresos.ivaRet),
-    // Digital-platform withholdings come from Retenciones constancias (plataformas tecnológicas), not from CFDI.
-    isrretPel: '0.00',
-    ivaretPel: '0.00',
+    // Digital-platform withholdings come from received Retenciones constancias (plataformas tecnológicas), not from CFDI.
+    isrretPel: money(toDecimal(input.platforms?.isr ?? '0')),
+    ivaretPel: money(toDecimal(input.platforms?.iva ?? '0')),
     porcobrar: money(open('emitido')),
     porpagar: money(open('recibido')),
     ingresosmesDetalle: [

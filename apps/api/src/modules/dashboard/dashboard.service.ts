@@ -76,6 +76,21 @@ export async function openBalances(db: Db, userId: number, end: string): Promise
   return (rows as Row[]).map((r) => ({ direction: r.direction as OpenBalance['direction'], saldo: str(r.saldo), tipoCambio: '1' }));
 }
 
+/**
+ * ISR and IVA withheld from the account by digital platforms (LISR art. 113-A, LIVA art. 18-J): the month's received,
+ * vigente Retenciones constancias of CveRetenc 26 or with the ServiciosPlataformasTecnologicas complement, by their
+ * FechaExp (the month /retentions/received lists them in). Decision 250.
+ */
+export async function platformWithholdings(db: Db, userId: number, start: string, end: string): Promise<{ isr: string; iva: string }> {
+  const { rows } = await db.execute(sql`
+    SELECT coalesce(sum(isr_retenido), 0) AS isr, coalesce(sum(iva_retenido), 0) AS iva FROM retenciones
+    WHERE user_id = ${userId} AND direction = 'recibida' AND estado = 1
+      AND fecha_exp >= ${start}::timestamp AND fecha_exp < ${end}::timestamp
+      AND (cve_retenc = '26' OR complementos @> '["ServiciosPlataformasTecnologicas"]'::jsonb)`);
+  const r = (rows as Row[])[0] ?? {};
+  return { isr: str(r.isr), iva: str(r.iva) };
+}
+
 /** Premium roles (spec §6: 1 admin, 11 premium) see the non-IVA expenses; others get it masked. */
 const paidPlan = (account: Account) => account.rolId === 1 || account.rolId === 11;
 
@@ -89,12 +104,13 @@ async function featureCheck(db: Db, account: Account): Promise<(featureId: numbe
 export async function monthFigures(db: Db, account: Account, month: number, year: number): Promise<DashboardMonth> {
   const start = monthStart(year, month);
   const end = monthEnd(year, month);
-  const [documents, payments, balances] = await Promise.all([
+  const [documents, payments, balances, platforms] = await Promise.all([
     documentSums(db, account.id, start, end, 'day'),
     paymentSums(db, account.id, start, end, 'day'),
     openBalances(db, account.id, end),
+    platformWithholdings(db, account.id, start, end),
   ]);
-  const f = computeMonthFigures({ documents, payments, balances, regimen: account.regimen, rfc: account.rfc, year });
+  const f = computeMonthFigures({ documents, payments, balances, platforms, regimen: account.regimen, rfc: account.rfc, year });
   return maskByPlan(f, await featureCheck(db, account), paidPlan(account));
 }
 

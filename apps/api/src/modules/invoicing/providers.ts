@@ -1,5 +1,8 @@
 import path from 'node:path';
+import { eq } from 'drizzle-orm';
 import type { JobContext } from '../../jobs/context';
+import { users } from '../../db/schema';
+import { loadAccountCsd } from './account-csd';
 import { createPac, pacSettingsFromEnv, type PacProvider } from '../../providers/pac/pac-provider';
 import { localStorage, type StoragePort } from '../../providers/storage/local-storage';
 import { banxicoRates } from '../../providers/exchange-rates/banxico-sie';
@@ -32,7 +35,15 @@ const byContext = new WeakMap<JobContext, InvoicingProviders>();
 export function invoicingProviders(ctx: JobContext): InvoicingProviders {
   const existing = byContext.get(ctx);
   if (existing) return existing;
-  const { pac, kind } = createPac(pacSettingsFromEnv(ctx.config.dataDir));
+  const { pac, kind } = createPac(pacSettingsFromEnv(ctx.config.dataDir), {
+    // RFCs are unique per account: the emisor's latest valid CSD signs SAT's cancellation request (real PACs).
+    async csdFor(rfc) {
+      const [user] = await ctx.db.select({ id: users.id }).from(users).where(eq(users.rfc, rfc.toUpperCase()));
+      if (!user) throw new Error(`No hay una cuenta con el RFC ${rfc}`);
+      const credential = await loadAccountCsd(ctx.db, ctx.secrets, user.id);
+      return { certificatePem: credential.certificate.x509.toString(), privateKey: credential.privateKey };
+    },
+  });
   const storage: StoragePort = localStorage(path.join(ctx.config.dataDir, 'storage'));
   const files = new UserFiles(ctx.config.dataDir);
   const today = () => toMexicoCityLocal(new Date()).slice(0, 10);

@@ -21,6 +21,8 @@ export interface ReceivedRetentionOptions {
   fechaExp?: string;
   isr?: string;
   iva?: string;
+  /** CveRetenc (the fixture's is 14, dividendos); 26 is plataformas tecnológicas. */
+  cveRetenc?: string;
 }
 
 /** The fixture as received by `receptorRfc`, sealed and stamped; with its UUID. */
@@ -29,6 +31,7 @@ export async function receivedRetention(o: ReceivedRetentionOptions): Promise<{ 
   const root = parseXml(readFixture('cfdi', 'retenciones', 'retenciones20.xml'));
   const R = NS.retenciones20;
   root.attrs.set('FechaExp', fechaExp);
+  if (o.cveRetenc) root.attrs.set('CveRetenc', o.cveRetenc);
   root.children = root.children.filter((c) => !(isElement(c) && c.local === 'CfdiRetenRelacionados'));
   const receptor = findChild(root, R, 'Receptor')!;
   receptor.attrs.set('NacionalidadR', 'Nacional');

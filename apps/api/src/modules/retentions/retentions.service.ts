@@ -258,7 +258,7 @@ export async function cancelRetention(
   try {
     const result = await deps.pac.cancel({
       rfcEmisor: account.rfc, rfcReceptor: row.rfcReceptor ?? 'XEXX010101000', uuid: row.uuid, motivo: b.motivo,
-      ...(b.uuidSustitucion ? { folioSustitucion: b.uuidSustitucion } : {}), total: row.montoTotOperacion,
+      ...(b.uuidSustitucion ? { folioSustitucion: b.uuidSustitucion } : {}), total: row.montoTotOperacion, documento: 'retenciones',
     });
     estado = result.estado === 'Cancelado' ? RETENTION_STATUS.cancelled : RETENTION_STATUS.active;
   } catch (err) {

@@ -10,6 +10,7 @@ import type { UserFiles } from '../profile/file-store';
 import {
   diffDiot, diotFile, emptyTotals, FOREIGN_GENERIC_RFC, GLOBAL_RFC, groupGlobal, mergeInto, sortSuppliers, toRow, type SupplierTotals,
 } from './diot-file';
+import { applyCatalog, nameKey, supplierCatalog, supplierKey, type CatalogEntry } from './diot-suppliers.service';
 import { assertPeriod, periodText } from './statements.service';
 
 /**
@@ -46,12 +47,13 @@ export async function paidSuppliers(db: Db, userId: number, year: number, month:
   const [{ rows: docs }, { rows: pays }] = await Promise.all([
     db.execute(sql`
       SELECT rfc_emisor AS rfc, max(nombre_emisor) AS nombre, tipo, coalesce(deducible, false) AS ded, count(*)::int AS n,
+        CASE WHEN upper(rfc_emisor) = ${FOREIGN_GENERIC_RFC} THEN coalesce(nombre_emisor, '') ELSE '' END AS gname,
         sum(base_iva16 * tipo_cambio) AS b16, sum(base_iva8 * tipo_cambio) AS b8, sum(base_iva0 * tipo_cambio) AS b0,
         sum(base_iva_exento * tipo_cambio) AS bex, sum((subtotal - descuento) * tipo_cambio) AS base, sum(iva_retenido * tipo_cambio) AS ivaret
       FROM cfdis
       WHERE user_id = ${userId} AND direction = 'recibido' AND tipo IN ('I', 'E') AND coalesce(metodo_pago, 'PUE') = 'PUE'
         AND estado <> 'cancelada' AND NOT not_count AND fecha >= ${start}::timestamp AND fecha < ${end}::timestamp
-      GROUP BY 1, 3, 4`),
+      GROUP BY 1, 3, 4, 6`),
     db.execute(sql`
       WITH paid AS (
         SELECT i.rfc_emisor, i.nombre_emisor, i.tipo, coalesce(i.deducible, false) AS ded, p.pago_uuid, p.base_mxn, p.iva_retenido_mxn,
@@ -63,15 +65,19 @@ export async function paidSuppliers(db: Db, userId: number, year: number, month:
         WHERE p.user_id = ${userId} AND p.direction = 'recibido' AND p.fecha_pago >= ${start}::timestamp AND p.fecha_pago < ${end}::timestamp
       )
       SELECT rfc_emisor AS rfc, max(nombre_emisor) AS nombre, tipo, ded, count(DISTINCT pago_uuid)::int AS n,
+        CASE WHEN upper(rfc_emisor) = ${FOREIGN_GENERIC_RFC} THEN coalesce(nombre_emisor, '') ELSE '' END AS gname,
         sum(base_iva16 * f) AS b16, sum(base_iva8 * f) AS b8, sum(base_iva0 * f) AS b0, sum(base_iva_exento * f) AS bex,
         sum(base_mxn) AS base, sum(iva_retenido_mxn) AS ivaret
-      FROM paid GROUP BY 1, 3, 4`),
+      FROM paid GROUP BY 1, 3, 4, 6`),
   ]);
   const bySupplier = new Map<string, SupplierTotals>();
+  // Keyed by RFC; suppliers under the generic foreign RFC are told apart by their name (supplierKey).
   for (const r of [...(docs as Row[]), ...(pays as Row[])]) {
     const rfc = String(r.rfc).toUpperCase();
-    const t = bySupplier.get(rfc) ?? emptyTotals(rfc, '');
-    bySupplier.set(rfc, t);
+    const key = supplierKey(rfc, String(r.gname ?? ''));
+    // A generic-RFC supplier is named by its key (one spelling, whatever each CFDI wrote).
+    const t = bySupplier.get(key) ?? emptyTotals(rfc, nameKey(rfc, String(r.gname ?? '')));
+    bySupplier.set(key, t);
     addGroup(t, r);
   }
   return bySupplier;
@@ -84,24 +90,33 @@ export interface BuiltDiot {
   info: string[];
 }
 
-/** Suppliers → the rows of the file: overrides of tipo de operación, foreign suppliers, the proveedor global. */
-export function buildDiot(suppliers: Map<string, SupplierTotals>, body: DiotBody, period: string): BuiltDiot {
+/**
+ * Suppliers → the rows of the file: the supplier catalog (saved tipo de operación, generic-RFC suppliers made tipo
+ * 05), this generation's overrides of tipo de operación, typed foreign suppliers, the proveedor global.
+ */
+export function buildDiot(suppliers: Map<string, SupplierTotals>, body: DiotBody, period: string, catalog: Map<string, CatalogEntry> = new Map()): BuiltDiot {
   const info: string[] = [];
+  applyCatalog(suppliers, catalog);
   for (const [rfc, op] of Object.entries(body.operaciones)) {
     if (!TERCERO_04.includes(op)) throw fieldError(`operaciones.${rfc}`, `El tipo de operación ${op} no es válido para un proveedor nacional (${TERCERO_04.join(', ')})`);
-    const t = suppliers.get(rfc.toUpperCase());
+    const t = suppliers.get(supplierKey(rfc));
     if (t) t.tipoOperacion = op;
     else info.push(`${rfc} no tiene pagos en ${period}: su tipo de operación no se usó.`);
   }
   const forced: SupplierTotals[] = [];
   const nationals: SupplierTotals[] = [];
+  const foreign = new Map<string, SupplierTotals>();
   for (const t of suppliers.values()) {
-    if (t.rfc === GLOBAL_RFC || t.rfc === FOREIGN_GENERIC_RFC) {
+    if (t.tipoTercero === '05') {
+      const same = foreign.get(t.idFiscal);
+      if (same) mergeInto(same, t); else foreign.set(t.idFiscal, t);
+    } else if (t.rfc === GLOBAL_RFC || t.rfc === FOREIGN_GENERIC_RFC) {
       forced.push(t);
-      info.push(`${t.nombre || t.rfc} factura con el RFC genérico ${t.rfc}: sus ${t.cfdis} CFDI van en el renglón de proveedor global (15/87); si es extranjero, captúralo en proveedores extranjeros.`);
+      info.push(t.rfc === FOREIGN_GENERIC_RFC
+        ? `${t.nombre || t.rfc} factura con el RFC genérico ${t.rfc}: sus ${t.cfdis} CFDI van en el renglón de proveedor global (15/87) hasta que registres su país y número de identificación fiscal en Proveedores de la DIOT.`
+        : `${t.nombre || t.rfc} factura con el RFC genérico ${t.rfc}: sus ${t.cfdis} CFDI van en el renglón de proveedor global (15/87).`);
     } else nationals.push(t);
   }
-  const foreign = new Map<string, SupplierTotals>();
   for (const [i, e] of body.extranjeros.entries()) {
     if (!e.idFiscal) throw fieldError(`extranjeros.${i}.idFiscal`, 'Escribe el número de identificación fiscal del proveedor extranjero');
     const t = foreign.get(e.idFiscal) ?? Object.assign(emptyTotals('', e.nombre), { tipoTercero: '05' as const, tipoOperacion: e.tipoOperacion, idFiscal: e.idFiscal, pais: e.pais, jurisdiccion: e.jurisdiccion ?? '' });
@@ -136,8 +151,8 @@ export async function createDiot(db: Db, account: Account, body: DiotBody): Prom
   assertPeriod(body.month, body.year);
   if (body.year < 2025) throw fieldError('year', 'La DIOT de periodos anteriores a 2025 usa el formato anterior (24 campos), que aquí no se genera');
   const period = periodText(body.month, body.year);
-  const suppliers = await paidSuppliers(db, account.id, body.year, body.month);
-  const built = buildDiot(suppliers, body, period);
+  const [suppliers, catalog] = await Promise.all([paidSuppliers(db, account.id, body.year, body.month), supplierCatalog(db, account.id)]);
+  const built = buildDiot(suppliers, body, period, catalog);
   if (built.rows.length === 0) built.info.unshift(`No hay CFDI recibidos pagados en ${period}: la DIOT queda sin operaciones.`);
   if (account.regimen === '626') built.info.push('En RESICO no estás obligado a presentar la DIOT (RMF 2025 regla 3.13.17); el archivo se genera por si lo necesitas.');
   const file = diotFile(built.rows);
@@ -152,10 +167,10 @@ export async function createDiot(db: Db, account: Account, body: DiotBody): Prom
     await tx.execute(sql`SELECT id FROM users WHERE id = ${account.id} FOR UPDATE`);
     const { rows: prev } = await tx.execute(sql`
       SELECT folio, status, rows FROM diots WHERE user_id = ${account.id} AND year = ${body.year} AND month = ${body.month}
-      ORDER BY (status = 2) DESC, folio DESC LIMIT 1`);
+      ORDER BY (status >= 1) DESC, folio DESC LIMIT 1`);
     const last = (prev as Row[])[0];
     const diff = last ? {
-      contraFolio: Number(last.folio), contra: Number(last.status) === 2 ? 'presentada' as const : 'generada' as const,
+      contraFolio: Number(last.folio), contra: Number(last.status) >= 1 ? 'presentada' as const : 'generada' as const,
       cambios: diffDiot((typeof last.rows === 'string' ? JSON.parse(last.rows) : last.rows) as DiotRow[], rows),
     } : null;
     const { rows: next } = await tx.execute(sql`SELECT coalesce(max(folio), 0) + 1 AS folio FROM diots WHERE user_id = ${account.id}`);
@@ -197,6 +212,19 @@ export async function diotFileOf(db: Db, account: Account, folio: number): Promi
   const r = await diotRow(db, account, folio);
   const name = `DIOT_${account.rfc}_${r.year}${String(r.month).padStart(2, '0')}_${folio}.txt`;
   return { name, data: Buffer.from(String(r.file), 'utf8') };
+}
+
+/**
+ * POST /api/diot/{folio}/presentar: the user sent the file to SAT and waits for the acuse — §4 status 1 "En
+ * proceso" (decision 250). Only from 0; the acuse upload then makes it 2. Repeating it is harmless.
+ */
+export async function submitDiot(db: Db, account: Account, folio: number): Promise<{ message: string }> {
+  const r = await diotRow(db, account, folio);
+  const status = Number(r.status);
+  const period = periodText(Number(r.month), Number(r.year));
+  if (status === 2) throw new AppError(409, `La DIOT ${folio} de ${period} ya está presentada: tiene su acuse`);
+  if (status === 0) await db.execute(sql`UPDATE diots SET status = 1 WHERE id = ${Number(r.id)} AND status = 0`);
+  return { message: `DIOT ${folio} de ${period} marcada como enviada al SAT (en proceso); sube el acuse cuando lo recibas` };
 }
 
 export const ACUSE_FIELD = 'acuse';

@@ -3,7 +3,8 @@ import type { JobContext } from '../../jobs/context';
 import { serve } from '../../http/serve';
 import { UserFiles } from '../profile/file-store';
 import { readMultipart } from '../profile/multipart';
-import { ACUSE_FIELD, ACUSE_MAX_BYTES, createDiot, diotFileOf, diotHistory, getDiot, readAcuse, saveAcuse } from './diot.service';
+import { ACUSE_FIELD, ACUSE_MAX_BYTES, createDiot, diotFileOf, diotHistory, getDiot, paidSuppliers, readAcuse, saveAcuse, submitDiot } from './diot.service';
+import { deleteSupplier, listSuppliers, saveSupplier } from './diot-suppliers.service';
 import { statementPdf } from './statement-pdf';
 import { getSettings, getStatement, listStatements, saveSettings, startStatement } from './statements.service';
 
@@ -23,6 +24,10 @@ export const statementsRoutes = (ctx: JobContext): FastifyPluginAsync => async (
   });
 
   serve(app, 'diot.create', (req) => createDiot(db, req.account, req.body));
+  serve(app, 'diot.suppliers', (req) => listSuppliers(db, req.account, req.query, paidSuppliers));
+  serve(app, 'diot.saveSupplier', (req) => saveSupplier(db, req.account, req.body));
+  serve(app, 'diot.deleteSupplier', (req) => deleteSupplier(db, req.account, req.params.id));
+  serve(app, 'diot.submit', (req) => submitDiot(db, req.account, req.params.folio));
   serve(app, 'diot.history', (req) => diotHistory(db, req.account, req.query.year));
   serve(app, 'diot.show', (req) => getDiot(db, req.account, req.params.folio));
   serve(app, 'diot.file', async (req, reply) => {

@@ -52,3 +52,35 @@ describe('live session', () => {
     expect(ioCalls).toHaveLength(0);
   });
 });
+
+describe('a notifying job reaches the user anywhere (the automatic statement)', () => {
+  it('toasts on any page, refreshes the statements and fetches the urgent notifications at once', async () => {
+    startSession({ access_token: 'tok-3', user: { name: 'EKU', rfc, img: null, email: 'e@x.mx', regimen: '601', clave_sat: null, is_confirmed: true, profile_completed: true, rol: 11, contr_stripe: false } });
+    const fetched: string[] = [];
+    globalThis.fetch = (async (input: RequestInfo | URL) => {
+      fetched.push(new URL(String(input), 'http://localhost').pathname);
+      return new Response(JSON.stringify({ data: [] }), { status: 200, headers: { 'Content-Type': 'application/json' } });
+    }) as typeof fetch;
+    const client = testQueryClient();
+    client.setQueryData(['statements', rfc, 'list', 1, 10], { data: [] });
+    renderWithProviders(<Probe />, client);
+    const statement = (code: number, title: string) => ({
+      rfc, title, message: 'ISR a pagar 1810.85, IVA a pagar 0.00.', code, finished: true, data: { type: 'STATEMENT' }, warning: null, last_update: '2026-12-01T12:00:00Z',
+    });
+    act(() => dispatchLive('progress', statement(200, 'Declaración de Noviembre 2026 calculada'), rfc));
+    expect(await screen.findByText('Declaración de Noviembre 2026 calculada')).toBeTruthy();
+    expect(screen.getByText('ISR a pagar 1810.85, IVA a pagar 0.00.')).toBeTruthy();
+    expect(client.getQueryState(['statements', rfc, 'list', 1, 10])?.isInvalidated).toBe(true);
+    await waitFor(() => expect(fetched).toContain('/api/notificaciones/urgentes'));
+    act(() => dispatchLive('progress', statement(500, 'No se pudo calcular la declaración de Noviembre 2026'), rfc));
+    expect(await screen.findByText('No se pudo calcular la declaración de Noviembre 2026')).toBeTruthy();
+  });
+
+  it('an ordinary finished job does not toast (its page shows it)', async () => {
+    startSession({ access_token: 'tok-4', user: { name: 'EKU', rfc, img: null, email: 'e@x.mx', regimen: '601', clave_sat: null, is_confirmed: true, profile_completed: true, rol: 11, contr_stripe: false } });
+    renderWithProviders(<Probe />);
+    act(() => dispatchLive('progress', { rfc, title: 'Importación terminada', message: 'x', code: 200, finished: true, data: { type: 'IMPORT' }, last_update: '2026-12-01T12:00:00Z' }, rfc));
+    await new Promise((r) => setTimeout(r, 50));
+    expect(screen.queryByText('Importación terminada')).toBeNull();
+  });
+});

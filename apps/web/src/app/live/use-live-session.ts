@@ -5,11 +5,17 @@ import { useSession } from '../../shared/session/session-store';
 import { connectLive, disconnectLive, onLive } from '../../shared/socket/live-channel';
 import { toastSuccess, toastWarning } from '../../shared/ui/toasts';
 import { t } from '../../shared/i18n/i18n';
+import { refreshUrgentNotifications } from '../../features/notifications/model/notifications-store';
+import { getUrgentNotifications } from '../../features/notifications/api/get-urgent-notifications';
+
+/** Job events that concern the user wherever they are in the app (data.type of the progress message). */
+const NOTIFYING_JOBS = new Set(['STATEMENT']);
 
 /**
  * Keeps one socket open while a confirmed user has a token, and reacts to app-wide
  * events: charge events (§4, §8) toast and refresh plan access; finished jobs refresh
- * the background-process list.
+ * the background-process list; a finished job that notifies (the automatic statement)
+ * toasts on whatever page the user is, refreshes its data and the urgent notifications.
  */
 export function useLiveSession(): void {
   const { token, user } = useSession();
@@ -33,6 +39,13 @@ export function useLiveSession(): void {
         void queryClient.invalidateQueries({ queryKey: ['plans', rfc] });
         void queryClient.invalidateQueries({ queryKey: ['payments', rfc] });
         return;
+      }
+      const type = (msg.data as { type?: unknown } | null | undefined)?.type;
+      if (msg.finished && typeof type === 'string' && NOTIFYING_JOBS.has(type)) {
+        if (msg.code === SOCKET_CODES.ok) toastSuccess(msg.message, msg.title);
+        else toastWarning(msg.message, msg.title);
+        if (type === 'STATEMENT') void queryClient.invalidateQueries({ queryKey: ['statements', rfc] });
+        void refreshUrgentNotifications(getUrgentNotifications);
       }
       if (msg.finished) void queryClient.invalidateQueries({ queryKey: ['background', rfc] });
     });

@@ -6,6 +6,8 @@ export const FINKOK_NS = {
   soapenv: 'http://schemas.xmlsoap.org/soap/envelope/',
   stamp: 'http://facturacion.finkok.com/stamp',
   cancel: 'http://facturacion.finkok.com/cancel',
+  /** Retenciones e información de pagos: its own service (stamp and cancel), same message shapes. */
+  retentions: 'http://facturacion.finkok.com/retentions',
   apps: 'apps.services.soap.core.views',
 } as const;
 
@@ -36,6 +38,15 @@ export function stampEnvelope(method: FinkokStampMethod, xml: string, auth: Fink
   return envelope('stamp', FINKOK_NS.stamp, method, body);
 }
 
+/** stamp on the retentions service: a sealed Retenciones constancia, base64-encoded in `xml`. */
+export function retentionStampEnvelope(xml: string, auth: FinkokAuth): string {
+  const body =
+    element('ret', 'xml', Buffer.from(xml, 'utf8').toString('base64')) +
+    element('ret', 'username', auth.username) +
+    element('ret', 'password', auth.password);
+  return envelope('ret', FINKOK_NS.retentions, 'stamp', body);
+}
+
 export interface FinkokCancelItem {
   uuid: string;
   motivo: CancelMotivo;
@@ -52,8 +63,12 @@ export interface FinkokCancelArgs extends FinkokAuth {
   storePending?: boolean;
 }
 
-/** cancel: CSD-based cancellation; Finkok builds and signs SAT's request with the given CSD. */
-export function cancelEnvelope(args: FinkokCancelArgs): string {
+/**
+ * cancel: CSD-based cancellation; Finkok builds and signs SAT's request with the given CSD. The retentions
+ * service takes the same message in its own namespace.
+ */
+export function cancelEnvelope(args: FinkokCancelArgs, service: 'cancel' | 'retentions' = 'cancel'): string {
+  const [prefix, ns] = service === 'retentions' ? ['ret', FINKOK_NS.retentions] : ['can', FINKOK_NS.cancel];
   const uuids = args.items
     .map(
       (i) =>
@@ -61,14 +76,14 @@ export function cancelEnvelope(args: FinkokCancelArgs): string {
     )
     .join('');
   const body =
-    `<can:UUIDS>${uuids}</can:UUIDS>` +
-    element('can', 'username', args.username) +
-    element('can', 'password', args.password) +
-    element('can', 'taxpayer_id', args.taxpayerId) +
-    element('can', 'cer', args.cer) +
-    element('can', 'key', args.key) +
-    element('can', 'store_pending', String(args.storePending ?? false));
-  return envelope('can', FINKOK_NS.cancel, 'cancel', body);
+    `<${prefix}:UUIDS>${uuids}</${prefix}:UUIDS>` +
+    element(prefix, 'username', args.username) +
+    element(prefix, 'password', args.password) +
+    element(prefix, 'taxpayer_id', args.taxpayerId) +
+    element(prefix, 'cer', args.cer) +
+    element(prefix, 'key', args.key) +
+    element(prefix, 'store_pending', String(args.storePending ?? false));
+  return envelope(prefix, ns, 'cancel', body);
 }
 
 export interface FinkokSatStatusArgs extends FinkokAuth {

@@ -42,15 +42,23 @@ export async function startFakeFinkok(pac: SandboxPac, username: string, passwor
     if (envelope.local !== 'Envelope' || envelope.ns !== FINKOK_NS.soapenv || !bodyEl) return [500, fault('Sobre SOAP inválido')];
     const call = bodyEl.children.find((c): c is XmlElement => 'local' in c);
     if (!call || `"${call.local}"` !== soapAction) return [500, fault(`SOAPAction ${soapAction} no corresponde a ${call?.local}`)];
-    const expectedNs = path.endsWith('/stamp') ? FINKOK_NS.stamp : FINKOK_NS.cancel;
+    const retentions = path.endsWith('/retentions');
+    const expectedNs = path.endsWith('/stamp') ? FINKOK_NS.stamp : retentions ? FINKOK_NS.retentions : FINKOK_NS.cancel;
     if (call.ns !== expectedNs) return [500, fault(`Espacio de nombres inesperado ${call.ns}`)];
     const authOk = text(call, 'username') === username && text(call, 'password') === password;
+    // The retentions service answers with the same shapes in its namespace; SAT's per-UUID codes there are 12xx.
+    const tns = retentions ? FINKOK_NS.retentions : undefined;
+    const isRetencionesDoc = (xml: string) => /<(?:[\w.-]+:)?Retenciones[\s>]/.test(xml.slice(0, 400));
 
     if (call.local === 'stamp' || call.local === 'quick_stamp') {
       if (!authOk) {
         return [200, respond(FINKOK_NS.stamp, call.local, `<s0:Incidencias><s0:Incidencia>${field('CodigoError', '702')}${field('MensajeIncidencia', 'Usuario o contraseña inválidos')}</s0:Incidencia></s0:Incidencias>`)];
       }
       const xml = Buffer.from(text(call, 'xml'), 'base64').toString('utf8');
+      if (retentions !== isRetencionesDoc(xml)) {
+        const msg = retentions ? 'El servicio de retenciones solo timbra CFDI de retenciones' : 'Este servicio no timbra CFDI de retenciones';
+        return [200, respond(tns ?? FINKOK_NS.stamp, call.local, `<s0:xml></s0:xml><s0:Incidencias><s0:Incidencia>${field('CodigoError', '301')}${field('MensajeIncidencia', msg)}</s0:Incidencia></s0:Incidencias>`)];
+      }
       try {
         const r = await pac.stamp(xml);
         const incid = r.previouslyStamped
@@ -59,7 +67,7 @@ export async function startFakeFinkok(pac: SandboxPac, username: string, passwor
         return [
           200,
           respond(
-            FINKOK_NS.stamp,
+            tns ?? FINKOK_NS.stamp,
             call.local,
             field('xml', r.xml) + field('UUID', r.uuid) + field('Fecha', r.fechaTimbrado) + field('CodEstatus', 'Comprobante timbrado satisfactoriamente') +
               field('SatSeal', r.selloSAT) + incid + field('NoCertificadoSAT', r.noCertificadoSAT),
@@ -70,12 +78,13 @@ export async function startFakeFinkok(pac: SandboxPac, username: string, passwor
         const incidencias = err.issues
           .map((i) => `<s0:Incidencia>${field('CodigoError', i.code)}${field('MensajeIncidencia', i.message)}</s0:Incidencia>`)
           .join('');
-        return [200, respond(FINKOK_NS.stamp, call.local, `<s0:xml></s0:xml><s0:Incidencias>${incidencias}</s0:Incidencias>`)];
+        return [200, respond(tns ?? FINKOK_NS.stamp, call.local, `<s0:xml></s0:xml><s0:Incidencias>${incidencias}</s0:Incidencias>`)];
       }
     }
 
     if (call.local === 'cancel') {
-      if (!authOk) return [200, respond(FINKOK_NS.cancel, 'cancel', field('CodEstatus', 'Usuario o contraseña inválidos'))];
+      if (!authOk) return [200, respond(tns ?? FINKOK_NS.cancel, 'cancel', field('CodEstatus', 'Usuario o contraseña inválidos'))];
+      const code = (c: string) => (retentions && /^\d{3}$/.test(c) ? `1${c}` : c);
       const cer = Buffer.from(text(call, 'cer'), 'base64').toString('utf8');
       const keyPem = Buffer.from(text(call, 'key'), 'base64').toString('utf8');
       if (!cer.includes('BEGIN CERTIFICATE') || !keyPem.includes('ENCRYPTED')) return [200, respond(FINKOK_NS.cancel, 'cancel', field('CodEstatus', 'CSD inválido'))];
@@ -92,16 +101,16 @@ export async function startFakeFinkok(pac: SandboxPac, username: string, passwor
             folioSustitucion: item.attrs.get('FolioSustitucion') || undefined,
             total: '',
           });
-          folios.push(`<s0:Folio>${field('EstatusUUID', r.estatusUUID)}${field('UUID', uuid)}${field('EstatusCancelacion', r.estatusCancelacion)}</s0:Folio>`);
+          folios.push(`<s0:Folio>${field('EstatusUUID', code(r.estatusUUID))}${field('UUID', uuid)}${field('EstatusCancelacion', retentions ? '' : r.estatusCancelacion)}</s0:Folio>`);
         } catch (err) {
           if (!(err instanceof PacError)) throw err;
-          folios.push(`<s0:Folio>${field('EstatusUUID', err.codes[0])}${field('UUID', uuid)}${field('EstatusCancelacion', '')}</s0:Folio>`);
+          folios.push(`<s0:Folio>${field('EstatusUUID', code(err.codes[0] ?? ''))}${field('UUID', uuid)}${field('EstatusCancelacion', '')}</s0:Folio>`);
         }
       }
       return [
         200,
         respond(
-          FINKOK_NS.cancel,
+          tns ?? FINKOK_NS.cancel,
           'cancel',
           `<s0:Folios>${folios.join('')}</s0:Folios>` + field('Acuse', '<Acuse/>') + field('Fecha', '2026-03-10T12:00:00.000000') +
             field('RfcEmisor', text(call, 'taxpayer_id')) + field('CodEstatus', ''),

@@ -3,9 +3,11 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { readFixture, readFixtureText } from '../../../test/fixtures';
 import { PacError } from '../errors';
 import { SandboxPac } from '../sandbox/sandbox-pac';
-import { FakeClock, freshCfdi } from '../test-helpers';
+import { FakeClock, freshCfdi, sealWithTestCsd } from '../test-helpers';
+import { toMexicoCityLocal } from '../mexico-time';
+import { parseXml, writeXml } from '../../xml';
 import { startFakeFinkok, type FakeFinkok } from './fake-finkok-server';
-import { FinkokPac } from './finkok-pac';
+import { FinkokPac, isRetencionesXml } from './finkok-pac';
 import { rejected } from '../../../test/thrown';
 
 const NOW = new Date('2026-03-10T18:00:00Z');
@@ -96,5 +98,72 @@ describe('FinkokPac over a local Finkok SOAP server', () => {
     expect(fault.codes).toEqual(['SOAP-FAULT']);
     const down = new FinkokPac({ username: 'a', password: 'b', environment: { stamp: 'http://127.0.0.1:9/stamp', cancel: 'http://127.0.0.1:9/cancel' }, timeoutMs: 2000 });
     expect((await pacError(down.stamp('<x/>'))).codes).toEqual(['RED']);
+  });
+});
+
+describe('FinkokPac: Retenciones on the retentions service', () => {
+  const env = () => ({ stamp: `${server.url}/stamp`, cancel: `${server.url}/cancel`, retentions: `${server.url}/retentions` });
+  const retFinkok = () => new FinkokPac({
+    username: 'usuario@example.com', password: 's3creto', environment: env(),
+    csdFor: () => ({
+      certificatePem: readFixtureText('certs', 'csd', 'EKU9003173C9.cer.pem').replace(/^[\s\S]*?(?=-----BEGIN CERTIFICATE)/, ''),
+      privateKey: createPrivateKey(readFixture('certs', 'csd', 'EKU9003173C9.key.pem')),
+    }),
+  });
+  const freshRetention = (at: Date) => {
+    // The fixture's MontoTotRet is not the sum of its ImpRetenidos (200.00): the sandbox behind Finkok checks it.
+    const root = parseXml(readFixtureText('cfdi', 'retenciones', 'retenciones20.xml').replace(/MontoTotRet="[^"]*"/, 'MontoTotRet="200.00"'));
+    root.attrs.set('FechaExp', toMexicoCityLocal(at));
+    return writeXml(sealWithTestCsd(root));
+  };
+
+  it('tells a constancia from a CFDI by its root element', () => {
+    expect(isRetencionesXml(freshRetention(NOW))).toBe(true);
+    expect(isRetencionesXml('<?xml version="1.0" encoding="UTF-8"?>\n<retenciones:Retenciones Version="1.0"/>')).toBe(true);
+    expect(isRetencionesXml(freshCfdi('created-with-discounts-40.xml', NOW))).toBe(false);
+  });
+
+  it('stamps a Retenciones 2.0 through the retentions service and cancels it there (SAT codes 1201, then 1202)', async () => {
+    const pac = retFinkok();
+    const xml = freshRetention(new Date(NOW.getTime() - 5000));
+    const stamped = await pac.stamp(xml);
+    const stampReq = server.requests.at(-1)!;
+    expect(stampReq.path).toBe('/servicios/soap/retentions');
+    expect(stampReq.soapAction).toBe('"stamp"');
+    expect(stampReq.body).toContain('xmlns:ret="http://facturacion.finkok.com/retentions"');
+    expect(stampReq.body).toContain(`<ret:xml>${Buffer.from(xml).toString('base64')}</ret:xml>`);
+    expect(stamped.uuid).toMatch(/^[0-9A-F-]{36}$/);
+    expect(stamped.xml).toContain('<retenciones:Retenciones');
+    expect(stamped.xml).toContain(`UUID="${stamped.uuid}"`);
+    expect(stamped.previouslyStamped).toBe(false);
+
+    const req = { uuid: stamped.uuid, rfcEmisor: 'EKU9003173C9', rfcReceptor: 'XAXX010101000', motivo: '02' as const, total: '0', documento: 'retenciones' as const };
+    const cancelled = await pac.cancel(req);
+    const cancelReq = server.requests.at(-1)!;
+    expect(cancelReq.path).toBe('/servicios/soap/retentions');
+    expect(cancelReq.body).toContain('<ret:cancel>');
+    expect(cancelReq.body).toMatch(new RegExp(`<apps:UUID UUID="${stamped.uuid}" FolioSustitucion="" Motivo="02"/>`));
+    expect(cancelReq.body).toContain('<ret:taxpayer_id>EKU9003173C9</ret:taxpayer_id>');
+    expect(cancelled).toMatchObject({ uuid: stamped.uuid, estatusUUID: '1201', estado: 'Cancelado', estatusCancelacion: 'Cancelado sin aceptación' });
+    expect(await pac.cancel(req)).toMatchObject({ estatusUUID: '1202', estado: 'Cancelado' });
+  });
+
+  it('an unknown constancia: SAT code 1205 as a refusal; a CFDI cancel still goes to the cancel service', async () => {
+    const pac = retFinkok();
+    const err = await pacError(pac.cancel({ uuid: '11111111-2222-4333-8444-555555555555', rfcEmisor: 'EKU9003173C9', rfcReceptor: '', motivo: '02', total: '0', documento: 'retenciones' }));
+    expect(err).toMatchObject({ kind: 'rejected' });
+    expect(err.codes).toEqual(['1205']);
+    expect(err.message).toContain('no existe');
+    await pacError(pac.cancel({ uuid: '11111111-2222-4333-8444-555555555555', rfcEmisor: 'EKU9003173C9', rfcReceptor: 'X', motivo: '02', total: '1' }));
+    expect(server.requests.at(-1)!.path).toBe('/servicios/soap/cancel');
+  });
+
+  it('without a retentions endpoint a constancia is refused before any request', async () => {
+    const noRet = new FinkokPac({ username: 'usuario@example.com', password: 's3creto', environment: { stamp: `${server.url}/stamp`, cancel: `${server.url}/cancel` } });
+    const before = server.requests.length;
+    const err = await pacError(noRet.stamp(freshRetention(NOW)));
+    expect(err).toMatchObject({ kind: 'invalid-request' });
+    expect(err.codes).toEqual(['RETENCIONES']);
+    expect(server.requests.length).toBe(before);
   });
 });

@@ -12,7 +12,7 @@ import type {
   StampResult,
   StatusQuery,
 } from '../port';
-import { cancelEnvelope, satStatusEnvelope, stampEnvelope, type FinkokStampMethod } from './envelopes';
+import { cancelEnvelope, retentionStampEnvelope, satStatusEnvelope, stampEnvelope, type FinkokStampMethod } from './envelopes';
 import { descendants, errorElement, incidencias, soapResult, text } from './response';
 
 /** Finkok's SOAP endpoints. */
@@ -20,10 +20,12 @@ export const FINKOK_ENDPOINTS = {
   demo: {
     stamp: 'https://demo-facturacion.finkok.com/servicios/soap/stamp',
     cancel: 'https://demo-facturacion.finkok.com/servicios/soap/cancel',
+    retentions: 'https://demo-facturacion.finkok.com/servicios/soap/retentions',
   },
   production: {
     stamp: 'https://facturacion.finkok.com/servicios/soap/stamp',
     cancel: 'https://facturacion.finkok.com/servicios/soap/cancel',
+    retentions: 'https://facturacion.finkok.com/servicios/soap/retentions',
   },
 } as const;
 
@@ -37,8 +39,8 @@ export interface FinkokCancelCsd {
 export interface FinkokPacOptions {
   username: string;
   password: string;
-  /** 'demo' (default) or 'production', or explicit endpoint URLs. */
-  environment?: 'demo' | 'production' | { stamp: string; cancel: string };
+  /** 'demo' (default) or 'production', or explicit endpoint URLs (retentions: Retenciones stamp and cancel). */
+  environment?: 'demo' | 'production' | FinkokEndpoints;
   /** stamp (default: waits for SAT) or quick_stamp (answers at once, SAT later). */
   stampMethod?: FinkokStampMethod;
   /** Returns the CSD of an emisor RFC, needed only to cancel. */
@@ -49,12 +51,22 @@ export interface FinkokPacOptions {
   fetch?: typeof fetch;
 }
 
+export interface FinkokEndpoints {
+  stamp: string;
+  cancel: string;
+  /** The Retenciones service; without it constancias are refused before any request. */
+  retentions?: string;
+}
+
+/** A Retenciones constancia (2.0 or 1.0) rather than a CFDI: its root element, whatever its prefix. */
+export const isRetencionesXml = (xml: string): boolean => /^(?:\uFEFF)?(?:<\?[^?]*\?>\s*)?(?:<!--[\s\S]*?-->\s*)*<(?:[\w.-]+:)?Retenciones[\s>/]/.test(xml);
+
 /** Finkok codes meaning "already stamped": the answer still carries the original stamp. */
 const PREVIOUSLY_STAMPED = new Set(['307']);
 
 /** PAC port over Finkok's documented SOAP protocol, with hand-written envelopes. */
 export class FinkokPac implements PacPort {
-  private readonly endpoints: { stamp: string; cancel: string };
+  private readonly endpoints: FinkokEndpoints;
   private readonly fetchFn: typeof fetch;
 
   constructor(private readonly opts: FinkokPacOptions) {
@@ -68,8 +80,15 @@ export class FinkokPac implements PacPort {
    * (incidencia 307 with the original stamp), which is what a retry needs.
    */
   async stamp(xml: string, _opts: StampOptions = {}): Promise<StampResult> {
-    const method = this.opts.stampMethod ?? 'stamp';
-    const result = soapResult(await this.call(this.endpoints.stamp, method, stampEnvelope(method, xml, this.opts)), `${method}Result`);
+    // A constancia goes to the retentions service (its only method is stamp); a CFDI to stamp / quick_stamp.
+    const retention = isRetencionesXml(xml);
+    const method = retention ? 'stamp' : (this.opts.stampMethod ?? 'stamp');
+    const result = soapResult(
+      retention
+        ? await this.call(this.retentionsUrl(), 'stamp', retentionStampEnvelope(xml, this.opts))
+        : await this.call(this.endpoints.stamp, method, stampEnvelope(method, xml, this.opts)),
+      `${method}Result`,
+    );
     const issues = incidencias(result);
     const stampedXml = text(result, 'xml');
     const uuid = text(result, 'UUID');
@@ -88,7 +107,55 @@ export class FinkokPac implements PacPort {
     };
   }
 
+  private retentionsUrl(): string {
+    if (!this.endpoints.retentions) throw pacError('invalid-request', 'RETENCIONES', 'Este PAC no tiene configurado el servicio de retenciones.');
+    return this.endpoints.retentions;
+  }
+
+  /** The CSD as Finkok takes it: certificate PEM and the key as PEM encrypted (3DES) with the account password, both base64. */
+  private async csdFields(rfc: string): Promise<{ cer: string; key: string }> {
+    if (!this.opts.csdFor) throw pacError('invalid-request', 'CSD', 'Para cancelar con Finkok se requiere el CSD del emisor.');
+    const csd = await this.opts.csdFor(rfc);
+    return {
+      cer: Buffer.from(csd.certificatePem, 'utf8').toString('base64'),
+      key: Buffer.from(
+        csd.privateKey.export({ type: 'pkcs1', format: 'pem', cipher: 'des-ede3-cbc', passphrase: this.opts.password }) as string,
+        'utf8',
+      ).toString('base64'),
+    };
+  }
+
+  /**
+   * Cancels a Retenciones constancia on the retentions service. SAT answers per UUID with its retenciones codes
+   * (1201 request accepted, 1202 previously cancelled); constancias are cancelled without the receptor's acceptance.
+   */
+  private async cancelRetention(req: CancelRequest): Promise<CancelResult> {
+    const url = this.retentionsUrl();
+    const csd = await this.csdFields(req.rfcEmisor);
+    const envelope = cancelEnvelope({
+      username: this.opts.username, password: this.opts.password, taxpayerId: req.rfcEmisor,
+      items: [{ uuid: req.uuid, motivo: req.motivo, folioSustitucion: req.folioSustitucion }], ...csd,
+    }, 'retentions');
+    const result = soapResult(await this.call(url, 'cancel', envelope), 'cancelResult');
+    const folio = descendants(result, 'Folio').find((f) => text(f, 'UUID').toUpperCase() === req.uuid.toUpperCase());
+    if (!folio) {
+      throw errorElement(result) ?? pacError('rejected', text(result, 'CodEstatus') || 'FINKOK', 'El PAC no aceptó la solicitud de cancelación de la retención.');
+    }
+    const estatusUUID = text(folio, 'EstatusUUID');
+    if (estatusUUID !== '1201' && estatusUUID !== '1202') throw pacError('rejected', estatusUUID || 'FINKOK', retentionCancelCodeMessage(estatusUUID));
+    return {
+      uuid: req.uuid.toUpperCase(),
+      estatusUUID,
+      estado: 'Cancelado',
+      esCancelable: 'Cancelable sin aceptación',
+      estatusCancelacion: 'Cancelado sin aceptación',
+      acuse: text(result, 'Acuse') || undefined,
+      fecha: text(result, 'Fecha'),
+    };
+  }
+
   async cancel(req: CancelRequest): Promise<CancelResult> {
+    if (req.documento === 'retenciones') return this.cancelRetention(req);
     if (!this.opts.csdFor) {
       throw pacError('invalid-request', 'CSD', 'Para cancelar con Finkok se requiere el CSD del emisor.');
     }
@@ -188,6 +255,18 @@ const asEsCancelable = (s: string): EsCancelable => CANCELABLES.find((e) => e ==
 /** SAT also writes "Cancelado por plazo vencido" in some answers. */
 const asEstatusCancelacion = (s: string): EstatusCancelacion =>
   ESTATUS.find((e) => e === s) ?? (/plazo vencido/i.test(s) ? 'Plazo vencido' : '');
+
+/** Spanish text for SAT's per-UUID codes of a retenciones cancellation (12xx). */
+function retentionCancelCodeMessage(code: string): string {
+  switch (code) {
+    case '1203':
+      return 'La retención no corresponde al RFC del emisor.';
+    case '1205':
+      return 'La retención no existe o aún no está registrada en el SAT.';
+    default:
+      return `El SAT no aceptó la cancelación de la retención (código ${code || 'desconocido'}).`;
+  }
+}
 
 /** Spanish text for SAT's per-UUID cancellation codes. */
 function cancelCodeMessage(code: string): string {

@@ -44,6 +44,26 @@ export async function checkUrgentNotifications(
   }
 }
 
+/**
+ * Fetches the urgent list now, whatever the last review: a live event announced a new notification (e.g. the
+ * day-1 automatic statement), so the bell must show it without waiting for the next periodic check.
+ */
+export async function refreshUrgentNotifications(fetcher: () => Promise<Notification[]>, now = Date.now()): Promise<boolean> {
+  if (loading) return false;
+  loading = true;
+  writeString(storageKeys.lastReview, String(now));
+  try {
+    list = await fetcher();
+    writeJson(storageKeys.notifications, list);
+    emit();
+    return true;
+  } catch {
+    return false;
+  } finally {
+    loading = false;
+  }
+}
+
 /** Drops the in-memory list (logout clears the stored one). */
 export function resetNotifications(): void {
   list = [];

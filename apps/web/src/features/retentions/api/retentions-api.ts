@@ -23,5 +23,6 @@ export const retentionCatalogsQuery = () =>
   queryOptions({ queryKey: ['retentions', 'catalogs'], queryFn: ({ signal }) => call(routes['retentions.catalogs'], { signal }), staleTime: Infinity });
 
 export const issueRetention = (body: RetentionBodyIn) => call(routes['retentions.issue'], { body });
-export const cancelRetention = (uuid: string, motivo: '01' | '02' | '03' | '04') => call(routes['retentions.cancel'], { body: { uuid, motivo } });
+export const cancelRetention = (uuid: string, motivo: '01' | '02' | '03' | '04', uuidSustitucion?: string) =>
+  call(routes['retentions.cancel'], { body: { uuid, motivo, ...(uuidSustitucion ? { uuidSustitucion } : {}) } });
 export const retentionFile = (uuid: string, kind: 'xml' | 'pdf'): Promise<Blob> => call(routes[kind === 'xml' ? 'retentions.xml' : 'retentions.pdf'], { params: { uuid } });

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { retentionBodySchema } from '@facturo/contract';
-import { toBody, type RetentionFormValues } from './issue-retention-form';
+import { emptyServicio, toBody, type RetentionFormValues } from './issue-retention-form';
 
 const values = (over: Partial<RetentionFormValues> = {}): RetentionFormValues => ({
   cveRetenc: '16', descRetenc: '', folioInt: '',
@@ -41,5 +41,34 @@ describe('the Emitir retención form → POST /api/retenciones body', () => {
     const result = retentionBodySchema.safeParse(toBody(v));
     expect(result.success).toBe(false);
     expect(result.error!.issues.map((i) => i.path.join('.'))).toEqual(['complementos.pagosAExtranjeros.paisDeResidParaEfecFisc']);
+  });
+});
+
+describe('plataformas tecnológicas with several services', () => {
+  it('sends every service line, each without its empty optional fields; the contract accepts them', () => {
+    const v = values({ complemento: 'plataformasTecnologicas' });
+    v.complementos.plataformasTecnologicas = {
+      periodicidad: '02', totalIVARetenido: '48.00', totalISRRetenido: '6.00', difIVAEntregadoPrestServ: '0',
+      servicios: [
+        { ...emptyServicio(), fechaServ: '2026-03-02', precioServSinIVA: '100.00', iva: '16.00', comision: '5.00' },
+        { ...emptyServicio(), tipoDeServ: '02', fechaServ: '2026-03-09', precioServSinIVA: '200.00', iva: '32.00' },
+      ],
+    };
+    const body = toBody(v);
+    expect(body.complementos?.plataformasTecnologicas?.servicios).toEqual([
+      { formaPagoServ: '03', tipoDeServ: '01', fechaServ: '2026-03-02', precioServSinIVA: '100.00', iva: '16.00', comision: '5.00' },
+      { formaPagoServ: '03', tipoDeServ: '02', fechaServ: '2026-03-09', precioServSinIVA: '200.00', iva: '32.00' },
+    ]);
+    expect(retentionBodySchema.safeParse(body).success).toBe(true);
+  });
+
+  it('a second service without date: the contract names that line', () => {
+    const v = values({ complemento: 'plataformasTecnologicas' });
+    v.complementos.plataformasTecnologicas.servicios = [
+      { ...emptyServicio(), fechaServ: '2026-03-02', precioServSinIVA: '100.00', iva: '16.00' },
+      { ...emptyServicio(), precioServSinIVA: '50.00', iva: '8.00' },
+    ];
+    const result = retentionBodySchema.safeParse(toBody(v));
+    expect(result.error!.issues.map((i) => i.path.join('.'))).toEqual(['complementos.plataformasTecnologicas.servicios.1.fechaServ']);
   });
 });

@@ -61,6 +61,9 @@ export function toBody(v: RetentionFormValues): RetentionBodyIn {
   } as RetentionBodyIn;
 }
 
+/** One more service line of the plataformas tecnológicas complement (transferencia, tipo 01 until changed). */
+export const emptyServicio = () => ({ formaPagoServ: '03', tipoDeServ: '01', fechaServ: '', precioServSinIVA: '', iva: '', comision: '' });
+
 const emptyValues = (year: number, month: number): RetentionFormValues => ({
   cveRetenc: '', descRetenc: '', folioInt: '',
   receptor: { nacionalidad: 'Nacional', rfc: '', nombre: '', curp: '', cp: '', numRegIdTrib: '' },
@@ -73,7 +76,7 @@ const emptyValues = (year: number, month: number): RetentionFormValues => ({
     pagosAExtranjeros: { esBenefEfectDelCobro: 'NO', paisDeResidParaEfecFisc: '', rfc: '', curp: '', nomDenRazSocB: '', conceptoPago: '', descripcionConcepto: '' },
     plataformasTecnologicas: {
       periodicidad: '02', totalIVARetenido: '0', totalISRRetenido: '0', difIVAEntregadoPrestServ: '0',
-      servicios: [{ formaPagoServ: '03', tipoDeServ: '01', fechaServ: '', precioServSinIVA: '', iva: '', comision: '' }],
+      servicios: [emptyServicio()],
     },
   },
 });
@@ -92,6 +95,7 @@ export function IssueRetentionForm({ onIssued, year, month }: { onIssued: (uuid:
   const form = useForm<RetentionFormValues>({ defaultValues: emptyValues(year, month) });
   const { control, register, handleSubmit, watch, setError, clearErrors, formState: { errors } } = form;
   const imps = useFieldArray({ control, name: 'totales.impRetenidos' });
+  const servicios = useFieldArray({ control, name: 'complementos.plataformasTecnologicas.servicios' });
   const [alert, setAlert] = useState<string[] | null>(null);
   const nacionalidad = watch('receptor.nacionalidad');
   const complemento = watch('complemento');
@@ -213,12 +217,34 @@ export function IssueRetentionForm({ onIssued, year, month }: { onIssued: (uuid:
             {text('complementos.plataformasTecnologicas.totalISRRetenido', t('retentions.form.totalISRRetenido'))}
             {text('complementos.plataformasTecnologicas.totalIVARetenido', t('retentions.form.totalIVARetenido'))}
             {text('complementos.plataformasTecnologicas.difIVAEntregadoPrestServ', t('retentions.form.difIVAEntregadoPrestServ'))}
-            {text('complementos.plataformasTecnologicas.servicios.0.fechaServ', t('retentions.form.fechaServ'), { placeholder: 'AAAA-MM-DD' })}
-            {text('complementos.plataformasTecnologicas.servicios.0.precioServSinIVA', t('retentions.form.precioServSinIVA'))}
-            {text('complementos.plataformasTecnologicas.servicios.0.iva', t('retentions.form.ivaServicio'))}
-            {text('complementos.plataformasTecnologicas.servicios.0.comision', t('retentions.form.comision'))}
-            {text('complementos.plataformasTecnologicas.servicios.0.tipoDeServ', t('retentions.form.tipoDeServ'))}
           </SimpleGrid>
+        )}
+        {complemento === 'plataformasTecnologicas' && (
+          <Stack gap="xs" data-testid="plataformas-servicios">
+            <Text size="sm" fw={600}>{t('retentionsExtra.servicios')}</Text>
+            {servicios.fields.map((f, i) => (
+              <Group key={f.id} align="flex-end" gap="xs" wrap="nowrap" data-testid={`servicio-${i}`}>
+                <TextInput label={t('retentions.form.fechaServ')} placeholder="AAAA-MM-DD" w={130} {...register(`complementos.plataformasTecnologicas.servicios.${i}.fechaServ`)}
+                  error={err(`complementos.plataformasTecnologicas.servicios.${i}.fechaServ`)?.message} />
+                <TextInput label={t('retentions.form.tipoDeServ')} w={90} {...register(`complementos.plataformasTecnologicas.servicios.${i}.tipoDeServ`)}
+                  error={err(`complementos.plataformasTecnologicas.servicios.${i}.tipoDeServ`)?.message} />
+                <TextInput label={t('retentionsExtra.formaPagoServ')} w={90} {...register(`complementos.plataformasTecnologicas.servicios.${i}.formaPagoServ`)}
+                  error={err(`complementos.plataformasTecnologicas.servicios.${i}.formaPagoServ`)?.message} />
+                <TextInput label={t('retentions.form.precioServSinIVA')} {...register(`complementos.plataformasTecnologicas.servicios.${i}.precioServSinIVA`)}
+                  error={err(`complementos.plataformasTecnologicas.servicios.${i}.precioServSinIVA`)?.message} />
+                <TextInput label={t('retentions.form.ivaServicio')} {...register(`complementos.plataformasTecnologicas.servicios.${i}.iva`)}
+                  error={err(`complementos.plataformasTecnologicas.servicios.${i}.iva`)?.message} />
+                <TextInput label={t('retentions.form.comision')} {...register(`complementos.plataformasTecnologicas.servicios.${i}.comision`)}
+                  error={err(`complementos.plataformasTecnologicas.servicios.${i}.comision`)?.message} />
+                <ActionIcon variant="subtle" color="red" aria-label={t('retentionsExtra.removeServicio', { n: i + 1 })} onClick={() => servicios.remove(i)}
+                  disabled={servicios.fields.length === 1} mb={4}><IconTrash size={16} /></ActionIcon>
+              </Group>
+            ))}
+            {err('complementos.plataformasTecnologicas.servicios')?.message && <Text size="xs" c="red">{err('complementos.plataformasTecnologicas.servicios')?.message}</Text>}
+            <Button variant="light" size="xs" w="fit-content" leftSection={<IconPlus size={14} />} onClick={() => servicios.append(emptyServicio())}>
+              {t('retentionsExtra.addServicio')}
+            </Button>
+          </Stack>
         )}
         <Group justify="flex-end" mt="sm">
           <Button type="submit" loading={issue.isPending}>{t('retentions.form.submit')}</Button>

@@ -1,29 +1,27 @@
-import { useEffect } from 'react';
+import { useEffect, useState } from 'react';
 import { ActionIcon, Badge, Card, Group, Loader, Stack, Table, Text, Tooltip } from '@mantine/core';
 import { IconBan, IconDownload, IconFileTypePdf } from '@tabler/icons-react';
-import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { formatMoney } from '@facturo/cfdi/money';
 import type { RetentionRow } from '@facturo/contract';
-import { isApiError } from '../../../shared/api/api-error';
-import { formatApiErrorLines } from '../../../shared/api/format-api-error';
 import { formatDay } from '../../../shared/format/dates';
 import { usePeriod } from '../../../shared/period/period-store';
 import { useSession } from '../../../shared/session/session-store';
-import { confirmAction, confirmExternalLink } from '../../../shared/ui/confirm';
+import { confirmExternalLink } from '../../../shared/ui/confirm';
 import { ListTable } from '../../../shared/ui/list-table';
 import { ListPager, PageSizeControl } from '../../../shared/ui/paged-list-card';
 import { usePagedList } from '../../../shared/ui/paged-list';
-import { showAlert, toastError } from '../../../shared/ui/toasts';
+import { toastError } from '../../../shared/ui/toasts';
 import { saveBlob } from '../../invoicing/public';
-import { cancelRetention, retentionFile, retentionsQuery } from '../api/retentions-api';
+import { retentionFile, retentionsQuery } from '../api/retentions-api';
+import { CancelRetentionModal } from './cancel-retention-modal';
 
 /** The month's issued or received constancias (spec §3 Retention rows): estado, amounts, PDF/XML and, for issued ones, cancel. */
 export function RetentionsTable({ direction }: { direction: 'issued' | 'received' }) {
   const { t } = useTranslation();
   const rfc = useSession().user?.username ?? '';
   const period = usePeriod();
-  const queryClient = useQueryClient();
   const list = usePagedList(direction === 'issued' ? 'retentions-issued' : 'retentions-received');
   const { setPage } = list;
   // Another month is another list: back to its first page.
@@ -32,13 +30,7 @@ export function RetentionsTable({ direction }: { direction: 'issued' | 'received
   const total = rows.data?.total ?? 0;
   const file = (r: RetentionRow, kind: 'xml' | 'pdf') => retentionFile(r.uuid, kind)
     .then((b) => (kind === 'pdf' ? confirmExternalLink(URL.createObjectURL(b)) : saveBlob(b, `RET_${r.rfc_emisor}_${r.uuid}.xml`)), () => toastError());
-  const cancel = (r: RetentionRow) => confirmAction({
-    title: t('retentions.cancelTitle'), text: t('retentions.cancelText', { uuid: r.uuid }), confirm: t('retentions.cancelConfirm'), cancel: t('retentions.back'), color: 'red',
-    onConfirm: () => void cancelRetention(r.uuid, '02').then(
-      (res) => { showAlert(res.rspns, res.msj, t('retentions.cancelTitle')); void queryClient.invalidateQueries({ queryKey: ['retentions', rfc] }); },
-      (e) => toastError(isApiError(e) ? formatApiErrorLines(e.body) : undefined),
-    ),
-  });
+  const [cancelling, setCancelling] = useState<RetentionRow | null>(null);
   const counterpart = direction === 'issued' ? 'receptor' : 'emisor';
   return (
     <Card withBorder radius="md">
@@ -67,7 +59,7 @@ export function RetentionsTable({ direction }: { direction: 'issued' | 'received
                     <Tooltip label={t('retentions.pdf')}><ActionIcon variant="subtle" aria-label={t('retentions.pdfOf', { uuid: r.uuid })} onClick={() => void file(r, 'pdf')}><IconFileTypePdf size={18} /></ActionIcon></Tooltip>
                     <Tooltip label={t('retentions.xml')}><ActionIcon variant="subtle" aria-label={t('retentions.xmlOf', { uuid: r.uuid })} onClick={() => void file(r, 'xml')}><IconDownload size={18} /></ActionIcon></Tooltip>
                     {direction === 'issued' && r.estado === 1 && (
-                      <Tooltip label={t('retentions.cancel')}><ActionIcon variant="subtle" color="red" aria-label={t('retentions.cancelOf', { uuid: r.uuid })} onClick={() => cancel(r)}><IconBan size={18} /></ActionIcon></Tooltip>
+                      <Tooltip label={t('retentions.cancel')}><ActionIcon variant="subtle" color="red" aria-label={t('retentions.cancelOf', { uuid: r.uuid })} onClick={() => setCancelling(r)}><IconBan size={18} /></ActionIcon></Tooltip>
                     )}
                   </Group>
                 </Table.Td>
@@ -77,6 +69,7 @@ export function RetentionsTable({ direction }: { direction: 'issued' | 'received
         )}
         <ListPager list={list} total={total} left={<Text size="sm" c="dimmed">{t('retentions.total', { count: total })}</Text>} />
       </Stack>
+      {direction === 'issued' && <CancelRetentionModal rfc={rfc} period={period} row={cancelling} onClose={() => setCancelling(null)} />}
     </Card>
   );
 }

@@ -1,5 +1,5 @@
 import { queryOptions } from '@tanstack/react-query';
-import { routes, type DiotBody, type StatementSettingsBody } from '@facturo/contract';
+import { routes, type DiotBody, type DiotSupplierBodyIn, type StatementSettingsBody } from '@facturo/contract';
 import { call, routeUrl } from '../../../shared/api/call';
 import { downloadAuthedFile, fetchAuthedObjectUrl } from '../../../shared/api/authed-file';
 
@@ -37,6 +37,15 @@ export const startStatement = (month: number, year: number) => call(routes['stat
 export const saveSettings = (body: StatementSettingsBody) => call(routes['statements.saveSettings'], { body });
 export const createDiot = (body: Partial<DiotBody> & { month: number; year: number }) => call(routes['diot.create'], { body });
 export const getDiot = (folio: number) => call(routes['diot.show'], { params: { folio } });
+export const submitDiot = (folio: number) => call(routes['diot.submit'], { params: { folio } });
+
+/** The DIOT supplier catalog with the month's paid suppliers (decision 250). */
+export const diotSuppliersQuery = (rfc: string, month: number, year: number) => queryOptions({
+  queryKey: [...statementKeys.all(rfc), 'diot-suppliers', year, month],
+  queryFn: ({ signal }) => call(routes['diot.suppliers'], { query: { month, year }, signal }),
+});
+export const saveDiotSupplier = (body: DiotSupplierBodyIn) => call(routes['diot.saveSupplier'], { body });
+export const deleteDiotSupplier = (id: number) => call(routes['diot.deleteSupplier'], { params: { id } });
 
 export function uploadAcuse(folio: number, file: File) {
   const form = new FormData();

@@ -7,7 +7,8 @@ import { DIOT_STATUS_TEXT, DIOT_TIPO_OPERACION, MONTH_NAMES, type Diot } from '@
 import type { Period } from '../../../shared/period/period-store';
 import { ListTable } from '../../../shared/ui/list-table';
 import { toastError, toastSuccess } from '../../../shared/ui/toasts';
-import { acuseUrl, createDiot, diotHistoryQuery, downloadDiotFile, getDiot, statementKeys, uploadAcuse } from '../api/statements-api';
+import { acuseUrl, createDiot, diotHistoryQuery, downloadDiotFile, getDiot, statementKeys, submitDiot, uploadAcuse } from '../api/statements-api';
+import { DiotSuppliers } from './diot-suppliers';
 import { errorLines } from './statement-tab';
 
 const CAMPOS: Record<string, string> = {
@@ -97,6 +98,11 @@ export function DiotTab({ rfc, period }: { rfc: string; period: Period }) {
     onError: (e) => toastError(errorLines(e)),
   });
   const open = useMutation({ mutationFn: (folio: number) => getDiot(folio), onSuccess: setCurrent, onError: () => toastError() });
+  const submit = useMutation({
+    mutationFn: submitDiot,
+    onSuccess: async (r) => { toastSuccess(r.message); await refresh(); },
+    onError: (e) => toastError(errorLines(e)),
+  });
   const acuse = useMutation({
     mutationFn: ({ folio, file }: { folio: number; file: File }) => uploadAcuse(folio, file),
     onSuccess: async (r) => { toastSuccess(r.message); await refresh(); },
@@ -110,6 +116,7 @@ export function DiotTab({ rfc, period }: { rfc: string; period: Period }) {
         </Button>
         <Checkbox label="Agrupar proveedores menores como proveedor global" checked={global} onChange={(e) => setGlobal(e.currentTarget.checked)} />
       </Group>
+      <DiotSuppliers rfc={rfc} period={period} />
       <ForeignSuppliers list={foreign} onChange={setForeign} />
       {current && <DiotResult d={current} rfc={rfc} />}
       <Card withBorder radius="md" padding="sm">
@@ -120,12 +127,17 @@ export function DiotTab({ rfc, period }: { rfc: string; period: Period }) {
               <Table.Tr key={h.folio} data-testid={`diot-${h.folio}`}>
                 <Table.Td>{h.folio}</Table.Td>
                 <Table.Td>{MONTH_NAMES[h.month - 1]} {h.year}</Table.Td>
-                <Table.Td><Badge color={h.status === 2 ? 'teal' : 'gray'}>{DIOT_STATUS_TEXT[h.status] ?? h.status}</Badge></Table.Td>
+                <Table.Td><Badge color={h.status === 2 ? 'teal' : h.status === 1 ? 'yellow' : 'gray'}>{DIOT_STATUS_TEXT[h.status] ?? h.status}</Badge></Table.Td>
                 <Table.Td ta="right">{h.proveedores}</Table.Td>
                 <Table.Td>
                   <Group gap={4} wrap="nowrap">
                     <Button size="xs" variant="subtle" onClick={() => open.mutate(h.folio)}>Ver</Button>
                     <Button size="xs" variant="subtle" onClick={() => void downloadDiotFile(h.folio, rfc, h.year, h.month).catch(() => toastError())}>Archivo</Button>
+                    {h.status === 0 && (
+                      <Button size="xs" variant="subtle" loading={submit.isPending && submit.variables === h.folio} onClick={() => submit.mutate(h.folio)} data-testid={`diot-submit-${h.folio}`}>
+                        Marcar como enviada
+                      </Button>
+                    )}
                     {h.urlAcuse
                       ? <Button size="xs" variant="subtle" onClick={() => void acuseUrl(h.folio).then((u) => window.open(u, '_blank'), () => toastError())}>Acuse</Button>
                       : (

@@ -1,15 +1,13 @@
 import { Button, Stack, Table, Tabs, Text } from '@mantine/core';
-import { useQuery, useQueryClient } from '@tanstack/react-query';
-import { useEffect } from 'react';
+import { useQuery } from '@tanstack/react-query';
 import { useSearchParams } from 'react-router';
 import { formatDay } from '../../../shared/format/dates';
 import { usePeriod } from '../../../shared/period/period-store';
 import { useSession } from '../../../shared/session/session-store';
 import { ListTable } from '../../../shared/ui/list-table';
 import { PageHeader } from '../../../shared/ui/page-header';
-import { onLive } from '../../../shared/socket/live-channel';
-import { toastError, toastSuccess, toastWarning } from '../../../shared/ui/toasts';
-import { csfFileUrl, csfQuery, settingsQuery, statementKeys } from '../api/statements-api';
+import { toastError } from '../../../shared/ui/toasts';
+import { csfFileUrl, csfQuery, settingsQuery } from '../api/statements-api';
 import { DiotTab } from '../components/diot-tab';
 import { SettingsTab } from '../components/settings-tab';
 import { StatementTab } from '../components/statement-tab';
@@ -41,13 +39,7 @@ export function StatementsPage() {
   const raw = params.get('tab') ?? '0';
   const tab = (TABS as readonly string[]).includes(raw) ? raw : '0';
   const settings = useQuery(settingsQuery(rfc));
-  const qc = useQueryClient();
-  // The day-1 automatic statement arrives live: toast it and refresh the list.
-  useEffect(() => onLive((_event, msg) => {
-    if ((msg.data as { type?: string } | undefined)?.type !== 'STATEMENT') return;
-    if (msg.code === 200) toastSuccess(msg.message, msg.title); else toastWarning(msg.message, msg.title);
-    void qc.invalidateQueries({ queryKey: statementKeys.all(rfc) });
-  }), [qc, rfc]);
+  // The day-1 automatic statement's live toast, list refresh and bell are the shell's (app/live/use-live-session).
   return (
     <Stack gap="md">
       <PageHeader title="Declaraciones" />
