@@ -88,3 +88,48 @@ test('fills the customer form from the customer\'s Constancia de Situación Fisc
   await expect(page.getByText('El archivo no es una Constancia de Situación Fiscal del SAT', { exact: true })).toBeVisible();
   await expect(drawer.getByRole('textbox', { name: 'RFC' })).toHaveValue('');
 });
+
+test('a customer lacking CFDI 4.0 data is flagged in the list and completed in "Completar datos CFDI 4.0", also from the invoice form', async ({ page, request }, info) => {
+  test.setTimeout(180_000);
+  const account = await createAccountViaApi(request);
+  const login = await request.post('/api/login', { data: { username: account.rfc, password: account.password } });
+  const headers = { Authorization: `Bearer ${((await login.json()) as { access_token: string }).access_token}` };
+  // Two personas morales saved with the régimen capital in the name (CFDI 4.0 Nombre goes without it).
+  const [first, second] = [randomRfc('moral'), randomRfc('moral')];
+  for (const [rfc, name] of [[first, 'ABARROTES LA PAZ SA DE CV'], [second, 'TRANSPORTES DEL NORTE, S. DE R.L. DE C.V.']]) {
+    const res = await request.post('/api/clients', { headers, data: { rfc, r_social: name, regimen: '601', uso_cfdi: 'G03', domicilio: { cp: '06600' } } });
+    expect(res.status(), await res.text()).toBe(201);
+  }
+
+  await loginViaUi(page, account);
+  await page.goto('/clients');
+  const table = page.getByTestId('clients-table');
+  await expect(table.getByTestId('client-v4-flag')).toHaveCount(2);
+  await expect(page.getByTestId('clients-v4-notice')).toContainText('2 clientes de esta página no tienen completos sus datos de CFDI 4.0');
+  await page.getByRole('button', { name: `Completar datos CFDI 4.0 de ${first} - ABARROTES LA PAZ SA DE CV` }).click();
+  const dialog = page.getByRole('dialog', { name: 'Completar datos CFDI 4.0' });
+  await expect(dialog.getByTestId('client-v4-gaps')).toContainText('En CFDI 4.0 la razón social va sin el régimen capital (SA DE CV)');
+  await expect(dialog.getByLabel('Razón social')).toHaveValue('ABARROTES LA PAZ');
+  await snap(page, info, 'clients-05-complete-v4');
+  await dialog.getByRole('button', { name: 'Guardar datos' }).click();
+  await expect(dialog).toBeHidden();
+  await expect(table.getByText(`${first} - ABARROTES LA PAZ`, { exact: true })).toBeVisible();
+  await expect(table.getByTestId('client-v4-flag')).toHaveCount(1);
+
+  // The invoice form offers the same dialog for a chosen customer that still lacks 4.0 data.
+  await page.goto('/invoicing/add');
+  const cliente = page.getByRole('combobox', { name: 'Cliente', exact: true });
+  await cliente.click();
+  await cliente.fill(second);
+  await page.getByRole('option', { name: new RegExp(second) }).first().click();
+  const notice = page.getByTestId('invoice-client-v4');
+  await expect(notice).toContainText('A este cliente le faltan datos de CFDI 4.0');
+  await notice.getByRole('button', { name: 'Completar datos' }).click();
+  const fromInvoice = page.getByRole('dialog', { name: 'Completar datos CFDI 4.0' });
+  await expect(fromInvoice.getByLabel('Razón social')).toHaveValue('TRANSPORTES DEL NORTE');
+  await fromInvoice.getByRole('button', { name: 'Guardar datos' }).click();
+  await expect(fromInvoice).toBeHidden();
+  await expect(notice).toBeHidden();
+  await expect(cliente).toHaveValue(`${second} - TRANSPORTES DEL NORTE`);
+  await expect(page.getByRole('combobox', { name: 'Uso del CFDI' })).toHaveValue(/^G03 - /);
+});

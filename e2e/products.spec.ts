@@ -23,6 +23,8 @@ test('adds a product by searching "servicios de contabilidad" in the SAT catalog
   await page.getByRole('option', { name: /^E48 - Unidad de servicio/ }).click();
   await expect(drawer.getByLabel('Descripción de la unidad')).toHaveValue('Unidad de servicio');
   await drawer.getByLabel('Valor unitario').fill('1500.50');
+  // The price as the list and the invoices will show it (§9 money format).
+  await expect(drawer.getByText('Se verá como $1,500.50')).toBeVisible();
   // IVA 16 % is there by default; add the 10 % ISR retención from the quick picks.
   await drawer.getByRole('button', { name: 'Agregar' }).nth(1).click();
   await page.getByRole('menuitem', { name: 'Retención ISR 10 %' }).click();
@@ -42,6 +44,7 @@ test('adds a product by searching "servicios de contabilidad" in the SAT catalog
   await expect(edit.getByRole('combobox', { name: 'Clave de producto o servicio (SAT)' })).toHaveValue(chosen);
   await expect(edit.getByRole('combobox', { name: 'Clave de unidad (SAT)' })).toHaveValue('E48 - Unidad de servicio');
   await edit.getByLabel('Valor unitario').fill('2000.125');
+  await expect(edit.getByText('Se verá como $2,000.125')).toBeVisible();
   await edit.getByRole('button', { name: 'Guardar' }).click();
   await expect(edit).toBeHidden();
   await expect(table.getByText('$2,000.125')).toBeVisible();
@@ -49,6 +52,7 @@ test('adds a product by searching "servicios de contabilidad" in the SAT catalog
   // Over-limit unit description and float garbage are refused on the fields.
   await page.getByRole('button', { name: 'Nuevo producto' }).click();
   await drawer.getByLabel('Valor unitario').fill('1e3');
+  await expect(drawer.getByText(/^Se verá como/)).toHaveCount(0);
   await drawer.getByRole('button', { name: 'Guardar' }).click();
   await expect(drawer.getByText(/El valor unitario debe ser un número positivo/)).toBeVisible();
   await snap(page, info, 'products-04-errors');

@@ -51,6 +51,7 @@ test('import a ZIP of received CFDIs with the live bar, see them on /outcomes, o
   await page.getByRole('button', { name: 'Importar XML' }).click();
   const dialog = page.getByRole('dialog', { name: 'Importar CFDI (XML)' });
   await dialog.locator('input[type=file]').setInputFiles(zip);
+  await snap(page, info, 'outcomes-import-dialog');
   await page.evaluate(() => {
     const seen: string[] = [];
     (window as unknown as { __progress: string[] }).__progress = seen;

@@ -35,4 +35,22 @@ test('the help center finds a guide by what the user wants to do, shows real scr
   await page.goBack();
   await page.getByRole('button', { name: 'Todas las guías' }).click();
   await expect(page.getByTestId('guide-card')).toHaveCount(all);
+
+  // The guides of issue 19 §5 are all there, each with its screenshots: payment, received XML, payroll, DIOT.
+  for (const [query, title, shots] of [
+    ['complemento de pago', 'Registra el pago de una factura PPD (complemento de pago)', 3],
+    ['importar xml', 'Importa los XML de tus facturas recibidas', 3],
+    ['prenomina', 'Timbra la nómina de tus empleados', 3],
+    ['diot', 'Genera y lee tu DIOT', 2],
+  ] as const) {
+    await search.fill(query);
+    await page.getByTestId('guide-card').filter({ hasText: title }).click();
+    const pictures = page.getByTestId('guide-step').locator('img');
+    await expect(pictures).toHaveCount(shots);
+    for (const img of await pictures.all()) {
+      await img.scrollIntoViewIfNeeded();
+      await expect.poll(() => img.evaluate((el) => (el as HTMLImageElement).naturalWidth)).toBeGreaterThan(600);
+    }
+    await page.getByRole('button', { name: 'Todas las guías' }).click();
+  }
 });

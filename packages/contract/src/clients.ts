@@ -89,6 +89,40 @@ export const clientV4InputSchema = z
   .refine((v) => Object.values(v).some((x) => x !== undefined), { message: 'Envía al menos un dato a actualizar', path: ['body'] });
 export type ClientV4Input = z.input<typeof clientV4InputSchema>;
 
+/** The receptor data `PATCH /api/clients/{id}/v4` completes. */
+export const clientV4FieldSchema = z.enum(['r_social', 'regimen', 'cp', 'uso_cfdi']);
+export type ClientV4Field = z.infer<typeof clientV4FieldSchema>;
+
+/** One thing a customer lacks for a CFDI 4.0 receptor, with what to do; `suggestion` is a value to propose. */
+export const clientV4GapSchema = z.object({ field: clientV4FieldSchema, message: z.string(), suggestion: z.string().optional() });
+export type ClientV4Gap = z.infer<typeof clientV4GapSchema>;
+
+// SAT's "Régimen capital" endings as people type them (dots, commas and spaces vary): S.A. DE C.V., SAPI DE CV,
+// S. DE R.L. DE C.V., S.C., A.C., S.A.S., SOFOM ENR... CFDI 4.0 Nombre carries the name without them.
+const CAPITAL_TAIL = new RegExp(
+  '[\\s,]+(?:SOCIEDAD ANONIMA(?: PROMOTORA DE INVERSION| BURSATIL)?(?: DE CAPITAL VARIABLE)?|SOCIEDAD CIVIL|ASOCIACION CIVIL'
+  + '|S\\.? ?A\\.? ?P\\.? ?I\\.?|S\\.? ?A\\.? ?B\\.?|S\\.? ?A\\.? ?S\\.?|S\\.? ?A\\.?|S\\.? ?DE ?R\\.? ?L\\.?(?: ?M\\.?| ?MI\\.?)?'
+  + '|S\\.? ?C\\.? ?(?:P|L|S)?\\.?|A\\.? ?C\\.?|S\\.? ?P\\.? ?R\\.?|S\\.? ?EN ?(?:N\\.? ?)?C\\.?(?: ?POR ?A\\.?)?|I\\.? ?A\\.? ?P\\.?)'
+  + '(?:[\\s,]+DE[\\s,]+(?:C\\.? ?V\\.?|R\\.? ?L\\.?(?:[\\s,]+DE[\\s,]+C\\.? ?V\\.?)?|R\\.? ?S\\.?|R\\.? ?I\\.?|CAPITAL VARIABLE))?'
+  + '(?:[\\s,]+SOFOM(?:[\\s,]+E\\.? ?N\\.? ?R\\.?|[\\s,]+E\\.? ?R\\.?)?)?[\\s.,]*$',
+  'i',
+);
+
+/**
+ * The régimen capital a persona moral's name ends with ("ESCUELA KEMPER URGATE SA DE CV" → "SA DE CV") and the
+ * name without it, or null. SAT's constancia keeps them apart and CFDI 4.0 Nombre must be the name alone
+ * (CFDI40145: the PAC compares it with SAT's list of RFCs).
+ */
+export function splitRegimenCapital(name: string): { nombre: string; capital: string } | null {
+  // Accents dropped letter for letter, so an index in `text` is one in `name` ("ANÓNIMA" → "ANONIMA").
+  const text = name.replace(/[\u00C0-\u017F]/g, (ch) => ch.normalize('NFD')[0] ?? ch);
+  const m = CAPITAL_TAIL.exec(text);
+  if (!m || m.index === 0) return null;
+  const nombre = name.slice(0, m.index).trim();
+  if (!nombre) return null;
+  return { nombre, capital: name.slice(m.index).replace(/^[\s,]+/, '').trim() };
+}
+
 export const clientSchema = z.object({
   id: z.number().int(),
   rfc: z.string(),
@@ -106,6 +140,8 @@ export const clientSchema = z.object({
   municipality_name: z.string().nullable(),
   pais: z.string().nullable(),
   num_reg_id_trib: z.string().nullable(),
+  /** What the customer still lacks to receive a CFDI 4.0 (empty when complete); `PATCH .../v4` completes it. */
+  v4_missing: z.array(clientV4GapSchema),
   /** "rfc - r_social", as spec §3 displays a customer. */
   display: z.string(),
   created_at: z.string(),

@@ -1,6 +1,9 @@
 import { findEntry, regimenAllowed, usoCfdiAllowed } from '@facturo/cfdi/catalogs';
 import { postalCode } from '@facturo/cfdi/catalogs/server';
-import { personaFromRfc, RFC_EXTRANJERO, RFC_PUBLICO_GENERAL, type ClientValues, type Persona } from '@facturo/contract';
+import {
+  personaFromRfc, REGIMEN_SIN_OBLIGACIONES, RFC_EXTRANJERO, RFC_PUBLICO_GENERAL, splitRegimenCapital, USO_SIN_EFECTOS,
+  type ClientV4Field, type ClientV4Gap, type ClientValues, type Persona,
+} from '@facturo/contract';
 
 const PERSONA_TEXT: Record<Persona, string> = { fisica: 'persona física', moral: 'persona moral' };
 
@@ -85,3 +88,41 @@ export const usoText = (clave: string) => findEntry('c_UsoCFDI', clave)?.descrip
 export const stateText = (clave: string | null) => (clave ? findEntry('c_Estado', clave)?.descripcion ?? null : null);
 export const municipalityText = (clave: string | null, state: string | null) =>
   clave && state ? findEntry('c_Municipio', clave, state)?.descripcion ?? null : null;
+
+const GAP_FIELD: Record<string, ClientV4Field> = { regimen: 'regimen', uso_cfdi: 'uso_cfdi', 'domicilio.cp': 'cp' };
+
+/**
+ * What a stored customer lacks to be the Receptor of a CFDI 4.0 (empty when complete): the catalogs' judgement
+ * of régimen, uso and CP (catalogs change after a customer is saved), the CP of a Mexican customer's
+ * domicilio fiscal, and a persona moral's name without its régimen capital. `PATCH /api/clients/{id}/v4` fixes them.
+ */
+export function v4Gaps(c: { rfc: string; rSocial: string; persona: Persona; regimen: string; usoCfdi: string; cp: string | null; pais: string | null; numRegIdTrib: string | null }): ClientV4Gap[] {
+  const gaps: ClientV4Gap[] = [];
+  if (!c.rSocial.trim()) gaps.push({ field: 'r_social', message: 'Falta la razón social: escríbela como en su constancia de situación fiscal' });
+  else if (c.persona === 'moral') {
+    const split = splitRegimenCapital(c.rSocial);
+    if (split) {
+      gaps.push({
+        field: 'r_social', suggestion: split.nombre,
+        message: `En CFDI 4.0 la razón social va sin el régimen capital (${split.capital}), como en su constancia: ${split.nombre}`,
+      });
+    }
+  }
+  const generic = c.rfc === RFC_PUBLICO_GENERAL || c.rfc === RFC_EXTRANJERO;
+  // Estado and municipio are not CFDI data: only the CP, régimen and uso are judged here.
+  const { errors } = checkReceptor({
+    rfc: c.rfc, regimen: c.regimen, uso_cfdi: c.usoCfdi, cp: c.cp, state: null, municipality: null, pais: c.pais, num_reg_id_trib: c.numRegIdTrib,
+  });
+  if (generic && c.regimen !== REGIMEN_SIN_OBLIGACIONES) {
+    (errors.regimen ??= []).push(`Con el RFC genérico ${c.rfc} el régimen fiscal debe ser 616 Sin obligaciones fiscales`);
+  }
+  if (c.rfc === RFC_PUBLICO_GENERAL && c.usoCfdi !== USO_SIN_EFECTOS) {
+    (errors.uso_cfdi ??= []).push('Con el RFC de público en general el uso del CFDI debe ser S01 Sin efectos fiscales');
+  }
+  if (!generic && !c.cp) gaps.push({ field: 'cp', message: 'Falta el código postal de su domicilio fiscal, como en su constancia' });
+  for (const [key, messages] of Object.entries(errors)) {
+    const field = GAP_FIELD[key];
+    if (field && messages[0]) gaps.push({ field, message: messages[0] });
+  }
+  return gaps;
+}

@@ -6,7 +6,7 @@ import { toPage } from '../../db/paging';
 import { AppError, badRequest, notFound } from '../../http/errors';
 import * as repo from './clients.repository';
 import type { ClientRow, NewClientRow } from './clients.schema';
-import { checkReceptor, municipalityText, receptorOf, regimenText, stateText, usoText, type ReceptorFields } from './client-rules';
+import { checkReceptor, municipalityText, receptorOf, regimenText, stateText, usoText, v4Gaps, type ReceptorFields } from './client-rules';
 import { foldSearch } from './search-text';
 
 const NOT_FOUND = 'El cliente no existe';
@@ -31,6 +31,7 @@ export function toClient(row: ClientRow): Client {
     municipality_name: municipalityText(row.municipality, row.state),
     pais: row.pais,
     num_reg_id_trib: row.numRegIdTrib,
+    v4_missing: v4Gaps(row),
     display: clientDisplay({ rfc: row.rfc, r_social: row.rSocial }),
     created_at: row.createdAt.toISOString(),
     updated_at: row.updatedAt.toISOString(),

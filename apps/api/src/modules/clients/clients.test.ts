@@ -82,6 +82,32 @@ describe('customers: create, list, edit, delete (spec §7.9)', () => {
     expect((await call(owner, 'GET', `/api/clients/${c.id}/edit`)).body.regimen).toBe('603');
   });
 
+  it('flags what a customer lacks for CFDI 4.0 (v4_missing) until PATCH v4 completes it', async () => {
+    const complete = await call(owner, 'POST', '/api/clients', moral());
+    expect(complete.body.v4_missing).toEqual([]);
+    const { body: c } = await call(owner, 'POST', '/api/clients', moral({ r_social: 'ÑANDÚ COMERCIAL, S.A. de C.V.' }));
+    expect(c.v4_missing).toEqual([{
+      field: 'r_social', suggestion: 'ÑANDÚ COMERCIAL',
+      message: 'En CFDI 4.0 la razón social va sin el régimen capital (S.A. de C.V.), como en su constancia: ÑANDÚ COMERCIAL',
+    }]);
+    // A customer saved before the 4.0 data was required: no CP, and an uso its régimen no longer allows.
+    await server.runtime.ctx.database.query('UPDATE clients SET cp = NULL, uso_cfdi = $2 WHERE id = $1', [c.id, 'D01']);
+    const listed = (await call(owner, 'GET', `/api/clients?search=${encodeURIComponent(c.rfc)}`)).body.data[0];
+    expect(listed.v4_missing.map((g: { field: string }) => g.field).sort()).toEqual(['cp', 'r_social', 'uso_cfdi']);
+    expect(listed.v4_missing.find((g: { field: string }) => g.field === 'uso_cfdi').message).toMatch(/D01 no es compatible con el régimen 601/);
+
+    // PATCH judges the whole receptor: the name alone does not pass while the uso is still wrong.
+    const partial = await call(owner, 'PATCH', `/api/clients/${c.id}/v4`, { r_social: 'ÑANDÚ COMERCIAL' });
+    expect(partial.status).toBe(422);
+    expect(Object.keys(partial.body.errors)).toEqual(['uso_cfdi']);
+    const done = await call(owner, 'PATCH', `/api/clients/${c.id}/v4`, { r_social: 'ÑANDÚ COMERCIAL', cp: '06600', uso_cfdi: 'G03' });
+    expect(done.status).toBe(200);
+    expect(done.body).toMatchObject({ v4_missing: [], r_social: 'ÑANDÚ COMERCIAL', domicilio: { cp: '06600' }, state: 'CMX' });
+    // A persona física's name is never judged for a régimen capital.
+    const fisica = await call(owner, 'POST', '/api/clients', moral({ rfc: randomRfc('fisica'), r_social: 'JUAN PEREZ SA', regimen: '612' }));
+    expect(fisica.body.v4_missing).toEqual([]);
+  });
+
   it('deletes a customer, but not one with issued invoices (clear message)', async () => {
     const { body: a } = await call(owner, 'POST', '/api/clients', moral());
     const { body: b } = await call(owner, 'POST', '/api/clients', moral());

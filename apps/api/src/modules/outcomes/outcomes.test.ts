@@ -32,6 +32,15 @@ afterAll(async () => server?.close());
 const uuids = (body: { data: { uuid: string }[] }) => body.data.map((r) => r.uuid).sort();
 
 describe('outcomes', () => {
+  it('the CSV (csv=true) follows the deductible filter of the list', async () => {
+    const res = await fetch(`${server.baseUrl}/api/outcomes/3/2026?deductible=1&csv=true`, { headers: owner.headers });
+    expect(res.status, await res.clone().text()).toBe(200);
+    expect(res.headers.get('content-type')).toMatch(/^text\/csv/);
+    const text = await res.text();
+    expect(text).toContain(deductible);
+    expect(text).not.toContain(cash);
+  });
+
   it('lists the month with the deductible filter; the override moves a document between the lists', async () => {
     const all = await callApi(server.baseUrl, owner.headers, 'GET', '/api/outcomes/3/2026');
     expect(uuids(all.body)).toEqual([deductible, cash].sort());

@@ -10,7 +10,8 @@ export const storageKeys = {
   month: 'month',
   year: 'year',
   perPages: 'perPages',
-  userConfig: 'userConfig',
+  // §9 also lists "userConfig": no setting of the spec is left without a key of its own (skin, month/year,
+  // perPages), so nothing would read it; left out on purpose (docs/decisions/240-loose-ends-of-18-and-19.md).
   skin: 'skin',
   notifications: 'urgentNotifications',
   lastReview: 'lastReviewNotifications',

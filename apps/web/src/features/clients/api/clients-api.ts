@@ -1,5 +1,5 @@
 import { queryOptions } from '@tanstack/react-query';
-import { routes, type ClientInput, type CsfExtract, type PostalCodeInfo } from '@facturo/contract';
+import { routes, type ClientInput, type ClientV4Input, type CsfExtract, type PostalCodeInfo } from '@facturo/contract';
 import { ApiError } from '../../../shared/api/api-error';
 import { call } from '../../../shared/api/call';
 
@@ -73,3 +73,6 @@ export function uploadCsf(file: File): Promise<CsfExtract> {
   body.append('file', file);
   return call(routes['clients.uploadCsf'], { body, passThrough: true });
 }
+
+/** `PATCH /api/clients/{id}/v4`: the CFDI 4.0 receptor data; field errors go on the dialog's fields. */
+export const patchClientV4 = (id: number, body: ClientV4Input) => call(routes['clients.patchV4'], { params: { id }, body, passThrough: true });

@@ -1,6 +1,6 @@
 import { useState } from 'react';
-import { Button, Stack } from '@mantine/core';
-import { IconPlus } from '@tabler/icons-react';
+import { Alert, Button, Stack } from '@mantine/core';
+import { IconFileCertificate, IconPlus } from '@tabler/icons-react';
 import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import type { Client } from '@facturo/contract';
@@ -12,6 +12,7 @@ import { PagedListCard } from '../../../shared/ui/paged-list-card';
 import { clientKeys, clientsQuery, deleteClient } from '../api/clients-api';
 import { ClientFormDrawer } from '../components/client-form-drawer';
 import { ClientsTable } from '../components/clients-table';
+import { ClientV4Dialog } from '../components/client-v4-dialog';
 
 /** /clients (spec §2.7, §7.9): list with search and pagination, side panels for new and edit. */
 export function ClientsPage() {
@@ -19,6 +20,7 @@ export function ClientsPage() {
   const rfc = useSession().user?.username ?? '';
   const list = usePagedList('clients');
   const [panel, setPanel] = useState<{ open: boolean; client?: Client }>({ open: false });
+  const [completing, setCompleting] = useState<Client | null>(null);
   const rows = useQuery(clientsQuery(rfc, { page: list.page, perPage: list.perPage, search: list.query }));
 
   const confirmDelete = useConfirmedMutation({
@@ -35,15 +37,22 @@ export function ClientsPage() {
   });
 
   const total = rows.data?.total ?? 0;
+  const incomplete = (rows.data?.data ?? []).filter((c) => c.v4_missing.length > 0).length;
   return (
     <Stack gap="md">
       <PageHeader title={t('clients.title')}
         action={<Button leftSection={<IconPlus size={16} />} onClick={() => setPanel({ open: true })}>{t('clients.new')}</Button>} />
+      {incomplete > 0 && (
+        <Alert color="orange" variant="light" icon={<IconFileCertificate size={18} />} data-testid="clients-v4-notice">
+          {t('clientsV4.pageNotice', { count: incomplete })}
+        </Alert>
+      )}
       <PagedListCard list={list} searchPlaceholder={t('clients.searchPlaceholder')} loading={rows.isPending} total={total}
         emptyText={list.query ? t('clients.emptySearch') : t('clients.empty')} totalText={t('clients.total', { count: total })}>
-        <ClientsTable clients={rows.data?.data ?? []} onEdit={(client) => setPanel({ open: true, client })} onDelete={confirmDelete} />
+        <ClientsTable clients={rows.data?.data ?? []} onEdit={(client) => setPanel({ open: true, client })} onDelete={confirmDelete} onCompleteV4={setCompleting} />
       </PagedListCard>
       <ClientFormDrawer rfc={rfc} opened={panel.open} client={panel.client} onClose={() => setPanel({ open: false })} />
+      <ClientV4Dialog rfc={rfc} client={completing} onClose={() => setCompleting(null)} />
     </Stack>
   );
 }

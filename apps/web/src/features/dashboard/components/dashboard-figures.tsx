@@ -34,17 +34,17 @@ export function DashboardFigures() {
   return (
     <Grid gap="md" columns={12} data-testid="dashboard-figures">
       {cards.map((card) => (
-        <Grid.Col key={card.id} span={{ base: 12, sm: 6, xl: 4 }}>
+        <Grid.Col key={card.id} span={{ base: 12, sm: 6, xl: 4 }} data-feature-id={card.featureId}>
           {locked(card.featureId) ? <LockedFeature minHeight={180} /> : <FigureCard card={card} loading={loadingMonth} />}
         </Grid.Col>
       ))}
-      <Grid.Col span={{ base: 12, lg: 7 }}>
+      <Grid.Col span={{ base: 12, lg: 7 }} data-feature-id={F.pagadosChart}>
         {locked(F.pagadosChart) ? <LockedFeature minHeight={300} /> : <PaidChart points={chartPoints(paid.data?.data ?? [])} loading={paid.isPending} />}
       </Grid.Col>
-      <Grid.Col span={{ base: 12, lg: 5 }}>
+      <Grid.Col span={{ base: 12, lg: 5 }} data-feature-id={F.ivaChart}>
         {locked(F.ivaChart) ? <LockedFeature minHeight={300} /> : <IvaChart points={chartPoints(month.data?.diario ?? [])} loading={loadingMonth} />}
       </Grid.Col>
-      <Grid.Col span={12}>
+      <Grid.Col span={12} data-feature-id={F.anual}>
         {locked(F.anual) ? <LockedFeature minHeight={300} /> : (
           <YearChart loading={year.isPending}
             months={(year.data?.body ?? []).map((m) => ({ mes: m.mes, ingresos: Number(m.ingresos), gastos: Number(m.gastos), iva: Number(m.iva) }))} />

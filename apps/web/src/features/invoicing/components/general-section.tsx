@@ -1,6 +1,6 @@
 import { useEffect } from 'react';
-import { Button, Card, Group, SegmentedControl, Select, SimpleGrid, Text, TextInput, Title } from '@mantine/core';
-import { IconUserPlus } from '@tabler/icons-react';
+import { Alert, Button, Card, Group, SegmentedControl, Select, SimpleGrid, Text, TextInput, Title } from '@mantine/core';
+import { IconFileCertificate, IconUserPlus } from '@tabler/icons-react';
 import { useQuery } from '@tanstack/react-query';
 import { useDebouncedValue } from '@mantine/hooks';
 import { Controller, useFormContext, useWatch } from 'react-hook-form';
@@ -20,10 +20,12 @@ interface Props {
   client: Client | null;
   onClient: (client: Client | null) => void;
   onNewClient: () => void;
+  /** Opens "Completar datos CFDI 4.0" for the chosen customer when the API flags it. */
+  onCompleteV4: (client: Client) => void;
 }
 
 /** Version, customer, uso CFDI, pago, moneda and serie (issue 9 item 1). */
-export function GeneralSection({ rfc, catalogs, client, onClient, onNewClient }: Props) {
+export function GeneralSection({ rfc, catalogs, client, onClient, onNewClient, onCompleteV4 }: Props) {
   const { t } = useTranslation();
   const { control, register, setValue, getValues, formState: { errors } } = useFormContext<InvoiceForm>();
   const [search, setSearch] = useState('');
@@ -101,6 +103,14 @@ export function GeneralSection({ rfc, catalogs, client, onClient, onNewClient }:
         <datalist id="invoicing-series">{(catalogs?.series ?? []).map((s) => <option key={s.serie} value={s.serie} />)}</datalist>
         <FormSelect control={control} name="exportacion" label={t('invoicing.form.exportacion')} allowDeselect={false} data={options(catalogs?.exportaciones)} />
       </SimpleGrid>
+      {client && client.v4_missing.length > 0 && (
+        <Alert mt="sm" color="orange" variant="light" icon={<IconFileCertificate size={18} />} data-testid="invoice-client-v4">
+          <Group justify="space-between" gap="xs">
+            <Text size="sm">{t('clientsV4.invoiceNotice')}</Text>
+            <Button size="xs" variant="light" color="orange" onClick={() => onCompleteV4(client)}>{t('clientsV4.invoiceAction')}</Button>
+          </Group>
+        </Alert>
+      )}
     </Card>
   );
 }

@@ -12,7 +12,7 @@ import { useSession } from '../../../shared/session/session-store';
 import { FormAlert } from '../../../shared/ui/form-alert';
 import { PageHeader } from '../../../shared/ui/page-header';
 import { toastWarning } from '../../../shared/ui/toasts';
-import { ClientFormDrawer } from '../../clients/public';
+import { ClientFormDrawer, ClientV4Dialog } from '../../clients/public';
 import { invoicingCatalogsQuery, invoicingKeys, previewInvoice, stampInvoice, stampsQuery } from '../api/invoicing-api';
 import { ConceptsSection } from '../components/concepts-section';
 import { ExtrasSection } from '../components/extras-section';
@@ -39,6 +39,7 @@ export function InvoiceAddPage() {
   const form = useForm<InvoiceForm>({ defaultValues: { ...emptyInvoice(), ...handed.draft, clientId: handed.client ? String(handed.client.id) : (handed.draft?.clientId ?? '') } });
   const [client, setClient] = useState<Client | null>(handed.client ?? null);
   const [clientDrawer, setClientDrawer] = useState(false);
+  const [completing, setCompleting] = useState<Client | null>(null);
   const [formError, setFormError] = useState<string[] | null>(null);
   const [preview, setPreview] = useState<Blob | null>(null);
   const [stamped, setStamped] = useState<InvoiceStamped | null>(null);
@@ -106,7 +107,7 @@ export function InvoiceAddPage() {
               <Grid.Col span={{ base: 12, lg: 8 }}>
                 <Stack gap="md">
                   <FormAlert message={formError} />
-                  <GeneralSection rfc={rfc} catalogs={catalogs.data} client={client} onClient={setClient} onNewClient={() => setClientDrawer(true)} />
+                  <GeneralSection rfc={rfc} catalogs={catalogs.data} client={client} onClient={setClient} onNewClient={() => setClientDrawer(true)} onCompleteV4={setCompleting} />
                   <ConceptsSection rfc={rfc} catalogs={catalogs.data} live={live} />
                   <ExtrasSection catalogs={catalogs.data} publicoGeneral={publicoGeneral} />
                 </Stack>
@@ -126,6 +127,13 @@ export function InvoiceAddPage() {
         </FormProvider>
       )}
       <PreviewModal pdf={preview} onClose={() => setPreview(null)} />
+      <ClientV4Dialog rfc={rfc} client={completing} onClose={() => setCompleting(null)}
+        onSaved={(saved) => {
+          setClient(saved);
+          // The uso may have changed with the régimen: propose the customer's own again.
+          if (usosCfdiFor(saved.regimen, saved.persona).includes(saved.uso_cfdi)) form.setValue('usoCFDI', saved.uso_cfdi);
+          void queryClient.invalidateQueries({ queryKey: [...invoicingKeys.all(rfc), 'customers'] });
+        }} />
       <ClientFormDrawer rfc={rfc} opened={clientDrawer}
         onClose={() => { setClientDrawer(false); void queryClient.invalidateQueries({ queryKey: [...invoicingKeys.all(rfc), 'customers'] }); }} />
     </Stack>

@@ -1,6 +1,6 @@
 import { queryOptions } from '@tanstack/react-query';
 import { routes, type OutcomesListQuery } from '@facturo/contract';
-import { fetchAuthedObjectUrl } from '../../../shared/api/authed-file';
+import { downloadAuthedFile } from '../../../shared/api/authed-file';
 import { call, routeUrl } from '../../../shared/api/call';
 import { confirmExternalLink } from '../../../shared/ui/confirm';
 import type { Period } from '../../incomes/public';
@@ -35,9 +35,8 @@ export const outcomesListQuery = (rfc: string, p: Period, q: OutcomesPageQuery) 
 /** The CSV of every row of the filter: the server answers a file for csv=true. */
 export async function downloadOutcomesCsv(p: Period, q: OutcomesPageQuery): Promise<void> {
   const { page: _page, perPage: _perPage, ...rest } = listQuery(q);
-  const url = await fetchAuthedObjectUrl(routeUrl(routes['outcomes.list'], p, { ...rest, csv: 'true' }));
-  saveBlob(await (await fetch(url)).blob(), `egresos-${p.year}-${String(p.month).padStart(2, '0')}.csv`);
-  URL.revokeObjectURL(url);
+  // Straight to a download: re-reading the object URL with fetch() is refused by the CSP (connect-src has no blob:).
+  await downloadAuthedFile(routeUrl(routes['outcomes.list'], p, { ...rest, csv: 'true' }), `egresos-${p.year}-${String(p.month).padStart(2, '0')}.csv`);
 }
 
 /** `GET /api/outcomes/related/{uuid}?mother=` (same signature as the incomes query, for the shared drawer). */

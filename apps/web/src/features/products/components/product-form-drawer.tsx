@@ -5,6 +5,7 @@ import { Controller, FormProvider, useForm, useWatch } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useTranslation } from 'react-i18next';
 import { z } from 'zod';
+import { countDecimals, formatMoney } from '@facturo/cfdi/money';
 import { PRODUCT_DESCRIPTION_MAX, productInputSchema, UNIT_DESCRIPTION_MAX, type ProductValues, type UserProduct } from '@facturo/contract';
 import { setServerErrors } from '../../../shared/api/form-server-errors';
 import { toastSuccess } from '../../../shared/ui/toasts';
@@ -37,6 +38,9 @@ export function ProductFormDrawer({ rfc, opened, product, onClose }: Props) {
   const cadastral = useWatch({ control, name: 'cadastral' });
   const unitDescription = useWatch({ control, name: 'descripcionUnidad' }) ?? '';
   const description = useWatch({ control, name: 'descripcionProducto' }) ?? '';
+  const unitValue = (useWatch({ control, name: 'valorUnitario' }) ?? '').trim();
+  // §9 money formatting of the price as invoices and the list will show it, once it reads as an amount.
+  const unitValueShown = /^\d+(\.\d{1,6})?$/.test(unitValue) ? formatMoney(unitValue, Math.max(2, countDecimals(unitValue))) : null;
 
   useEffect(() => {
     if (opened) {
@@ -86,7 +90,8 @@ export function ProductFormDrawer({ rfc, opened, product, onClose }: Props) {
               description={`${description.length}/${PRODUCT_DESCRIPTION_MAX}`} error={errors.descripcionProducto?.message} />
             <SimpleGrid cols={{ base: 1, sm: 2 }}>
               <TextInput label={t('products.form.unitValue')} inputMode="decimal" leftSection={<Text size="sm">$</Text>} placeholder="0.00"
-                {...register('valorUnitario')} error={errors.valorUnitario?.message} />
+                {...register('valorUnitario')} error={errors.valorUnitario?.message}
+                description={unitValueShown ? t('priceFormat.shownAs', { amount: unitValueShown }) : undefined} />
               <Controller control={control} name="objetoImp" render={({ field }) => (
                 <Select label={t('products.form.objetoImp')} data={(objetos.data ?? []).map((o) => ({ value: o.clave, label: `${o.clave} - ${o.descripcion}` }))}
                   value={field.value || null} onChange={(v) => field.onChange(v ?? '')} allowDeselect={false} error={errors.objetoImp?.message} />
