@@ -26,6 +26,7 @@ export * from './credit-notes';
 export * from './payroll';
 export * from './retentions';
 export * from './statements';
+export * from './sat-status';
 export * from './format-bytes';
 export * from './route';
 export * from './routes';
