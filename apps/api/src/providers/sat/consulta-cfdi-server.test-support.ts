@@ -67,7 +67,7 @@ export async function startFakeConsulta(answer: (params: Record<string, string>)
       void (async () => {
         const soapAction = String(req.headers.soapaction ?? '');
         const body = Buffer.concat(chunks).toString('utf8');
-        let expression = '';
+        let expression: string;
         try {
           const el = find(parseXml(body), 'expresionImpresa');
           expression = el ? textContent(el) : '';
