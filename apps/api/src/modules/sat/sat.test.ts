@@ -6,6 +6,7 @@ import { startTestServer, type TestServer } from '../../../test/server';
 import { fileSandboxStore } from '../../providers/pac/file-sandbox-store';
 import { localEfosList } from '../../providers/sat/efos-list';
 import { recheckRecentStatuses } from '../../jobs/sat-status.job';
+import { importXmls } from '../../../test/import-xmls';
 import { api, createCustomer, invoiceBody, invoicingAccount } from '../invoicing/invoicing-test-kit';
 import { refreshEfosList } from './blacklist.service';
 import { notifyExpiringRequests } from './cancellation-inbox.service';
@@ -109,6 +110,23 @@ describe('69-B list', () => {
     // Without the mode nothing is computed.
     const plain = (await call(issuer, 'GET', `/api/incomes/${month}/${year}?perPage=50`)).data.data as { blacklisted: boolean }[];
     expect(plain.every((r) => !r.blacklisted)).toBe(true);
+  });
+});
+
+describe('69-B at import', () => {
+  it('an imported document from a listed emisor comes back flagged in the import result', async () => {
+    const stamped = await call(issuer, 'POST', '/api/invoice40', invoiceBody(receptorClient, { serie: 'IMP' }));
+    const xml = (await call<Buffer>(issuer, 'GET', `/api/incomes/${stamped.data.uuid}/xml`)).data.toString('utf8');
+    expect(xml).toContain(stamped.data.uuid);
+    const db = server.runtime.ctx.db;
+    // The issuer's RFC is SAT's test taxpayer: list it only for this test.
+    await db.execute(sql`INSERT INTO efos_list (rfc, nombre, situacion, fecha_definitivo) VALUES ('EKU9003173C9', 'ESCUELA KEMPER URGATE', 'Definitivo', '2026-01-15')`);
+    try {
+      const result = await importXmls(server.baseUrl, receptor, [xml]);
+      expect(result).toMatchObject({ imported: 1, blacklisted: [{ uuid: stamped.data.uuid, rfc: 'EKU9003173C9', situacion: 'Definitivo' }] });
+    } finally {
+      await db.execute(sql`DELETE FROM efos_list WHERE rfc = 'EKU9003173C9'`);
+    }
   });
 });
 
