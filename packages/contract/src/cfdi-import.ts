@@ -25,6 +25,8 @@ export const importStateSchema = z.object({
   message: z.string().nullable(),
   /** 0–100, as the progress bar shows it. */
   progress: z.number().int(),
+  /** Imported documents whose counterparty is on SAT's 69-B list as presunto or definitivo (issue 15 §4). */
+  blacklisted: z.array(z.object({ uuid: z.string(), rfc: z.string(), situacion: z.string() })).optional(),
 });
 export type ImportState = z.infer<typeof importStateSchema>;
 

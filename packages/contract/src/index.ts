@@ -27,6 +27,7 @@ export * from './payroll';
 export * from './retentions';
 export * from './statements';
 export * from './diot-suppliers';
+export * from './sat-status';
 export * from './format-bytes';
 export * from './route';
 export * from './routes';

@@ -19,6 +19,7 @@ import { profileRoutes } from './routes/profile';
 import { sessionRoutes } from './routes/session';
 import { statementsRoutes } from './routes/statements';
 import { diotSuppliersRoutes } from './routes/diot-suppliers';
+import { satStatusRoutes } from './routes/sat-status';
 
 /**
  * The route table: every API endpoint, keyed by a stable name (`'clients.list'`), with its method, exact
@@ -47,6 +48,7 @@ export const routes = {
   ...retentionsRoutes,
   ...statementsRoutes,
   ...diotSuppliersRoutes,
+  ...satStatusRoutes,
 } satisfies Record<string, RouteDef>;
 
 export type RouteName = keyof typeof routes;

@@ -1,7 +1,7 @@
 import type PgBoss from 'pg-boss';
 import type { ImportState } from '@facturo/contract';
 import { invoicingProviders } from '../modules/invoicing/providers';
-import { importSummary, runImport, type UploadedImportFile } from '../modules/cfdi-import/import-run';
+import { blacklistWarning, importSummary, runImport, type UploadedImportFile } from '../modules/cfdi-import/import-run';
 import { ProgressReporter } from './progress';
 import { QUEUES } from './queue';
 import type { JobContext } from './context';
@@ -27,7 +27,10 @@ export async function runCfdiImportJob(ctx: JobContext, data: CfdiImportJobData)
     progress.step(s.progress, s.total ? `Importando ${s.imported + s.rejected.length} de ${s.total} documentos` : 'Leyendo los archivos', s),
   );
   if (state.status === 'failed') await progress.fail(importSummary(state), state);
-  else await progress.succeed(importSummary(state), state, state.rejected.length ? `${state.rejected.length} archivos no se importaron` : null);
+  else {
+    const warnings = [state.rejected.length ? `${state.rejected.length} archivos no se importaron` : null, blacklistWarning(state)].filter(Boolean);
+    await progress.succeed(importSummary(state), state, warnings.length ? warnings.join('. ') : null);
+  }
   return state;
 }
 

@@ -8,6 +8,10 @@ export const QUEUES = {
   cfdiImport: 'cfdi-import',
   payrollStamp: 'payroll-stamp',
   statementsAuto: 'statements-auto',
+  satStatusRecheck: 'sat-status-recheck',
+  efosRefresh: 'efos-refresh',
+  cancellationInbox: 'cancellation-inbox',
+  satConstancia: 'sat-constancia',
 } as const;
 
 /** How often pg-boss looks for expired jobs (and archives finished ones). */
@@ -30,6 +34,12 @@ export const QUEUE_POLICIES: Record<(typeof QUEUES)[keyof typeof QUEUES], { expi
   'payroll-stamp': { expireInSeconds: 300, retryLimit: 3, retryDelay: 5 },
   // Day-1 automatic statements (issue 11): idempotent per account and period.
   'statements-auto': { expireInSeconds: 900, retryLimit: 2, retryDelay: 60 },
+  // Issue 15: SAT status re-check of recent documents, the 69-B list refresh, the receptor's cancellation inbox
+  // (each idempotent: a retry asks again) and the CSF / CIF request (a validation-sized job).
+  'sat-status-recheck': { expireInSeconds: 900, retryLimit: 2, retryDelay: 60 },
+  'efos-refresh': { expireInSeconds: 900, retryLimit: 3, retryDelay: 300 },
+  'cancellation-inbox': { expireInSeconds: 600, retryLimit: 2, retryDelay: 60 },
+  'sat-constancia': { expireInSeconds: 120, retryLimit: 2, retryDelay: 2 },
 };
 
 /**

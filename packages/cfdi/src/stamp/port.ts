@@ -92,7 +92,31 @@ export interface PacPort {
   status(query: StatusQuery | string): Promise<SatStatus>;
 }
 
+/**
+ * A cancellation another emisor requested that waits for the receptor's answer (SAT's 72-hour flow).
+ * PACs differ in what they tell: Finkok's get_pending gives only the UUIDs; the sandbox knows everything.
+ */
+export interface PendingCancellation {
+  uuid: string;
+  rfcEmisor?: string;
+  rfcReceptor: string;
+  total?: string;
+  moneda?: string;
+  motivo?: CancelMotivo;
+  /** When the emisor asked (ISO 8601), when known. */
+  solicitadaEn?: string;
+  /** When SAT cancels it by "plazo vencido" if nobody answers (ISO 8601), when known. */
+  plazo?: string;
+}
+
+/** The receptor's side of a cancellation that needs acceptance: its pending requests and its answer. */
+export interface CancellationInboxPort {
+  pendingCancellations(rfcReceptor: string): Promise<PendingCancellation[]>;
+  /** Accepts or rejects a pending request addressed to `rfcReceptor`. Rejects with PacError when there is none. */
+  answerCancellation(rfcReceptor: string, uuid: string, answer: AcceptRejectAnswer): Promise<{ uuid: string; answer: AcceptRejectAnswer; status: SatStatus | null }>;
+}
+
 /** The sandbox also plays the receptor's side of a cancellation that needs acceptance. */
-export interface SandboxPacPort extends PacPort {
+export interface SandboxPacPort extends PacPort, CancellationInboxPort {
   acceptOrRejectCancellation(uuid: string, answer: AcceptRejectAnswer): Promise<SatStatus>;
 }

@@ -1,3 +1,4 @@
+import { riskyAmong } from '../sat/blacklist.service';
 import type { ImportRejection, ImportState } from '@facturo/contract';
 import type { Db } from '../../db/client';
 import type { StoragePort } from '../../providers/storage/local-storage';
@@ -89,6 +90,7 @@ export async function runImport(
 ): Promise<ImportState> {
   const rejected: ImportRejection[] = [];
   const state: ImportState = { status: 'running', total: 0, imported: 0, duplicated: 0, rejected, message: null, progress: 1 };
+  const counterparties: { uuid: string; rfc: string }[] = [];
   await report(state);
   const { docs, refusedArchives } = await expand(storage, input.files, rejected);
   state.total = docs.length;
@@ -108,7 +110,13 @@ export async function runImport(
             if (duplicated) {
               state.duplicated += 1;
               rejected.push({ file: d.file, reason: `Duplicado: ${'retention' in classified ? 'la constancia de retenciones' : 'el CFDI'} ${classified.uuid} ya estaba registrado` });
-            } else state.imported += 1;
+            } else {
+              state.imported += 1;
+              if (!('retention' in classified)) {
+                const s = classified.summary;
+                counterparties.push({ uuid: classified.uuid, rfc: classified.direction === 'emitido' ? s.receptorRfc : s.emisorRfc });
+              }
+            }
           } catch (e) {
             const known = e instanceof CfdiStoreError || e instanceof RetentionStoreError;
             if (!known) console.error('[cfdi-import]', d.file, e);
@@ -124,6 +132,8 @@ export async function runImport(
     }
   }
   const nothing = docs.length === 0 && refusedArchives > 0 && refusedArchives === input.files.length;
+  const listed = await riskyAmong(db, counterparties.map((c) => c.rfc));
+  if (listed.size) state.blacklisted = counterparties.filter((c) => listed.has(c.rfc.toUpperCase())).map((c) => ({ ...c, situacion: listed.get(c.rfc.toUpperCase())! }));
   state.status = nothing ? 'failed' : 'done';
   state.message = nothing ? rejected.map((r) => r.reason).join('. ') : null;
   state.progress = 100;
@@ -134,4 +144,12 @@ export async function runImport(
 export function importSummary(s: ImportState): string {
   if (s.status === 'failed') return s.message ?? 'La importación falló';
   return `Importación terminada: ${s.imported} importados, ${s.duplicated} duplicados, ${s.rejected.length - s.duplicated} rechazados de ${s.total}`;
+}
+
+/** The warning for documents whose counterparty is on SAT's 69-B list, or null. */
+export function blacklistWarning(s: ImportState): string | null {
+  const listed = s.blacklisted ?? [];
+  if (!listed.length) return null;
+  const rfcs = [...new Set(listed.map((b) => `${b.rfc} (${b.situacion.toLowerCase()})`))].join(', ');
+  return `${listed.length === 1 ? '1 comprobante es' : `${listed.length} comprobantes son`} de contribuyentes en la lista 69-B del SAT (operaciones presuntamente inexistentes): ${rfcs}`;
 }

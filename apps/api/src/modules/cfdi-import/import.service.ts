@@ -64,6 +64,7 @@ export async function importState(ctx: JobContext, account: Account, id: string)
     duplicated: data.duplicated ?? 0,
     rejected: data.rejected ?? [],
     message: status === 'failed' ? (data.message ?? row.message) : null,
+    ...(data.blacklisted?.length ? { blacklisted: data.blacklisted } : {}),
     progress: row.progress,
   };
 }

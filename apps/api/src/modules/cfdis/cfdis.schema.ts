@@ -59,6 +59,8 @@ export const cfdis = pgTable('cfdis', {
   cancelMotivo: varchar('cancel_motivo', { length: 2 }),
   cancelUuidSustitucion: varchar('cancel_uuid_sustitucion', { length: 36 }),
   cancelledAt: timestamp('cancelled_at', { withTimezone: true }),
+  /** Last time SAT's status service was asked about it (0620). */
+  satCheckedAt: timestamp('sat_checked_at', { withTimezone: true }),
   fechaPago: date('fecha_pago', { mode: 'string' }),
   saldo: money('saldo'),
   /** Migration 0420: paid by hand ("Habilitar pago"); balance recomputation leaves such a row alone. */

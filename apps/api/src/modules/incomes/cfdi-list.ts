@@ -52,13 +52,17 @@ export function listWhere(userId: number, direction: CfdiDirection, period: Peri
 }
 
 /** The §3 row of each document: counterparty, dates, amounts, states and, for a payment complement, what it paid. */
-export function rowSelect(direction: CfdiDirection, opts: { light?: boolean } = {}): SQL {
+export function rowSelect(direction: CfdiDirection, opts: { light?: boolean; blacklist?: boolean } = {}): SQL {
   const [rfc, nombre] = direction === 'emitido' ? ['rfc_receptor', 'nombre_receptor'] : ['rfc_emisor', 'nombre_emisor'];
+  // withBlacklist (features 71/72): the counterparty is on SAT's 69-B list as presunto or definitivo (issue 15 §4).
+  const blacklisted = opts.blacklist
+    ? sql`, EXISTS (SELECT 1 FROM efos_list e WHERE e.rfc = c.${sql.raw(rfc)} AND e.situacion IN ('Presunto', 'Definitivo')) AS blacklisted`
+    : sql``;
   return sql`c.id, c.uuid, c.serie, c.folio, c.${sql.raw(rfc)} AS rfc, coalesce(c.${sql.raw(nombre)}, '') AS client,
     to_char(c.fecha, 'YYYY-MM-DD"T"HH24:MI:SS') AS f_emi, to_char(c.fecha_pago, 'YYYY-MM-DD') AS f_pago,
     c.total::text AS total, c.subtotal::text AS subtotal, c.saldo::text AS saldo, c.moneda, c.tipo_cambio::text AS tc, c.estado,
     c.tipo, c.metodo_pago, c.forma_pago, c.not_count, c.pago_manual, c.iva_trasladado::text AS iva, c.isr_retenido::text AS isr_ret,
-    c.iva_retenido::text AS iva_ret, c.descuento::text AS descuento, ${opts.light ? LIGHT : FULL}${direction === 'recibido' ? DEDUCIBLE : sql``}`;
+    c.iva_retenido::text AS iva_ret, c.descuento::text AS descuento, ${opts.light ? LIGHT : FULL}${direction === 'recibido' ? DEDUCIBLE : sql``}${blacklisted}`;
 }
 
 /** Received documents carry their deductibility (outcomes list and CSV). */
@@ -116,7 +120,7 @@ export function toInvoiceRow(r: Record<string, unknown>): InvoiceRow {
     status: open ? 1 : 2,
     notCount: Boolean(r.not_count),
     pagoManual: Boolean(r.pago_manual),
-    blacklisted: false,
+    blacklisted: Boolean(r.blacklisted),
     hasRelated: Boolean(r.has_related),
     madre_uuid: (r.madre_uuid as string | null) ?? null,
     num_parcialidad: r.parcialidad === null || r.parcialidad === undefined ? null : Number(r.parcialidad),
@@ -133,9 +137,9 @@ export function toInvoiceRow(r: Record<string, unknown>): InvoiceRow {
 }
 
 /** The page query and its count, exported so the bench times the bare SQL of the same statements. */
-export function listSql(direction: CfdiDirection, where: SQL, page: number, perPage: number): { rows: SQL; count: SQL } {
+export function listSql(direction: CfdiDirection, where: SQL, page: number, perPage: number, opts: { blacklist?: boolean } = {}): { rows: SQL; count: SQL } {
   return {
-    rows: sql`SELECT ${rowSelect(direction)} FROM (
+    rows: sql`SELECT ${rowSelect(direction, opts)} FROM (
         SELECT * FROM cfdis c WHERE ${where} ORDER BY c.fecha DESC, c.id DESC LIMIT ${perPage} OFFSET ${(page - 1) * perPage}
       ) c ${paymentJoin} ORDER BY c.fecha DESC, c.id DESC`,
     count: sql`SELECT count(*)::int AS n FROM cfdis c WHERE ${where}`,
@@ -145,7 +149,7 @@ export function listSql(direction: CfdiDirection, where: SQL, page: number, perP
 export async function listCfdis(
   db: Db, userId: number, direction: CfdiDirection, period: Period, q: CfdiListQuery, opts: ListOptions = {},
 ): Promise<Page<InvoiceRow>> {
-  const { rows, count } = listSql(direction, listWhere(userId, direction, period, q, opts), q.page, q.perPage);
+  const { rows, count } = listSql(direction, listWhere(userId, direction, period, q, opts), q.page, q.perPage, { blacklist: Boolean(q.withBlacklist) });
   const [page, total] = await Promise.all([db.execute(rows), db.execute(count)]);
   return {
     data: (page.rows as Record<string, unknown>[]).map(toInvoiceRow),

@@ -157,7 +157,7 @@ describe('GET /api/incomes/:month/:year', () => {
     expect((await get(a, '/api/incomes/1/2026?status[filter]=Pendiente')).status).toBe(422);
   });
 
-  it('withBlacklist is accepted and every row says blacklisted: false until the 69-B check exists', async () => {
+  it('withBlacklist is accepted; counterparties not on the 69-B list say blacklisted: false', async () => {
     const res = await get(a, '/api/incomes/1/2026?withBlacklist=true');
     expect(res.status).toBe(200);
     expect(res.body.data.every((r: { blacklisted: boolean }) => r.blacklisted === false)).toBe(true);

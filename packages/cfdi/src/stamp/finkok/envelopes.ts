@@ -104,3 +104,33 @@ export function satStatusEnvelope(args: FinkokSatStatusArgs): string {
     element('can', 'total', args.total);
   return envelope('can', FINKOK_NS.cancel, 'get_sat_status', body);
 }
+
+/** get_pending: the cancellation requests waiting for the receptor's answer (UUIDs only). */
+export function pendingEnvelope(args: FinkokAuth & { rtaxpayerId: string }): string {
+  const body =
+    element('can', 'username', args.username) + element('can', 'password', args.password) + element('can', 'rtaxpayer_id', args.rtaxpayerId);
+  return envelope('can', FINKOK_NS.cancel, 'get_pending', body);
+}
+
+export interface FinkokAcceptRejectArgs extends FinkokAuth {
+  rtaxpayerId: string;
+  items: Array<{ uuid: string; respuesta: 'Aceptacion' | 'Rechazo' }>;
+  /** The receptor's CSD, as in cancelEnvelope (the receptor signs its answer). */
+  cer: string;
+  key: string;
+}
+
+/** accept_reject: the receptor's answer to pending cancellation requests. */
+export function acceptRejectEnvelope(args: FinkokAcceptRejectArgs): string {
+  const items = args.items
+    .map((i) => `<apps:UUID_AR>${element('apps', 'uuid', i.uuid)}${element('apps', 'respuesta', i.respuesta)}</apps:UUID_AR>`)
+    .join('');
+  const body =
+    `<can:UUIDS_AR>${items}</can:UUIDS_AR>` +
+    element('can', 'username', args.username) +
+    element('can', 'password', args.password) +
+    element('can', 'rtaxpayer_id', args.rtaxpayerId) +
+    element('can', 'cer', args.cer) +
+    element('can', 'key', args.key);
+  return envelope('can', FINKOK_NS.cancel, 'accept_reject', body);
+}

@@ -136,6 +136,42 @@ export async function startFakeFinkok(pac: SandboxPac, username: string, passwor
         ),
       ];
     }
+    if (call.local === 'get_pending') {
+      if (!authOk) return [200, respond(FINKOK_NS.cancel, 'get_pending', field('error', 'Usuario o contraseña inválidos'))];
+      const pending = await pac.pendingCancellations(text(call, 'rtaxpayer_id'));
+      return [200, respond(FINKOK_NS.cancel, 'get_pending', `<s0:uuids>${pending.map((p) => field('string', p.uuid)).join('')}</s0:uuids>`)];
+    }
+
+    if (call.local === 'accept_reject') {
+      if (!authOk) return [200, respond(FINKOK_NS.cancel, 'accept_reject', field('error', 'Usuario o contraseña inválidos'))];
+      const cer = Buffer.from(text(call, 'cer'), 'base64').toString('utf8');
+      const keyPem = Buffer.from(text(call, 'key'), 'base64').toString('utf8');
+      if (!cer.includes('BEGIN CERTIFICATE') || !keyPem.includes('ENCRYPTED')) return [200, respond(FINKOK_NS.cancel, 'accept_reject', field('error', 'CSD inválido'))];
+      createPrivateKey({ key: keyPem, passphrase: password });
+      const accepted: string[] = [];
+      const rejected: string[] = [];
+      for (const item of descendants(descendant(call, 'UUIDS_AR')!, 'UUID_AR')) {
+        const uuid = text(item, 'uuid');
+        const answer = text(item, 'respuesta');
+        let status = '1000';
+        try {
+          await pac.answerCancellation(text(call, 'rtaxpayer_id'), uuid, answer as 'Aceptacion' | 'Rechazo');
+        } catch (err) {
+          if (!(err instanceof PacError)) throw err;
+          status = err.codes[0] === '205' ? '1001' : (err.codes[0] ?? '1001');
+        }
+        (answer === 'Rechazo' ? rejected : accepted).push(`${field('status', status)}${field('uuid', uuid)}`);
+      }
+      return [
+        200,
+        respond(
+          FINKOK_NS.cancel,
+          'accept_reject',
+          `<s0:aceptacion>${accepted.map((a) => `<s0:Acepta>${a}</s0:Acepta>`).join('')}</s0:aceptacion>` +
+            `<s0:rechazo>${rejected.map((r) => `<s0:Rechaza>${r}</s0:Rechaza>`).join('')}</s0:rechazo>`,
+        ),
+      ];
+    }
     return [500, fault(`Método desconocido ${call.local}`)];
   };
 

@@ -99,6 +99,27 @@ describe('FinkokPac over a local Finkok SOAP server', () => {
     const down = new FinkokPac({ username: 'a', password: 'b', environment: { stamp: 'http://127.0.0.1:9/stamp', cancel: 'http://127.0.0.1:9/cancel' }, timeoutMs: 2000 });
     expect((await pacError(down.stamp('<x/>'))).codes).toEqual(['RED']);
   });
+
+  // Last: it moves the shared clock past SAT's 24-hour window.
+  it('lists the receptor\'s pending cancellations (get_pending) and answers them (accept_reject) with the receptor\'s CSD', async () => {
+    const stamped = await finkok.stamp(freshCfdi('created-with-discounts-40.xml', new Date(NOW.getTime() - 3000)));
+    clock.advanceHours(25);
+    const query = { uuid: stamped.uuid, rfcEmisor: 'EKU9003173C9', rfcReceptor: 'COSC8001137NA', total: '3248.00' };
+    expect((await finkok.cancel({ ...query, motivo: '02' })).estatusCancelacion).toBe('En proceso');
+    expect(await finkok.pendingCancellations('COSC8001137NA')).toEqual([{ uuid: stamped.uuid, rfcReceptor: 'COSC8001137NA' }]);
+    expect(server.requests.at(-1)!.soapAction).toBe('"get_pending"');
+    expect(await finkok.pendingCancellations('XAXX010101000')).toEqual([]);
+
+    const answered = await finkok.answerCancellation('COSC8001137NA', stamped.uuid, 'Rechazo');
+    expect(answered).toMatchObject({ uuid: stamped.uuid, answer: 'Rechazo' });
+    const request = server.requests.at(-1)!;
+    expect(request.soapAction).toBe('"accept_reject"');
+    expect(request.body).toContain(`<apps:UUID_AR><apps:uuid>${stamped.uuid}</apps:uuid><apps:respuesta>Rechazo</apps:respuesta></apps:UUID_AR>`);
+    expect(await finkok.status(query)).toMatchObject({ estado: 'Vigente', estatusCancelacion: 'Solicitud rechazada' });
+    expect(await finkok.pendingCancellations('COSC8001137NA')).toEqual([]);
+    // Nothing left to answer: SAT's 1001.
+    expect((await pacError(finkok.answerCancellation('COSC8001137NA', stamped.uuid, 'Aceptacion'))).codes).toEqual(['1001']);
+  });
 });
 
 describe('FinkokPac: Retenciones on the retentions service', () => {

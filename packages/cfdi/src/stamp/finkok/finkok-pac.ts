@@ -1,19 +1,23 @@
 import type { KeyObject } from 'node:crypto';
+import { textContent } from '../../xml';
 import { PacError, pacError } from '../errors';
 import type {
+  AcceptRejectAnswer,
+  CancellationInboxPort,
   CancelRequest,
   CancelResult,
   CfdiEstado,
   EsCancelable,
   EstatusCancelacion,
   PacPort,
+  PendingCancellation,
   SatStatus,
   StampOptions,
   StampResult,
   StatusQuery,
 } from '../port';
-import { cancelEnvelope, retentionStampEnvelope, satStatusEnvelope, stampEnvelope, type FinkokStampMethod } from './envelopes';
-import { descendants, errorElement, incidencias, soapResult, text } from './response';
+import { acceptRejectEnvelope, cancelEnvelope, pendingEnvelope, retentionStampEnvelope, satStatusEnvelope, stampEnvelope, type FinkokStampMethod } from './envelopes';
+import { descendant, descendants, errorElement, incidencias, soapResult, text } from './response';
 
 /** Finkok's SOAP endpoints. */
 export const FINKOK_ENDPOINTS = {
@@ -65,7 +69,7 @@ export const isRetencionesXml = (xml: string): boolean => /^(?:\uFEFF)?(?:<\?[^?
 const PREVIOUSLY_STAMPED = new Set(['307']);
 
 /** PAC port over Finkok's documented SOAP protocol, with hand-written envelopes. */
-export class FinkokPac implements PacPort {
+export class FinkokPac implements PacPort, CancellationInboxPort {
   private readonly endpoints: FinkokEndpoints;
   private readonly fetchFn: typeof fetch;
 
@@ -113,8 +117,8 @@ export class FinkokPac implements PacPort {
   }
 
   /** The CSD as Finkok takes it: certificate PEM and the key as PEM encrypted (3DES) with the account password, both base64. */
-  private async csdFields(rfc: string): Promise<{ cer: string; key: string }> {
-    if (!this.opts.csdFor) throw pacError('invalid-request', 'CSD', 'Para cancelar con Finkok se requiere el CSD del emisor.');
+  private async csdFields(rfc: string, purpose = 'cancelar'): Promise<{ cer: string; key: string }> {
+    if (!this.opts.csdFor) throw pacError('invalid-request', 'CSD', `Para ${purpose} con Finkok se requiere el CSD del contribuyente.`);
     const csd = await this.opts.csdFor(rfc);
     return {
       cer: Buffer.from(csd.certificatePem, 'utf8').toString('base64'),
@@ -156,21 +160,12 @@ export class FinkokPac implements PacPort {
 
   async cancel(req: CancelRequest): Promise<CancelResult> {
     if (req.documento === 'retenciones') return this.cancelRetention(req);
-    if (!this.opts.csdFor) {
-      throw pacError('invalid-request', 'CSD', 'Para cancelar con Finkok se requiere el CSD del emisor.');
-    }
-    const csd = await this.opts.csdFor(req.rfcEmisor);
     const envelope = cancelEnvelope({
       username: this.opts.username,
       password: this.opts.password,
       taxpayerId: req.rfcEmisor,
       items: [{ uuid: req.uuid, motivo: req.motivo, folioSustitucion: req.folioSustitucion }],
-      cer: Buffer.from(csd.certificatePem, 'utf8').toString('base64'),
-      // Finkok requires the key as PEM encrypted (3DES) with the account password.
-      key: Buffer.from(
-        csd.privateKey.export({ type: 'pkcs1', format: 'pem', cipher: 'des-ede3-cbc', passphrase: this.opts.password }) as string,
-        'utf8',
-      ).toString('base64'),
+      ...(await this.csdFields(req.rfcEmisor, 'cancelar')),
     });
     const result = soapResult(await this.call(this.endpoints.cancel, 'cancel', envelope), 'cancelResult');
     const folio = descendants(result, 'Folio').find((f) => text(f, 'UUID').toUpperCase() === req.uuid.toUpperCase());
@@ -215,6 +210,35 @@ export class FinkokPac implements PacPort {
       esCancelable: asEsCancelable(text(result, 'EsCancelable')),
       estatusCancelacion: asEstatusCancelacion(text(result, 'EstatusCancelacion')),
     };
+  }
+
+  /** get_pending: Finkok tells only the UUIDs waiting for the receptor's answer. */
+  async pendingCancellations(rfcReceptor: string): Promise<PendingCancellation[]> {
+    const envelope = pendingEnvelope({ username: this.opts.username, password: this.opts.password, rtaxpayerId: rfcReceptor });
+    const result = soapResult(await this.call(this.endpoints.cancel, 'get_pending', envelope), 'get_pendingResult');
+    const error = errorElement(result);
+    if (error) throw error;
+    const list = descendant(result, 'uuids');
+    const uuids = list ? descendants(list, 'string').map((e) => textContent(e).trim()) : [];
+    return uuids.filter(Boolean).map((uuid) => ({ uuid: uuid.toUpperCase(), rfcReceptor: rfcReceptor.toUpperCase() }));
+  }
+
+  /** accept_reject with the receptor's CSD; SAT's answer code 1000 means the answer was received. */
+  async answerCancellation(rfcReceptor: string, uuid: string, answer: AcceptRejectAnswer) {
+    const envelope = acceptRejectEnvelope({
+      username: this.opts.username,
+      password: this.opts.password,
+      rtaxpayerId: rfcReceptor,
+      items: [{ uuid, respuesta: answer }],
+      ...(await this.csdFields(rfcReceptor, 'responder una solicitud de cancelación')),
+    });
+    const result = soapResult(await this.call(this.endpoints.cancel, 'accept_reject', envelope), 'accept_rejectResult');
+    const error = errorElement(result);
+    if (error) throw error;
+    const item = [...descendants(result, 'Acepta'), ...descendants(result, 'Rechaza')].find((e) => text(e, 'uuid').toUpperCase() === uuid.toUpperCase());
+    const status = item ? text(item, 'status') : '';
+    if (status !== '1000') throw pacError('rejected', status || 'FINKOK', answerCodeMessage(status));
+    return { uuid: uuid.toUpperCase(), answer, status: null };
   }
 
   private async call(url: string, action: string, body: string): Promise<string> {
@@ -279,5 +303,21 @@ function cancelCodeMessage(code: string): string {
       return 'El comprobante no es cancelable: tiene CFDI relacionados vigentes.';
     default:
       return `El SAT no aceptó la cancelación (código ${code || 'desconocido'}).`;
+  }
+}
+
+/** Spanish text for SAT's codes answering a receptor's acceptance or rejection. */
+function answerCodeMessage(code: string): string {
+  switch (code) {
+    case '1001':
+      return 'No existe una solicitud de cancelación en espera de respuesta para este UUID.';
+    case '1002':
+      return 'Ya se había respondido la solicitud de cancelación de este UUID.';
+    case '1003':
+      return 'El sello no corresponde al RFC receptor.';
+    case '1005':
+      return 'El UUID no tiene el formato correcto.';
+    default:
+      return `El SAT no recibió la respuesta (código ${code || 'desconocido'}).`;
   }
 }

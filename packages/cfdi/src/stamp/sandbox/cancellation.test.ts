@@ -142,4 +142,20 @@ describe('sandbox cancellation flow', () => {
     await pac.cancel({ rfcEmisor: 'EKU9003173C9', rfcReceptor: 'COSC8001137NA', uuid: pago.uuid, motivo: '02', total: '0' });
     expect((await pac.cancel(req())).estado).toBe('Cancelado');
   });
+
+  it('keeps the receptor\'s inbox: a pending request with its 72-hour deadline, gone once answered or expired', async () => {
+    const { clock, pac, uuid, req } = await setup();
+    clock.advanceHours(25);
+    const askedAt = clock.get();
+    await pac.cancel(req({ motivo: '03' }));
+    expect(await pac.pendingCancellations('cosc8001137na')).toEqual([{
+      uuid, rfcEmisor: 'EKU9003173C9', rfcReceptor: 'COSC8001137NA', total: '3248.00', moneda: 'USD', motivo: '03',
+      solicitadaEn: askedAt.toISOString(), plazo: new Date(askedAt.getTime() + 72 * 3_600_000).toISOString(),
+    }]);
+    // Another receptor cannot answer it.
+    expect(await codeOf(pac.answerCancellation('XIA190128J61', uuid, 'Aceptacion'))).toEqual(['205']);
+    clock.advanceHours(72);
+    expect(await pac.pendingCancellations('COSC8001137NA')).toEqual([]);
+    expect(await pac.status(uuid)).toMatchObject({ estado: 'Cancelado', estatusCancelacion: 'Plazo vencido' });
+  });
 });

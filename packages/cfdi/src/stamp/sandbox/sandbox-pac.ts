@@ -9,6 +9,7 @@ import type {
   AcceptRejectAnswer,
   CancelRequest,
   CancelResult,
+  PendingCancellation,
   SandboxPacPort,
   SatStatus,
   StampOptions,
@@ -17,6 +18,7 @@ import type {
 } from '../port';
 import { buildTfd, insertTfd } from '../tfd';
 import { advance, answerCancellation, requestCancellation, statusOf, type SandboxDocument } from './cancellation-flow';
+import { PLAZO_RESPUESTA_MS } from './cancellation-rules';
 import { loadSandboxCredentials, type SandboxCredentials } from './credentials';
 import { checkDocumentForStamping } from './document-checks';
 import { describeStamped } from './document-facts';
@@ -152,6 +154,12 @@ export class SandboxPac implements SandboxPacPort {
       throw pacError('invalid-request', 'CA-FOLIO-NO-EXISTE', 'El folio fiscal de sustitución no corresponde a un CFDI timbrado.');
     }
     await this.saveDocument(doc);
+    if (doc.estatusCancelacion === 'En proceso') {
+      // The receptor's inbox: SAT shows the request to the receptor until it answers or the 72 h pass.
+      const key = `pending:${doc.rfcReceptor}`;
+      const list = (await this.readJson<string[]>(key)) ?? [];
+      if (!list.includes(uuid)) await this.store.put(key, JSON.stringify([...list, uuid]));
+    }
     const fecha = toMexicoCityLocal(now);
     return {
       uuid,
@@ -179,6 +187,37 @@ export class SandboxPac implements SandboxPacPort {
     const doc = answerCancellation(stored, answer, now);
     await this.saveDocument(doc);
     return statusOf(doc, now, await this.hasLiveRelatedDocuments(doc.uuid, now));
+  }
+
+  /** Requests addressed to `rfcReceptor` still waiting for its answer (answered or expired ones drop out). */
+  async pendingCancellations(rfcReceptor: string): Promise<PendingCancellation[]> {
+    const now = this.clock().getTime();
+    const key = `pending:${rfcReceptor.toUpperCase()}`;
+    const uuids = (await this.readJson<string[]>(key)) ?? [];
+    const out: PendingCancellation[] = [];
+    for (const uuid of uuids) {
+      const stored = await this.loadDocument(uuid);
+      if (!stored) continue;
+      const doc = advance(stored, now);
+      if (doc !== stored) await this.saveDocument(doc);
+      if (doc.estatusCancelacion !== 'En proceso' || doc.solicitadaEn === undefined) continue;
+      out.push({
+        uuid, rfcEmisor: doc.rfcEmisor, rfcReceptor: doc.rfcReceptor, total: doc.total, moneda: doc.moneda, motivo: doc.motivo,
+        solicitadaEn: new Date(doc.solicitadaEn).toISOString(), plazo: new Date(doc.solicitadaEn + PLAZO_RESPUESTA_MS).toISOString(),
+      });
+    }
+    if (out.length !== uuids.length) await this.store.put(key, JSON.stringify(out.map((p) => p.uuid)));
+    return out;
+  }
+
+  /** The receptor's answer, refused (205) for a document that is not addressed to it. */
+  async answerCancellation(rfcReceptor: string, uuid: string, answer: AcceptRejectAnswer) {
+    const stored = await this.loadDocument(uuid.toUpperCase());
+    if (!stored || stored.rfcReceptor !== rfcReceptor.toUpperCase()) {
+      throw pacError('not-found', '205', 'El UUID no existe o no tiene a este RFC como receptor.');
+    }
+    const status = await this.acceptOrRejectCancellation(uuid, answer);
+    return { uuid: uuid.toUpperCase(), answer, status };
   }
 
   private async hasLiveRelatedDocuments(uuid: string, now: number): Promise<boolean> {

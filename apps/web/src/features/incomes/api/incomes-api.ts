@@ -6,7 +6,7 @@ import { call, routeUrl } from '../../../shared/api/call';
 export interface Period { month: number; year: number }
 /** What the list sends besides the period (spec §7.5). */
 export type IncomesFilter = Partial<Pick<CfdiListQuery, 'status[type]' | 'status[filter]' | 'relatedocs'>> & { cuentaspor?: boolean };
-export interface IncomesListQuery extends IncomesFilter { page: number; perPage: number; searchQuery: string }
+export interface IncomesListQuery extends IncomesFilter { page: number; perPage: number; searchQuery: string; withBlacklist?: boolean }
 
 /** Query keys start with the area and the tenant's RFC (STYLE "Data fetching"). */
 export const incomesKeys = {
@@ -29,12 +29,13 @@ function listQuery(q: IncomesListQuery) {
   return {
     page: q.page, perPage: q.perPage, searchQuery: q.searchQuery || undefined,
     'status[type]': q['status[type]'], 'status[filter]': q['status[filter]'], relatedocs: q.relatedocs, cuentaspor: q.cuentaspor || undefined,
+    withBlacklist: q.withBlacklist || undefined,
   };
 }
 
 /** The CSV of every row of the filter (not just the page): the server answers a file for csv=true. */
 export async function downloadIncomesCsv(p: Period, q: IncomesListQuery): Promise<void> {
-  const { page: _page, perPage: _perPage, ...rest } = listQuery(q);
+  const { page: _page, perPage: _perPage, withBlacklist: _withBlacklist, ...rest } = listQuery(q);
   const url = await fetchAuthedObjectUrl(routeUrl(routes['incomes.list'], p, { ...rest, csv: 'true' }));
   const a = document.createElement('a');
   a.href = url;

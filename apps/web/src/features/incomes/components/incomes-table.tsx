@@ -1,12 +1,13 @@
 import { ActionIcon, Badge, Menu, Table, Text } from '@mantine/core';
-import { IconBan, IconFileMinus, IconCash, IconChartBarOff, IconChartBar, IconDots, IconDownload, IconFileTypePdf, IconFileTypeXml, IconLink, IconMail } from '@tabler/icons-react';
+import { IconBan, IconBuildingBank, IconFileMinus, IconCash, IconChartBarOff, IconChartBar, IconDots, IconDownload, IconFileTypePdf, IconFileTypeXml, IconLink, IconMail } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
 import { formatMoney } from '@facturo/cfdi/money';
 import type { InvoiceRow } from '@facturo/contract';
 import { formatDay } from '../../../shared/format/dates';
 import { ListTable } from '../../../shared/ui/list-table';
+import { BlacklistBadge } from '../../sat-status/public';
 
-export type RowAction = 'pdf' | 'xml' | 'downloadXml' | 'email' | 'cancel' | 'enablePayment' | 'notCount' | 'related' | 'creditNote';
+export type RowAction = 'pdf' | 'xml' | 'downloadXml' | 'email' | 'cancel' | 'enablePayment' | 'notCount' | 'related' | 'creditNote' | 'satStatus';
 
 const ESTADO_COLOR: Record<InvoiceRow['estado'], string> = { vigente: 'teal', en_proceso: 'yellow', cancelada: 'red', rechazada: 'orange' };
 
@@ -30,7 +31,7 @@ export function IncomesTable({ rows, onAction }: { rows: InvoiceRow[]; onAction:
               <Text size="sm" fw={600}>{name}</Text>
               <Text size="xs" c="dimmed" ff="monospace">{r.uuid}</Text>
             </Table.Td>
-            <Table.Td><Text size="sm">{r.rfc} - {r.client}</Text></Table.Td>
+            <Table.Td><Text size="sm">{r.rfc} - {r.client}<BlacklistBadge show={r.blacklisted} /></Text></Table.Td>
             <Table.Td>{formatDay(r.f_emi.slice(0, 10))}</Table.Td>
             <Table.Td>{r.f_pago ? formatDay(r.f_pago.slice(0, 10)) : '—'}</Table.Td>
             <Table.Td ta="right">
@@ -54,6 +55,7 @@ export function IncomesTable({ rows, onAction }: { rows: InvoiceRow[]; onAction:
                   <Menu.Item leftSection={<IconDownload size={16} />} onClick={() => onAction('downloadXml', r)}>{t('incomes.actions.downloadXml')}</Menu.Item>
                   <Menu.Item leftSection={<IconMail size={16} />} onClick={() => onAction('email', r)}>{t('incomes.actions.email')}</Menu.Item>
                   <Menu.Item leftSection={<IconLink size={16} />} onClick={() => onAction('related', r)}>{t('incomes.actions.related')}</Menu.Item>
+                  <Menu.Item leftSection={<IconBuildingBank size={16} />} onClick={() => onAction('satStatus', r)}>{t('satStatus.menu')}</Menu.Item>
                   {!cancelled && r.status === 1 && <Menu.Item leftSection={<IconCash size={16} />} onClick={() => onAction('enablePayment', r)}>{t('incomes.actions.enablePayment')}</Menu.Item>}
                   <Menu.Item leftSection={r.notCount ? <IconChartBar size={16} /> : <IconChartBarOff size={16} />} onClick={() => onAction('notCount', r)}>
                     {r.notCount ? t('incomes.actions.count') : t('incomes.actions.notCount')}

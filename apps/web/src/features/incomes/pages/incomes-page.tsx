@@ -13,6 +13,7 @@ import { PagedListCard } from '../../../shared/ui/paged-list-card';
 import { showAlert, toastError } from '../../../shared/ui/toasts';
 import { usePeriod } from '../../../shared/period/period-store';
 import { ImportCfdiButton } from '../../cfdi-import/public';
+import { BLACKLIST_FEATURES, SatStatusModal, usePlanHas } from '../../sat-status/public';
 import { creditNoteDraftFromXml, downloadXml, draftState, fetchXml, viewPdf, viewXml } from '../../invoicing/public';
 import { SendEmailModal } from '../../invoicing/public';
 import { downloadIncomesCsv, incomesKeys, incomesListQuery, incomesStatsQuery, setNotCount } from '../api/incomes-api';
@@ -24,7 +25,7 @@ import { StatCards } from '../components/stat-cards';
 import { STAT_CARDS } from '../model/stat-cards';
 import { INCOMES_FEATURES, usePlanFeature } from '../model/use-plan-feature';
 
-type Dialog = { kind: 'email' | 'cancel' | 'enable' | 'related'; row: InvoiceRow } | null;
+type Dialog = { kind: 'email' | 'cancel' | 'enable' | 'related' | 'sat'; row: InvoiceRow } | null;
 
 /** /incomes (spec §2.7, §4, §7.5): the month's issued invoices; the shell's month/year filter drives it. */
 export function IncomesPage() {
@@ -36,7 +37,8 @@ export function IncomesPage() {
   const [card, setCard] = useState<StatKey>('ingresos');
   const [dialog, setDialog] = useState<Dialog>(null);
   const filter = STAT_CARDS.find((c) => c.key === card)!.filter;
-  const q = { page: list.page, perPage: list.perPage, searchQuery: list.query, ...filter };
+  const withBlacklist = usePlanHas(BLACKLIST_FEATURES.incomes);
+  const q = { page: list.page, perPage: list.perPage, searchQuery: list.query, ...filter, withBlacklist };
   const stats = useQuery(incomesStatsQuery(rfc, period));
   const rows = useQuery(incomesListQuery(rfc, period, q));
 
@@ -72,6 +74,7 @@ export function IncomesPage() {
       case 'cancel': return setDialog({ kind: 'cancel', row });
       case 'enablePayment': return setDialog({ kind: 'enable', row });
       case 'related': return setDialog({ kind: 'related', row });
+      case 'satStatus': return setDialog({ kind: 'sat', row });
       case 'creditNote': return void creditNote.mutate(row);
       case 'notCount':
         return confirmAction({
@@ -103,6 +106,7 @@ export function IncomesPage() {
       <SendEmailModal rfc={rfc} uuid={dialog?.kind === 'email' ? dialog.row.uuid : null} onClose={close} />
       <CancelModal rfc={rfc} period={period} row={dialog?.kind === 'cancel' ? dialog.row : null} onClose={close} />
       <EnablePaymentModal rfc={rfc} row={dialog?.kind === 'enable' ? dialog.row : null} onClose={close} />
+      <SatStatusModal uuid={dialog?.kind === 'sat' ? dialog.row.uuid : null} invalidate={incomesKeys.all(rfc)} onClose={close} />
       <RelatedDrawer rfc={rfc} row={dialog?.kind === 'related' ? dialog.row : null} onClose={close} />
     </Stack>
   );

@@ -13,6 +13,7 @@ import { FormAlert } from '../../../shared/ui/form-alert';
 import { PageHeader } from '../../../shared/ui/page-header';
 import { toastWarning } from '../../../shared/ui/toasts';
 import { ClientFormDrawer, ClientV4Dialog } from '../../clients/public';
+import { blacklistQuery, confirmBlacklistedCustomer } from '../../sat-status/public';
 import { invoicingCatalogsQuery, invoicingKeys, previewInvoice, stampInvoice, stampsQuery } from '../api/invoicing-api';
 import { ConceptsSection } from '../components/concepts-section';
 import { ExtrasSection } from '../components/extras-section';
@@ -85,6 +86,18 @@ export function InvoiceAddPage() {
     onError: onServerError,
   });
 
+  /**
+   * A customer on SAT's 69-B list (presunto or definitivo) gets a warning first (issue 15 §4); stamping is still
+   * allowed once confirmed. A failed lookup never blocks stamping.
+   */
+  const stampAfterBlacklistCheck = async (body: ReturnType<typeof formToBody>) => {
+    if (client && !publicoGeneral) {
+      const entry = await queryClient.fetchQuery(blacklistQuery(rfc, client.rfc)).catch(() => null);
+      if (entry?.riesgo && !(await confirmBlacklistedCustomer(entry))) return;
+    }
+    stamping.mutate(body);
+  };
+
   const restart = () => {
     setStamped(null);
     setClient(null);
@@ -102,7 +115,7 @@ export function InvoiceAddPage() {
         <StampSuccess rfc={rfc} stamped={stamped} onNew={restart} />
       ) : (
         <FormProvider {...form}>
-          <form noValidate onSubmit={(e) => { e.preventDefault(); const body = checked(); if (body) stamping.mutate(body); }}>
+          <form noValidate onSubmit={(e) => { e.preventDefault(); const body = checked(); if (body) void stampAfterBlacklistCheck(body); }}>
             <Grid gap="md">
               <Grid.Col span={{ base: 12, lg: 8 }}>
                 <Stack gap="md">

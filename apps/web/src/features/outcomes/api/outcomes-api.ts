@@ -8,7 +8,7 @@ import { saveBlob } from '../../invoicing/public';
 
 /** What the outcomes list sends besides the period (spec §7.6: the incomes filters plus deductible). */
 export type OutcomesFilter = Partial<Pick<OutcomesListQuery, 'status[type]' | 'status[filter]' | 'relatedocs' | 'deductible'>> & { cuentaspor?: boolean };
-export interface OutcomesPageQuery extends OutcomesFilter { page: number; perPage: number; searchQuery: string }
+export interface OutcomesPageQuery extends OutcomesFilter { page: number; perPage: number; searchQuery: string; withBlacklist?: boolean }
 
 /** Query keys start with the area and the tenant's RFC (STYLE "Data fetching"). */
 export const outcomesKeys = { all: (rfc: string) => ['outcomes', rfc] as const };
@@ -21,6 +21,7 @@ function listQuery(q: OutcomesPageQuery) {
   return {
     page: q.page, perPage: q.perPage, searchQuery: q.searchQuery || undefined, 'status[type]': q['status[type]'], 'status[filter]': q['status[filter]'],
     relatedocs: q.relatedocs, cuentaspor: q.cuentaspor || undefined, deductible: q.deductible || undefined,
+    withBlacklist: q.withBlacklist || undefined,
   };
 }
 
@@ -34,7 +35,7 @@ export const outcomesListQuery = (rfc: string, p: Period, q: OutcomesPageQuery) 
 
 /** The CSV of every row of the filter: the server answers a file for csv=true. */
 export async function downloadOutcomesCsv(p: Period, q: OutcomesPageQuery): Promise<void> {
-  const { page: _page, perPage: _perPage, ...rest } = listQuery(q);
+  const { page: _page, perPage: _perPage, withBlacklist: _withBlacklist, ...rest } = listQuery(q);
   // Straight to a download: re-reading the object URL with fetch() is refused by the CSP (connect-src has no blob:).
   await downloadAuthedFile(routeUrl(routes['outcomes.list'], p, { ...rest, csv: 'true' }), `egresos-${p.year}-${String(p.month).padStart(2, '0')}.csv`);
 }

@@ -35,4 +35,15 @@ describe('<OutcomesTable />', () => {
     expect(screen.queryByText('Cancelar factura')).toBeNull();
     expect(screen.queryByText('Enviar por correo')).toBeNull();
   });
+
+  it('flags a supplier on SAT\'s 69-B list and asks SAT for the status from the menu', async () => {
+    const actions: [OutcomeAction, string][] = [];
+    renderWithProviders(<OutcomesTable rows={[row({ blacklisted: true }), row({ id: 2, uuid: 'AAAAAAAA-0000-4000-8000-000000000002', folio: '8' })]}
+      onAction={(a, r) => actions.push([a, r.uuid])} />);
+    expect(screen.getAllByTestId('badge-69b')).toHaveLength(1);
+    expect(screen.getByTestId('badge-69b').textContent).toBe('Lista 69-B');
+    fireEvent.click(screen.getByRole('button', { name: 'Acciones de F-7' }));
+    fireEvent.click(await screen.findByText('Consultar estado en el SAT'));
+    expect(actions).toEqual([['satStatus', 'AAAAAAAA-0000-4000-8000-000000000001']]);
+  });
 });

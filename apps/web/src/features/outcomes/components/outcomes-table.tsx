@@ -1,5 +1,6 @@
 import { ActionIcon, Badge, Menu, Switch, Table, Text, Tooltip } from '@mantine/core';
 import {
+  IconBuildingBank,
   IconBan, IconCash, IconCashOff, IconChartBar, IconChartBarOff, IconDots, IconDownload, IconFileTypePdf, IconFileTypeXml, IconLink, IconMailForward,
 } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
@@ -8,8 +9,9 @@ import type { InvoiceRow } from '@facturo/contract';
 import { formatDay } from '../../../shared/format/dates';
 import { ListTable } from '../../../shared/ui/list-table';
 import { rowName } from '../../incomes/public';
+import { BlacklistBadge } from '../../sat-status/public';
 
-export type OutcomeAction = 'pdf' | 'xml' | 'downloadXml' | 'related' | 'paid' | 'unpaid' | 'notCount' | 'cancelled' | 'complement' | 'deductible';
+export type OutcomeAction = 'pdf' | 'xml' | 'downloadXml' | 'related' | 'paid' | 'unpaid' | 'notCount' | 'cancelled' | 'complement' | 'deductible' | 'satStatus';
 
 const ESTADO_COLOR: Record<InvoiceRow['estado'], string> = { vigente: 'teal', en_proceso: 'yellow', cancelada: 'red', rechazada: 'orange' };
 
@@ -34,7 +36,7 @@ export function OutcomesTable({ rows, onAction }: { rows: InvoiceRow[]; onAction
               <Text size="sm" fw={600}>{name}</Text>
               <Text size="xs" c="dimmed" ff="monospace">{r.uuid}</Text>
             </Table.Td>
-            <Table.Td><Text size="sm">{r.rfc} - {r.client}</Text></Table.Td>
+            <Table.Td><Text size="sm">{r.rfc} - {r.client}<BlacklistBadge show={r.blacklisted} /></Text></Table.Td>
             <Table.Td>{formatDay(r.f_emi.slice(0, 10))}</Table.Td>
             <Table.Td>{r.f_pago ? formatDay(r.f_pago.slice(0, 10)) : '—'}</Table.Td>
             <Table.Td ta="right">
@@ -65,6 +67,7 @@ export function OutcomesTable({ rows, onAction }: { rows: InvoiceRow[]; onAction
                   <Menu.Item leftSection={<IconFileTypeXml size={16} />} onClick={() => onAction('xml', r)}>{t('incomes.actions.xml')}</Menu.Item>
                   <Menu.Item leftSection={<IconDownload size={16} />} onClick={() => onAction('downloadXml', r)}>{t('incomes.actions.downloadXml')}</Menu.Item>
                   <Menu.Item leftSection={<IconLink size={16} />} onClick={() => onAction('related', r)}>{t('incomes.actions.related')}</Menu.Item>
+                  <Menu.Item leftSection={<IconBuildingBank size={16} />} onClick={() => onAction('satStatus', r)}>{t('satStatus.menu')}</Menu.Item>
                   {invoice && r.status === 1 && <Menu.Item leftSection={<IconCash size={16} />} onClick={() => onAction('paid', r)}>{t('outcomes.actions.paid')}</Menu.Item>}
                   {invoice && r.status === 2 && <Menu.Item leftSection={<IconCashOff size={16} />} onClick={() => onAction('unpaid', r)}>{t('outcomes.actions.unpaid')}</Menu.Item>}
                   {invoice && r.metodoPago === 'PPD' && r.status === 1 && (

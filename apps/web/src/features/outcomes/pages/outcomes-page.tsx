@@ -1,8 +1,9 @@
 import { useState } from 'react';
-import { Button, Group, Stack } from '@mantine/core';
+import { Button, Group, Stack, Tabs } from '@mantine/core';
 import { IconFileSpreadsheet } from '@tabler/icons-react';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
+import { useSearchParams } from 'react-router';
 import type { InvoiceRow } from '@facturo/contract';
 import { useSession } from '../../../shared/session/session-store';
 import { confirmAction } from '../../../shared/ui/confirm';
@@ -12,6 +13,7 @@ import { PagedListCard } from '../../../shared/ui/paged-list-card';
 import { showAlert, toastError } from '../../../shared/ui/toasts';
 import { usePeriod } from '../../../shared/period/period-store';
 import { ImportCfdiButton } from '../../cfdi-import/public';
+import { BLACKLIST_FEATURES, CancellationRequests, SatStatusModal, usePlanHas } from '../../sat-status/public';
 import { EnablePaymentModal, RelatedDrawer, StatCards, rowName, usePlanFeature } from '../../incomes/public';
 import {
   downloadOutcomeXml, downloadOutcomesCsv, markCancelled, outcomesKeys, outcomesListQuery, outcomesRelatedQuery, outcomesStatsQuery, setDeductible,
@@ -21,7 +23,7 @@ import { ComplementRequestModal } from '../components/complement-request-modal';
 import { OutcomesTable, type OutcomeAction } from '../components/outcomes-table';
 import { OUTCOME_CARDS, OUTCOMES_FEATURES, type OutcomeCardKey } from '../model/stat-cards';
 
-type Dialog = { kind: 'paid' | 'related' | 'complement'; row: InvoiceRow } | null;
+type Dialog = { kind: 'paid' | 'related' | 'complement' | 'sat'; row: InvoiceRow } | null;
 
 /** /outcomes (spec §2.7, §7.6): the month's received CFDIs; the shell's month/year filter drives it. */
 export function OutcomesPage() {
@@ -33,7 +35,10 @@ export function OutcomesPage() {
   const [card, setCard] = useState<OutcomeCardKey>('ingresos');
   const [dialog, setDialog] = useState<Dialog>(null);
   const filter = OUTCOME_CARDS.find((c) => c.key === card)!.filter;
-  const q = { page: list.page, perPage: list.perPage, searchQuery: list.query, ...filter };
+  const withBlacklist = usePlanHas(BLACKLIST_FEATURES.outcomes);
+  const q = { page: list.page, perPage: list.perPage, searchQuery: list.query, ...filter, withBlacklist };
+  const [params, setParams] = useSearchParams();
+  const tab = params.get('tab') === 'cancelaciones' ? 'cancelaciones' : 'list';
   const stats = useQuery(outcomesStatsQuery(rfc, period));
   const rows = useQuery(outcomesListQuery(rfc, period, q));
 
@@ -67,6 +72,7 @@ export function OutcomesPage() {
       case 'xml': return void viewOutcomeXml(row.uuid).catch(failed);
       case 'downloadXml': return void downloadOutcomeXml(row.uuid, name).catch(failed);
       case 'related': return setDialog({ kind: 'related', row });
+      case 'satStatus': return setDialog({ kind: 'sat', row });
       case 'paid': return setDialog({ kind: 'paid', row });
       case 'complement': return withComplement(() => setDialog({ kind: 'complement', row }));
       case 'deductible': return deductible.mutate(row);
@@ -94,19 +100,33 @@ export function OutcomesPage() {
   return (
     <Stack gap="md">
       <PageHeader title={t('outcomes.title')} action={<ImportCfdiButton />} />
-      <StatCards stats={stats.data} active={card} onPick={pickCard} cards={OUTCOME_CARDS} labelOf={(k) => `outcomes.cards.${k}`} />
-      <PagedListCard list={list} searchPlaceholder={t('outcomes.searchPlaceholder')} loading={rows.isPending} total={total}
-        emptyText={list.query ? t('outcomes.emptySearch') : t('outcomes.empty')} totalText={t('incomes.total', { count: total })}
-        filters={
-          <Group gap="xs">
-            <Button variant="light" leftSection={<IconFileSpreadsheet size={16} />} loading={csv.isPending} onClick={() => withCsv(() => csv.mutate())}>{t('incomes.csv')}</Button>
-          </Group>
-        }>
-        <OutcomesTable rows={rows.data?.data ?? []} onAction={onAction} />
-      </PagedListCard>
+      <Tabs value={tab} onChange={(v) => setParams(v === 'cancelaciones' ? { tab: 'cancelaciones' } : {})}>
+        <Tabs.List mb="md">
+          <Tabs.Tab value="list">{t('satStatus.tabs.list')}</Tabs.Tab>
+          <Tabs.Tab value="cancelaciones">{t('satStatus.tabs.requests')}</Tabs.Tab>
+        </Tabs.List>
+        <Tabs.Panel value="list">
+          <Stack gap="md">
+            <StatCards stats={stats.data} active={card} onPick={pickCard} cards={OUTCOME_CARDS} labelOf={(k) => `outcomes.cards.${k}`} />
+            <PagedListCard list={list} searchPlaceholder={t('outcomes.searchPlaceholder')} loading={rows.isPending} total={total}
+              emptyText={list.query ? t('outcomes.emptySearch') : t('outcomes.empty')} totalText={t('incomes.total', { count: total })}
+              filters={
+                <Group gap="xs">
+                  <Button variant="light" leftSection={<IconFileSpreadsheet size={16} />} loading={csv.isPending} onClick={() => withCsv(() => csv.mutate())}>{t('incomes.csv')}</Button>
+                </Group>
+              }>
+              <OutcomesTable rows={rows.data?.data ?? []} onAction={onAction} />
+            </PagedListCard>
+          </Stack>
+        </Tabs.Panel>
+        <Tabs.Panel value="cancelaciones">
+          {tab === 'cancelaciones' && <CancellationRequests onAnswered={refresh} />}
+        </Tabs.Panel>
+      </Tabs>
       <EnablePaymentModal rfc={rfc} row={dialog?.kind === 'paid' ? dialog.row : null} onClose={close} save={setOutcomePaid} invalidate={outcomesKeys.all(rfc)} />
       <RelatedDrawer rfc={rfc} row={dialog?.kind === 'related' ? dialog.row : null} onClose={close} query={outcomesRelatedQuery} />
       <ComplementRequestModal row={dialog?.kind === 'complement' ? dialog.row : null} onClose={close} />
+      <SatStatusModal uuid={dialog?.kind === 'sat' ? dialog.row.uuid : null} invalidate={outcomesKeys.all(rfc)} onClose={close} />
     </Stack>
   );
 }

@@ -1,4 +1,4 @@
-import { useRef, useState } from 'react';
+import { useCallback, useRef, useState } from 'react';
 import { Alert, Anchor, Badge, Button, FileButton, Group, Stack, Table, Text, Title } from '@mantine/core';
 import { IconFileUpload } from '@tabler/icons-react';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
@@ -12,6 +12,7 @@ import { fetchAuthedObjectUrl } from '../../../shared/api/authed-file';
 import { csfFileUrl, csfQuery, profileKeys, uploadCsf } from '../api/profile-api';
 import { ListTable } from '../../../shared/ui/list-table';
 import { formatDateTime } from '../../../shared/format/dates';
+import { ConstanciaButtons } from '../../sat-status/public';
 
 const SCREEN = 'profile-csf';
 
@@ -34,6 +35,7 @@ export function CifTab({ rfc }: { rfc: string }) {
     onError: (err) => setError(isApiError(err) ? (fieldError(err.body, 'file') ?? err.body.message ?? t('toast.error.text')) : t('toast.error.text')),
     onSettled: () => resetRef.current?.(),
   });
+  const refreshAll = useCallback(() => void queryClient.invalidateQueries({ queryKey: profileKeys.all(rfc) }), [queryClient, rfc]);
   const open = async (id: number) => {
     const blobUrl = await fetchAuthedObjectUrl(csfFileUrl(id));
     window.open(blobUrl, '_blank', 'noopener');
@@ -49,14 +51,17 @@ export function CifTab({ rfc }: { rfc: string }) {
             {t('profile.cif.text')}
           </Text>
         </Stack>
-        <FileButton onChange={(f) => f && upload.mutate(f)} accept="application/pdf" resetRef={resetRef}>
-          {(props) => (
-            <Button {...props} leftSection={<IconFileUpload size={16} />} loading={upload.isPending} data-testid="csf-upload">
-              {t('profile.cif.upload')}
-            </Button>
-          )}
-        </FileButton>
+        <Stack gap="xs" align="flex-end">
+          <FileButton onChange={(f) => f && upload.mutate(f)} accept="application/pdf" resetRef={resetRef}>
+            {(props) => (
+              <Button {...props} leftSection={<IconFileUpload size={16} />} loading={upload.isPending} data-testid="csf-upload">
+                {t('profile.cif.upload')}
+              </Button>
+            )}
+          </FileButton>
+        </Stack>
       </Group>
+      <ConstanciaButtons onDone={refreshAll} />
       {error && (
         <Alert color="red" data-testid="csf-error">
           {error}
