@@ -18,6 +18,7 @@ import { retentionsRoutes } from './routes/retentions';
 import { profileRoutes } from './routes/profile';
 import { sessionRoutes } from './routes/session';
 import { statementsRoutes } from './routes/statements';
+import { satDownloadsRoutes } from './routes/sat-downloads';
 
 /**
  * The route table: every API endpoint, keyed by a stable name (`'clients.list'`), with its method, exact
@@ -45,6 +46,7 @@ export const routes = {
   ...payrollRoutes,
   ...retentionsRoutes,
   ...statementsRoutes,
+  ...satDownloadsRoutes,
 } satisfies Record<string, RouteDef>;
 
 export type RouteName = keyof typeof routes;

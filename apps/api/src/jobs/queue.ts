@@ -8,6 +8,7 @@ export const QUEUES = {
   cfdiImport: 'cfdi-import',
   payrollStamp: 'payroll-stamp',
   statementsAuto: 'statements-auto',
+  satDownload: 'sat-download',
 } as const;
 
 /** How often pg-boss looks for expired jobs (and archives finished ones). */
@@ -30,6 +31,8 @@ export const QUEUE_POLICIES: Record<(typeof QUEUES)[keyof typeof QUEUES], { expi
   'payroll-stamp': { expireInSeconds: 300, retryLimit: 3, retryDelay: 5 },
   // Day-1 automatic statements (issue 11): idempotent per account and period.
   'statements-auto': { expireInSeconds: 900, retryLimit: 2, retryDelay: 60 },
+  // One step of a SAT download (issue 15): a killed run expires and is retried from the step the row recorded.
+  'sat-download': { expireInSeconds: 600, retryLimit: 3, retryDelay: 5 },
 };
 
 /**

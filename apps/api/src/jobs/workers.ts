@@ -6,6 +6,7 @@ import { registerCredentialExpiryWorker } from './credential-expiry.job';
 import { registerCfdiImportWorker } from './cfdi-import.job';
 import { registerPayrollWorker } from './payroll-stamp.job';
 import { registerStatementsAutoWorker } from './statements-auto.job';
+import { registerSatDownloadWorker } from './sat-download.job';
 
 /** Every queue's worker; the same list runs in the API process (embedded) or in `npm run worker`. */
 export async function registerWorkers(boss: PgBoss, ctx: JobContext): Promise<void> {
@@ -15,4 +16,5 @@ export async function registerWorkers(boss: PgBoss, ctx: JobContext): Promise<vo
   await registerCfdiImportWorker(boss, ctx);
   await registerPayrollWorker(boss, ctx);
   await registerStatementsAutoWorker(boss, ctx);
+  await registerSatDownloadWorker(boss, ctx);
 }

@@ -17,6 +17,7 @@ import { creditNotesRoutes } from './credit-notes/credit-notes.routes';
 import { payrollRoutes } from './payroll/payroll.routes';
 import { retentionsRoutes } from './retentions/retentions.routes';
 import { statementsRoutes } from './statements/statements.routes';
+import { satDownloadsRoutes } from './sat-downloads/sat-downloads.routes';
 
 /**
  * Feature modules (customers, products, employees, profile, catalogs, …) register here, each as
@@ -40,4 +41,5 @@ export async function registerFeatureModules(app: FastifyInstance, ctx: JobConte
   await app.register(payrollRoutes(ctx));
   await app.register(retentionsRoutes(ctx));
   await app.register(statementsRoutes(ctx));
+  await app.register(satDownloadsRoutes(ctx));
 }
