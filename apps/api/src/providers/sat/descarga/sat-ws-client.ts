@@ -23,10 +23,13 @@ export function satEndpoints(baseUrl?: string): ServiceEndpoints {
  * to SAT over https and to the protocol server of the test suite over http, with a timeout per call.
  */
 export class FetchWebClient implements WebClientInterface {
+  /** The network failure of the last call (the library turns it into an unreadable response otherwise). */
+  networkError: Error | undefined;
   constructor(private readonly timeoutMs = 60_000) {}
   fireRequest(): void {}
   fireResponse(): void {}
   async call(request: CRequest): Promise<CResponse> {
+    this.networkError = undefined;
     try {
       const res = await fetch(request.getUri(), {
         method: request.getMethod(),
@@ -36,6 +39,7 @@ export class FetchWebClient implements WebClientInterface {
       });
       return new CResponse(res.status, await res.text(), Object.fromEntries(res.headers));
     } catch (err) {
+      this.networkError = err as Error;
       throw new WebClientException((err as Error).message, request, new CResponse(0, (err as Error).message, {}), err as Error);
     }
   }
@@ -44,8 +48,12 @@ export class FetchWebClient implements WebClientInterface {
 const UNAVAILABLE = 'El servicio de descarga masiva del SAT no responde';
 
 /** Library errors in the port's terms: network and 5xx → unavailable; a SOAP fault at authentication → e.firma. */
-function translate(err: unknown, during: 'auth' | 'call'): never {
+function translate(err: unknown, during: 'auth' | 'call', client: FetchWebClient): never {
   if (err instanceof SatDownloadError) throw err;
+  if (client.networkError) {
+    const cause = (client.networkError.cause as Error | undefined)?.message ?? client.networkError.message;
+    throw new SatDownloadError('unavailable', `${UNAVAILABLE} (${cause})`);
+  }
   if (err instanceof SoapFaultError) {
     const fault = err.getFault();
     if (during === 'auth') {
@@ -85,19 +93,20 @@ export function satWsDownloadService(opts: { baseUrl?: string; timeoutMs?: numbe
   return {
     kind: 'sat',
     async open(efirma, rfc): Promise<SatDownloadSession> {
-      const service = new Service(new FielRequestBuilder(fielOf(efirma, rfc)), new FetchWebClient(opts.timeoutMs), null, endpoints);
+      const client = new FetchWebClient(opts.timeoutMs);
+      const service = new Service(new FielRequestBuilder(fielOf(efirma, rfc)), client, null, endpoints);
       try {
         const token = await service.authenticate();
         if (!token.isValid()) throw new SatDownloadError('efirma', 'El SAT no entregó un token de acceso para la e.firma');
         service.setToken(token);
       } catch (err) {
-        translate(err, 'auth');
+        translate(err, 'auth', client);
       }
       const call = async <T>(work: () => Promise<T>): Promise<T> => {
         try {
           return await work();
         } catch (err) {
-          translate(err, 'call');
+          translate(err, 'call', client);
         }
       };
       return {
