@@ -1,5 +1,5 @@
 import type PgBoss from 'pg-boss';
-import { and, desc, eq } from 'drizzle-orm';
+import { and, desc, eq, inArray } from 'drizzle-orm';
 import { SAT_DOWNLOAD_TITLE, type ImportRejection } from '@facturo/contract';
 import type { Db } from '../db/client';
 import { fiscalCredentials, users } from '../db/schema';
@@ -72,6 +72,20 @@ const seconds = (ms: number) => (ms < 1000 ? 'un momento' : `${Math.round(ms / 1
  * preparing the packages, or unreachable, the run schedules the next one with a growing wait and ends.
  */
 export async function runSatDownloadJob(ctx: JobContext, data: SatDownloadJobData, attempt = 1): Promise<void> {
+  // One run per download at a time in this process: a follow-up and a start-up resume of the same download
+  // may both be queued; the second finds the first at work and leaves (the first schedules what follows).
+  if (inFlight.has(data.downloadId)) return;
+  inFlight.add(data.downloadId);
+  try {
+    await runOnce(ctx, data, attempt);
+  } finally {
+    inFlight.delete(data.downloadId);
+  }
+}
+
+const inFlight = new Set<string>();
+
+async function runOnce(ctx: JobContext, data: SatDownloadJobData, attempt: number): Promise<void> {
   const [initial] = await ctx.db.select().from(satDownloads).where(eq(satDownloads.id, data.downloadId)).limit(1);
   if (!initial || initial.status === 'done' || initial.status === 'failed') return;
   let row = initial;
@@ -192,6 +206,13 @@ export async function runSatDownloadJob(ctx: JobContext, data: SatDownloadJobDat
 }
 
 export async function registerSatDownloadWorker(boss: PgBoss, ctx: JobContext): Promise<void> {
+  // PGlite is one process's database: whatever download is unfinished when it starts was cut short by a
+  // restart (its run may sit 'active' in pg-boss until it expires), so it resumes now from its recorded step.
+  // On PostgreSQL other workers may be running it; there pg-boss's expiry retries a dead run.
+  if (ctx.database.kind === 'pglite') {
+    const open = await ctx.db.select({ id: satDownloads.id }).from(satDownloads).where(inArray(satDownloads.status, ['pending', 'running']));
+    for (const { id } of open) await boss.send(QUEUES.satDownload, { downloadId: id } satisfies SatDownloadJobData);
+  }
   await boss.work<SatDownloadJobData>(QUEUES.satDownload, { pollingIntervalSeconds: 0.5, batchSize: 1 }, async ([job]) => {
     const { attempt, last } = attemptOf(job as unknown as { retryCount: number; retryLimit: number });
     try {
