@@ -183,5 +183,5 @@ describe('resume after a restart', () => {
       await cloned.drop();
       await sat.close();
     }
-  });
+  }, 180_000);
 });
