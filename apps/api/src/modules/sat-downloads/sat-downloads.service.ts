@@ -62,8 +62,9 @@ export async function startDownload(ctx: JobContext, account: Account, body: Sat
     const process = await createProcess(tx, {
       userId: account.id, rfc: account.rfc, type: 'DOWNLOAD_INVOICES', title: SAT_DOWNLOAD_TITLE, message: 'En espera', month: body.month, year: body.year,
     });
+    // The download is named by its process's id, so the live messages (jobId) and this API agree.
     const [row] = await tx.insert(satDownloads).values({
-      userId: account.id, rfc: account.rfc, processId: process.id, tipo: body.tipo, month: body.month, year: body.year,
+      id: process.id, userId: account.id, rfc: account.rfc, processId: process.id, tipo: body.tipo, month: body.month, year: body.year,
       periodStart: start, periodEnd: end, message: 'En espera',
     }).returning({ id: satDownloads.id });
     return row!.id;

@@ -12,6 +12,7 @@ import { PagedListCard } from '../../../shared/ui/paged-list-card';
 import { showAlert, toastError } from '../../../shared/ui/toasts';
 import { usePeriod } from '../../../shared/period/period-store';
 import { ImportCfdiButton } from '../../cfdi-import/public';
+import { SatDownloadButton } from '../../sat-download/public';
 import { EnablePaymentModal, RelatedDrawer, StatCards, rowName, usePlanFeature } from '../../incomes/public';
 import {
   downloadOutcomeXml, downloadOutcomesCsv, markCancelled, outcomesKeys, outcomesListQuery, outcomesRelatedQuery, outcomesStatsQuery, setDeductible,
@@ -93,7 +94,7 @@ export function OutcomesPage() {
   const close = () => setDialog(null);
   return (
     <Stack gap="md">
-      <PageHeader title={t('outcomes.title')} action={<ImportCfdiButton />} />
+      <PageHeader title={t('outcomes.title')} action={<Group gap="xs"><SatDownloadButton tipo="recibidos" /><ImportCfdiButton /></Group>} />
       <StatCards stats={stats.data} active={card} onPick={pickCard} cards={OUTCOME_CARDS} labelOf={(k) => `outcomes.cards.${k}`} />
       <PagedListCard list={list} searchPlaceholder={t('outcomes.searchPlaceholder')} loading={rows.isPending} total={total}
         emptyText={list.query ? t('outcomes.emptySearch') : t('outcomes.empty')} totalText={t('incomes.total', { count: total })}
