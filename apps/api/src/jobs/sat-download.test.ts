@@ -18,6 +18,7 @@ import { downloadEnded, giveEfirma, userIdOf } from '../../test/sat-downloads';
 import { writeZip } from '../modules/cfdi-import/zip-writer';
 import { cfdis } from '../modules/cfdis/cfdis.schema';
 import { satDownloads } from '../modules/sat-downloads/sat-downloads.schema';
+import { runSatDownloadJob } from './sat-download.job';
 
 // The job over the real client (@nodecfdi) against the SOAP protocol server: SAT's answers and faults as the
 // user meets them — packages that are not ZIPs or hold non-CFDI files, SAT's limits as warnings, a refused
@@ -32,7 +33,7 @@ beforeAll(async () => {
   server = await startTestServer({ ...ENV, SAT_DOWNLOAD_URL: soap.url });
   owner = await createAccount(server.baseUrl, { rfc: 'EKU9003173C9', persona: 'moral' });
   await giveEfirma(server, owner.rfc);
-});
+}, 180_000);
 afterAll(async () => {
   await server?.close();
   await soap?.close();
@@ -125,6 +126,28 @@ describe('SAT download job over the real client', () => {
 });
 
 describe('resume after a restart', () => {
+  it('a run that finds packages already recorded downloads only the rest and keeps the recorded counts', async () => {
+    const d = await issued('444', '2026-10-09T12:00:00');
+    const userId = await userIdOf(server, owner.rfc);
+    const ctx = server.runtime.ctx;
+    const { createProcess } = await import('../modules/background/background.repository');
+    const process = await createProcess(ctx.db, { userId, rfc: owner.rfc, type: 'DOWNLOAD_INVOICES', title: 'Descarga de CFDI del SAT', message: 'En espera', month: 10, year: 2026 });
+    // As a previous run left it: SAT's solicitud known, three packages, the first imported (1 CFDI), then the process died.
+    await ctx.db.insert(satDownloads).values({
+      id: process.id, userId, rfc: owner.rfc, processId: process.id, tipo: 'emitidos', month: 10, year: 2026,
+      periodStart: '2026-10-01T00:00:00', periodEnd: '2026-10-31T23:59:59', status: 'running', step: 'download',
+      requestId: 'cafe0000-0000-4000-8000-000000000001', packageIds: ['S_01', 'S_02'], packagesDone: ['S_01'], total: 1, imported: 1,
+    });
+    const before = { requests: soap.seen.requests.length, verifies: soap.seen.verifies.length, downloads: soap.seen.downloads.length };
+    soap.script = { download: (p) => ({ code: 5000, content: writeZip([{ name: `${d.uuid}.xml`, data: d.xml }]) }) };
+    await runSatDownloadJob(ctx, { downloadId: process.id });
+    const done = await downloadEnded(server, owner, process.id);
+    expect(done).toMatchObject({ status: 'done', total: 2, imported: 2, duplicated: 0 });
+    expect(soap.seen.requests.length - before.requests).toBe(0);
+    expect(soap.seen.verifies.length - before.verifies).toBe(0);
+    expect(soap.seen.downloads.slice(before.downloads)).toEqual(['S_02']);
+  });
+
   it('a download interrupted while SAT prepares the packages resumes on the next start from its recorded solicitud: one solicitud in all', async () => {
     const sat = await startSoapSat();
     const dataDir = mkdtempSync(path.join(tmpdir(), 'facturo-satdl-'));

@@ -19,7 +19,7 @@ beforeAll(async () => {
   owner = await createAccount(server.baseUrl, { rfc: 'EKU9003173C9', persona: 'moral' });
   intruder = await createAccount(server.baseUrl);
   live = await listen(server.baseUrl, owner.token);
-});
+}, 180_000);
 afterAll(async () => {
   live?.socket.close();
   await server?.close();
