@@ -6,6 +6,7 @@ import { callApi } from '../../../test/http';
 import { listen, until, type LiveSocket } from '../../../test/live';
 import { downloadEnded, giveEfirma, stampIntoServer, userIdOf } from '../../../test/sat-downloads';
 import { cfdis } from '../cfdis/cfdis.schema';
+import { fiscalCredentials } from '../../db/schema';
 
 // The offline default end to end over HTTP: the local SAT (shared with the sandbox PAC) answers "aceptada",
 // "en proceso", then "terminada" with packages of two CFDI; the job imports them through the upload's path.
@@ -13,15 +14,18 @@ let server: TestServer;
 let owner: TestAccount;
 let intruder: TestAccount;
 let live: LiveSocket;
+let intruderLive: LiveSocket;
 
 beforeAll(async () => {
   server = await startTestServer({ SAT_DOWNLOAD_POLL_MS: '40', SAT_DOWNLOAD_POLL_MAX_MS: '200', SAT_LOCAL_PENDING_POLLS: '2', SAT_LOCAL_PACKAGE_SIZE: '2' });
   owner = await createAccount(server.baseUrl, { rfc: 'EKU9003173C9', persona: 'moral' });
   intruder = await createAccount(server.baseUrl);
   live = await listen(server.baseUrl, owner.token);
+  intruderLive = await listen(server.baseUrl, intruder.token);
 }, 180_000);
 afterAll(async () => {
   live?.socket.close();
+  intruderLive?.socket.close();
   await server?.close();
 });
 
@@ -50,6 +54,12 @@ describe('POST /api/sat/descargas (offline local SAT)', () => {
     const none = await start(owner, { month: 10, year: 2026, tipo: 'recibidos' });
     expect(none.status).toBe(409);
     expect(none.body.message).toMatch(/necesitas tu e\.firma/);
+
+    await giveEfirma(server, owner.rfc, { validTo: new Date('2025-01-31T12:00:00Z') });
+    const expired = await start(owner, { month: 10, year: 2026, tipo: 'recibidos' });
+    expect(expired.status).toBe(409);
+    expect(expired.body.message).toBe('Tu e.firma venció el 31/01/2025: sube una vigente en Perfil › e.firma');
+    await server.runtime.ctx.db.delete(fiscalCredentials).where(eq(fiscalCredentials.userId, await userIdOf(server, owner.rfc)));
   });
 
   it('received: the month\'s CFDI from the made-up suppliers are imported; live progress carries §3\'s shape; a second download brings duplicates, a third the SAT limit as a warning', async () => {
@@ -117,5 +127,8 @@ describe('POST /api/sat/descargas (offline local SAT)', () => {
     expect((await callApi(server.baseUrl, intruder.headers, 'GET', `/api/sat/descargas/${id}`)).status).toBe(404);
     expect((await callApi(server.baseUrl, intruder.headers, 'GET', '/api/sat/descargas')).body.data).toEqual([]);
     expect((await callApi(server.baseUrl, owner.headers, 'GET', '/api/sat/descargas/no-es-uuid')).status).toBe(422);
+    // The live messages went to the owner's room only.
+    expect(live.progress.some((m) => m.title === 'Descarga de CFDI del SAT')).toBe(true);
+    expect(intruderLive.progress.filter((m) => m.title === 'Descarga de CFDI del SAT')).toEqual([]);
   });
 });
