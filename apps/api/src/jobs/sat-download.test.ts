@@ -139,7 +139,7 @@ describe('resume after a restart', () => {
       requestId: 'cafe0000-0000-4000-8000-000000000001', packageIds: ['S_01', 'S_02'], packagesDone: ['S_01'], total: 1, imported: 1,
     });
     const before = { requests: soap.seen.requests.length, verifies: soap.seen.verifies.length, downloads: soap.seen.downloads.length };
-    soap.script = { download: (p) => ({ code: 5000, content: writeZip([{ name: `${d.uuid}.xml`, data: d.xml }]) }) };
+    soap.script = { download: () => ({ code: 5000, content: writeZip([{ name: `${d.uuid}.xml`, data: d.xml }]) }) };
     await runSatDownloadJob(ctx, { downloadId: process.id });
     const done = await downloadEnded(server, owner, process.id);
     expect(done).toMatchObject({ status: 'done', total: 2, imported: 2, duplicated: 0 });
