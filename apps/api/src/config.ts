@@ -47,6 +47,22 @@ export interface Config {
   stripeSecretKey?: string;
   /** STRIPE_PUBLISHABLE_KEY: the browser's key for Stripe Elements. */
   stripePublishableKey?: string;
+  /** SAT bulk download (issue 15 §1; docs/sat-download.md). */
+  satDownload: SatDownloadSettings;
+}
+
+export interface SatDownloadSettings {
+  /** SAT_DOWNLOAD_PROVIDER: 'local' (default, offline) or 'sat' (SAT's descarga masiva web service). */
+  provider: 'local' | 'sat';
+  /** SAT_DOWNLOAD_URL: base URL of the service for 'sat' (default SAT's own endpoints). */
+  url?: string;
+  /** SAT_DOWNLOAD_POLL_MS: first wait between verifications; it doubles up to SAT_DOWNLOAD_POLL_MAX_MS. */
+  pollMs: number;
+  pollMaxMs: number;
+  /** SAT_LOCAL_PENDING_POLLS: verifications the local SAT answers "en proceso" before "terminada". */
+  localPendingPolls: number;
+  /** SAT_LOCAL_PACKAGE_SIZE: CFDI per package of the local SAT. */
+  localPackageSize: number;
 }
 
 /** A setting that is wrong stops the start with this one line (main.ts prints it and exits 1). */
@@ -105,6 +121,14 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     authRateLimitPerMinute: Number(env.AUTH_RATE_LIMIT_PER_MINUTE ?? 30),
     rateLimitNamespace: env.RATE_LIMIT_NAMESPACE ?? 'facturo:',
     satLocalLatencyMs: Number(env.SAT_LOCAL_LATENCY_MS ?? 400),
+    satDownload: {
+      provider: env.SAT_DOWNLOAD_PROVIDER === 'sat' ? 'sat' : 'local',
+      url: env.SAT_DOWNLOAD_URL || undefined,
+      pollMs: Number(env.SAT_DOWNLOAD_POLL_MS ?? (env.SAT_DOWNLOAD_PROVIDER === 'sat' ? 30_000 : 1_500)),
+      pollMaxMs: Number(env.SAT_DOWNLOAD_POLL_MAX_MS ?? 600_000),
+      localPendingPolls: Number(env.SAT_LOCAL_PENDING_POLLS ?? 1),
+      localPackageSize: Number(env.SAT_LOCAL_PACKAGE_SIZE ?? 100),
+    },
     publicUrl: env.PUBLIC_URL ?? `http://localhost:${port}`,
     logLevel: env.LOG_LEVEL ?? (nodeEnv === 'test' ? 'warn' : 'info'),
     prettyLogs: wantsPrettyLogs(env, Boolean(process.stdout.isTTY)),

@@ -17,6 +17,7 @@ export * from './invoicing';
 export * from './incomes';
 export * from './profile';
 export * from './cfdi-import';
+export * from './sat-downloads';
 export * from './dashboard';
 export * from './payment-reception';
 export * from './outcomes';

@@ -20,6 +20,7 @@ import { sessionRoutes } from './routes/session';
 import { statementsRoutes } from './routes/statements';
 import { diotSuppliersRoutes } from './routes/diot-suppliers';
 import { satStatusRoutes } from './routes/sat-status';
+import { satDownloadsRoutes } from './routes/sat-downloads';
 
 /**
  * The route table: every API endpoint, keyed by a stable name (`'clients.list'`), with its method, exact
@@ -49,6 +50,7 @@ export const routes = {
   ...statementsRoutes,
   ...diotSuppliersRoutes,
   ...satStatusRoutes,
+  ...satDownloadsRoutes,
 } satisfies Record<string, RouteDef>;
 
 export type RouteName = keyof typeof routes;

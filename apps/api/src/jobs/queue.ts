@@ -12,6 +12,7 @@ export const QUEUES = {
   efosRefresh: 'efos-refresh',
   cancellationInbox: 'cancellation-inbox',
   satConstancia: 'sat-constancia',
+  satDownload: 'sat-download',
 } as const;
 
 /** How often pg-boss looks for expired jobs (and archives finished ones). */
@@ -40,6 +41,8 @@ export const QUEUE_POLICIES: Record<(typeof QUEUES)[keyof typeof QUEUES], { expi
   'efos-refresh': { expireInSeconds: 900, retryLimit: 3, retryDelay: 300 },
   'cancellation-inbox': { expireInSeconds: 600, retryLimit: 2, retryDelay: 60 },
   'sat-constancia': { expireInSeconds: 120, retryLimit: 2, retryDelay: 2 },
+  // One step of a SAT download (issue 15): a killed run expires and is retried from the step the row recorded.
+  'sat-download': { expireInSeconds: 600, retryLimit: 3, retryDelay: 5 },
 };
 
 /**

@@ -7,6 +7,7 @@ import { registerCfdiImportWorker } from './cfdi-import.job';
 import { registerPayrollWorker } from './payroll-stamp.job';
 import { registerStatementsAutoWorker } from './statements-auto.job';
 import { registerSatWorkers } from './sat-status.job';
+import { registerSatDownloadWorker } from './sat-download.job';
 
 /** Every queue's worker; the same list runs in the API process (embedded) or in `npm run worker`. */
 export async function registerWorkers(boss: PgBoss, ctx: JobContext): Promise<void> {
@@ -17,4 +18,5 @@ export async function registerWorkers(boss: PgBoss, ctx: JobContext): Promise<vo
   await registerPayrollWorker(boss, ctx);
   await registerStatementsAutoWorker(boss, ctx);
   await registerSatWorkers(boss, ctx);
+  await registerSatDownloadWorker(boss, ctx);
 }

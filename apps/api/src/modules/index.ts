@@ -18,6 +18,7 @@ import { payrollRoutes } from './payroll/payroll.routes';
 import { retentionsRoutes } from './retentions/retentions.routes';
 import { statementsRoutes } from './statements/statements.routes';
 import { satRoutes } from './sat/sat.routes';
+import { satDownloadsRoutes } from './sat-downloads/sat-downloads.routes';
 
 /**
  * Feature modules (customers, products, employees, profile, catalogs, …) register here, each as
@@ -42,4 +43,5 @@ export async function registerFeatureModules(app: FastifyInstance, ctx: JobConte
   await app.register(retentionsRoutes(ctx));
   await app.register(statementsRoutes(ctx));
   await app.register(satRoutes(ctx));
+  await app.register(satDownloadsRoutes(ctx));
 }

@@ -1,10 +1,11 @@
-import { SimpleGrid, Stack, Text, Title } from '@mantine/core';
+import { Group, SimpleGrid, Stack, Text, Title } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import { MONTHS } from '@facturo/contract';
 import { useSession } from '../../shared/session/session-store';
 import { usePeriod } from '../../shared/period/period-store';
 import { ProcessesList } from '../../features/background/components/processes-list';
 import { DashboardFigures } from '../../features/dashboard/public';
+import { SatDownloadButton } from '../../features/sat-download/public';
 import { CiecCard } from './ciec-card';
 
 /**
@@ -17,12 +18,15 @@ export function DashboardHomePage() {
   const { month, year } = usePeriod();
   return (
     <Stack gap="lg">
-      <div>
-        <Title order={2}>{t('dashboard.welcome', { name: user?.fullName || user?.username })}</Title>
-        <Text c="dimmed">
-          {t('dashboard.title')} · {MONTHS[month - 1]} {year}
-        </Text>
-      </div>
+      <Group justify="space-between" align="flex-start">
+        <div>
+          <Title order={2}>{t('dashboard.welcome', { name: user?.fullName || user?.username })}</Title>
+          <Text c="dimmed">
+            {t('dashboard.title')} · {MONTHS[month - 1]} {year}
+          </Text>
+        </div>
+        <SatDownloadButton />
+      </Group>
       <DashboardFigures />
       <SimpleGrid cols={{ base: 1, lg: 2 }}>
         <CiecCard />

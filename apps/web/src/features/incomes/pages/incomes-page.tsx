@@ -14,6 +14,7 @@ import { showAlert, toastError } from '../../../shared/ui/toasts';
 import { usePeriod } from '../../../shared/period/period-store';
 import { ImportCfdiButton } from '../../cfdi-import/public';
 import { BLACKLIST_FEATURES, SatStatusModal, usePlanHas } from '../../sat-status/public';
+import { SatDownloadButton } from '../../sat-download/public';
 import { creditNoteDraftFromXml, downloadXml, draftState, fetchXml, viewPdf, viewXml } from '../../invoicing/public';
 import { SendEmailModal } from '../../invoicing/public';
 import { downloadIncomesCsv, incomesKeys, incomesListQuery, incomesStatsQuery, setNotCount } from '../api/incomes-api';
@@ -93,6 +94,7 @@ export function IncomesPage() {
       <PageHeader title={t('incomes.title')}
         action={
           <Group gap="xs">
+            <SatDownloadButton tipo="emitidos" />
             <ImportCfdiButton variant="light" />
             <Button component={Link} to="/invoicing/add" leftSection={<IconPlus size={16} />}>{t('incomes.newInvoice')}</Button>
           </Group>

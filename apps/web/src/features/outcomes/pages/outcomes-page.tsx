@@ -14,6 +14,7 @@ import { showAlert, toastError } from '../../../shared/ui/toasts';
 import { usePeriod } from '../../../shared/period/period-store';
 import { ImportCfdiButton } from '../../cfdi-import/public';
 import { BLACKLIST_FEATURES, CancellationRequests, SatStatusModal, usePlanHas } from '../../sat-status/public';
+import { SatDownloadButton } from '../../sat-download/public';
 import { EnablePaymentModal, RelatedDrawer, StatCards, rowName, usePlanFeature } from '../../incomes/public';
 import {
   downloadOutcomeXml, downloadOutcomesCsv, markCancelled, outcomesKeys, outcomesListQuery, outcomesRelatedQuery, outcomesStatsQuery, setDeductible,
@@ -99,7 +100,7 @@ export function OutcomesPage() {
   const close = () => setDialog(null);
   return (
     <Stack gap="md">
-      <PageHeader title={t('outcomes.title')} action={<ImportCfdiButton />} />
+      <PageHeader title={t('outcomes.title')} action={<Group gap="xs"><SatDownloadButton tipo="recibidos" /><ImportCfdiButton /></Group>} />
       <Tabs value={tab} onChange={(v) => setParams(v === 'cancelaciones' ? { tab: 'cancelaciones' } : {})}>
         <Tabs.List mb="md">
           <Tabs.Tab value="list">{t('satStatus.tabs.list')}</Tabs.Tab>
