@@ -112,7 +112,8 @@ export async function buildApp(ctx: JobContext, opts: AppOptions = {}): Promise<
   });
   // CORS is closed unless CORS_ORIGINS lists the allowed origins (the web is served same-origin).
   await app.register(cors, { origin: config.corsOrigins.length ? config.corsOrigins : false, credentials: false });
-  await app.register(jwt, { secret: jwtKey(config.appSecret), sign: { expiresIn: config.tokenTtl } });
+  // Tokens are HS256 only: a token in any other algorithm (HS384/HS512 under the same key, none) is refused.
+  await app.register(jwt, { secret: jwtKey(config.appSecret), sign: { algorithm: 'HS256', expiresIn: config.tokenTtl }, verify: { algorithms: ['HS256'] } });
 
   const redis = opts.redis;
   await app.register(rateLimit, {
