@@ -32,6 +32,7 @@ import { OUTBOX_PUBLIC_WARNING, outboxOpenTo } from './modules/dev/outbox-access
 import { healthRoutes } from './modules/health/health.routes';
 import { registerFeatureModules } from './modules';
 import { prettyStream } from './logging/pretty-log';
+import { redactUrl } from './logging/redact-url';
 
 export const WEB_DIST = fileURLToPath(new URL('../../web/dist/', import.meta.url));
 
@@ -65,6 +66,12 @@ export async function buildApp(ctx: JobContext, opts: AppOptions = {}): Promise<
   const app = Fastify({
     logger: {
       level: config.logLevel, redact: REDACT,
+      // Fastify's request serializer, with the secret query values of the URL hidden (a token in a link).
+      serializers: {
+        req: (req: FastifyRequest) => ({
+          method: req.method, url: redactUrl(req.url), host: req.host, remoteAddress: req.ip, remotePort: req.socket?.remotePort,
+        }),
+      },
       ...(opts.logStream ? { stream: opts.logStream } : config.prettyLogs ? { stream: prettyStream() } : {}),
     },
     // At a terminal a line per request drowns the rest: they go to debug level (hook below). Only then:
