@@ -32,6 +32,7 @@ import { OUTBOX_PUBLIC_WARNING, outboxOpenTo } from './modules/dev/outbox-access
 import { healthRoutes } from './modules/health/health.routes';
 import { registerFeatureModules } from './modules';
 import { prettyStream } from './logging/pretty-log';
+import { redactUrl } from './logging/redact-url';
 
 export const WEB_DIST = fileURLToPath(new URL('../../web/dist/', import.meta.url));
 
@@ -65,6 +66,12 @@ export async function buildApp(ctx: JobContext, opts: AppOptions = {}): Promise<
   const app = Fastify({
     logger: {
       level: config.logLevel, redact: REDACT,
+      // Fastify's request serializer, with the secret query values of the URL hidden (a token in a link).
+      serializers: {
+        req: (req: FastifyRequest) => ({
+          method: req.method, url: redactUrl(req.url), host: req.host, remoteAddress: req.ip, remotePort: req.socket?.remotePort,
+        }),
+      },
       ...(opts.logStream ? { stream: opts.logStream } : config.prettyLogs ? { stream: prettyStream() } : {}),
     },
     // At a terminal a line per request drowns the rest: they go to debug level (hook below). Only then:
@@ -112,7 +119,8 @@ export async function buildApp(ctx: JobContext, opts: AppOptions = {}): Promise<
   });
   // CORS is closed unless CORS_ORIGINS lists the allowed origins (the web is served same-origin).
   await app.register(cors, { origin: config.corsOrigins.length ? config.corsOrigins : false, credentials: false });
-  await app.register(jwt, { secret: jwtKey(config.appSecret), sign: { expiresIn: config.tokenTtl } });
+  // Tokens are HS256 only: a token in any other algorithm (HS384/HS512 under the same key, none) is refused.
+  await app.register(jwt, { secret: jwtKey(config.appSecret), sign: { algorithm: 'HS256', expiresIn: config.tokenTtl }, verify: { algorithms: ['HS256'] } });
 
   const redis = opts.redis;
   await app.register(rateLimit, {

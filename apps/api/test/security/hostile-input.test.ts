@@ -1,3 +1,4 @@
+import { createHmac } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { INT4_MAX, NUL_MESSAGE } from '@facturo/contract';
 import { startTestServer, type TestServer } from '../server';
@@ -146,3 +147,54 @@ describe('well-signed tokens of the wrong shape', () => {
     }
   });
 });
+
+describe('tampered tokens (issue 12 §6)', () => {
+  const key = () => jwtKey(server.runtime.ctx.config.appSecret);
+  const now = () => Math.floor(Date.now() / 1000);
+  const b64 = (v: unknown) => Buffer.from(JSON.stringify(v)).toString('base64url');
+  const parts = (token: string) => {
+    const [head, payload, signature] = token.split('.') as [string, string, string];
+    return { head, payload, signature, claims: JSON.parse(Buffer.from(payload, 'base64url').toString()) as Record<string, unknown> };
+  };
+
+  it('alg none, a changed payload under the original signature, expired, another secret, garbage → 401 each, never data', async () => {
+    const other = await createAccount(server.baseUrl);
+    const mine = parts(account.token);
+    const theirs = parts(other.token);
+    expect((await send('GET', '/api/user', undefined, { authorization: `Bearer ${account.token}` })).status).toBe(200);
+    const tokens: Record<string, string> = {
+      'alg none': `${b64({ alg: 'none', typ: 'JWT' })}.${mine.payload}.`,
+      'alg none, sin punto final': `${b64({ alg: 'none', typ: 'JWT' })}.${mine.payload}`,
+      'alg none en mayúsculas': `${b64({ alg: 'NONE', typ: 'JWT' })}.${mine.payload}.${mine.signature}`,
+      'sub de otra cuenta con la firma original': `${mine.head}.${b64({ ...mine.claims, sub: theirs.claims.sub, rfc: theirs.claims.rfc })}.${mine.signature}`,
+      'exp alargado con la firma original': `${mine.head}.${b64({ ...mine.claims, exp: now() + 86_400 * 365 })}.${mine.signature}`,
+      'payload de otra cuenta con la firma propia': `${mine.head}.${theirs.payload}.${mine.signature}`,
+      vencido: signJwt({ ...mine.claims, iat: now() - 7200, exp: now() - 3600 }, key()),
+      'firmado con otro secreto': signJwt({ ...mine.claims, sub: theirs.claims.sub, rfc: theirs.claims.rfc, iat: now(), exp: now() + 600 }, 'otro-secreto-otro-secreto-otro-secreto-01'),
+      'HS512 con el mismo secreto': (() => {
+        const head = `${b64({ alg: 'HS512', typ: 'JWT' })}.${mine.payload}`;
+        return `${head}.${createHmac('sha512', key()).update(head).digest('base64url')}`;
+      })(),
+      'firma vacía': `${mine.head}.${mine.payload}.`,
+      basura: 'esto-no-es-un-token',
+      'tres puntos': '...',
+      'JSON no válido': `${Buffer.from('{no json').toString('base64url')}.${Buffer.from('[').toString('base64url')}.abc`,
+      'muy largo': `${mine.head}.${'A'.repeat(6_000)}.${mine.signature}`,
+    };
+    const wrong: string[] = [];
+    for (const [what, token] of Object.entries(tokens)) {
+      for (const path of ['/api/user', '/api/clients', `/api/getInMesDashboard/${String(theirs.claims.rfc)}/1/2026`]) {
+        const res = await fetch(`${server.baseUrl}${path}`, { headers: { authorization: `Bearer ${token}` } });
+        const text = await res.text();
+        if (res.status !== 401 || text.includes(other.rfc) || text.includes(other.email)) wrong.push(`${what} ${path} → ${res.status} ${text.slice(0, 100)}`);
+      }
+    }
+    // The header without "Bearer", or with a scheme of another kind.
+    for (const header of [account.token, `Basic ${Buffer.from('a:b').toString('base64')}`, 'Bearer', 'Bearer  ']) {
+      const res = await fetch(`${server.baseUrl}/api/user`, { headers: { authorization: header } });
+      if (res.status !== 401) wrong.push(`authorization "${header.slice(0, 20)}" → ${res.status}`);
+    }
+    expect(wrong).toEqual([]);
+  });
+});
+

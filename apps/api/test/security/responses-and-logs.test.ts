@@ -1,6 +1,10 @@
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { startTestServer, type TestServer } from '../server';
-import { createAccount, randomRfc, type TestAccount } from '../accounts';
+import { createAccount, latestCode, randomRfc, type TestAccount } from '../accounts';
+import { callApi } from '../http';
+import { listen } from '../live';
+import { readFixture } from '../../../../packages/cfdi/test/fixtures';
+import { uploadCsd } from '../../src/modules/invoicing/invoicing-test-kit';
 import { logCollector } from './support';
 
 // Real servers, real HTTP, sometimes child processes, on a shared 2-core machine: generous time per test.
@@ -89,3 +93,71 @@ describe('413 answers say what was too large', () => {
     expect(((await res.json()) as { message: string }).message).toBe('Se enviaron demasiados archivos (máximo 4)');
   });
 });
+
+describe('secrets never in a response nor a log line (issue 12 §6)', () => {
+  it('CSD and e.firma keys and passwords, CIEC, tokens, reset codes, passwords and card data', async () => {
+    // The SAT test taxpayer: its CSD and e.firma, with their password, go through the real upload and validation.
+    const owner = await createAccount(server.baseUrl, { rfc: 'EKU9003173C9', persona: 'moral', rol: 11 });
+    const replies: string[] = [];
+    const record = async (method: string, path: string, body?: unknown) => {
+      const res = await callApi(server.baseUrl, owner.headers, method, path, body);
+      replies.push(JSON.stringify(res.body));
+      return res;
+    };
+    await uploadCsd(server.baseUrl, owner);
+    const fiel = new FormData();
+    fiel.append('cer', new Blob([new Uint8Array(readFixture('certs/fiel/EKU9003173C9.cer'))]), 'fiel.cer');
+    fiel.append('key', new Blob([new Uint8Array(readFixture('certs/fiel/EKU9003173C9.key'))]), 'fiel.key');
+    fiel.append('password', '12345678a');
+    const fielRes = await fetch(`${server.baseUrl}/api/profile/efirma`, { method: 'POST', headers: owner.headers, body: fiel });
+    replies.push(await fielRes.text());
+    expect(fielRes.status).toBeLessThan(300);
+    const ciec = 'CiecMuySecreta#77';
+    expect((await record('POST', '/api/ciec/process', { ciec })).status).toBeLessThan(300);
+    for (const path of ['/api/profile/csd', '/api/profile/efirma', '/api/profile/ciec', '/api/profile', '/api/user', '/api/background/process']) {
+      expect((await record('GET', path)).status, path).toBe(200);
+    }
+    // A card (the local provider follows Stripe: the test card number is 4242 4242 4242 4242).
+    expect((await record('POST', '/api/payments/cards', { paymentMethod: 'pm_card_visa', name: 'Escuela Kemper' })).status).toBeLessThan(300);
+    expect((await record('GET', '/api/payments/cards')).status).toBe(200);
+    // A reset code (read from the dev outbox, as the user reads their mail), then used.
+    expect((await callApi(server.baseUrl, {}, 'POST', '/api/sendCodigoCambiarPassword', { email: owner.email })).status).toBeLessThan(300);
+    const code = await latestCode(server.baseUrl, owner.email);
+    const newPassword = 'OtraClave#2027';
+    const reset = await callApi(server.baseUrl, {}, 'POST', '/api/resetPassword', { email: owner.email, code, password: newPassword, password_confirmation: newPassword });
+    expect(reset.status, JSON.stringify(reset.body)).toBeLessThan(300);
+    replies.push(JSON.stringify(reset.body));
+    // A login (its token), a socket opened with it, a wrong login.
+    const login = await callApi(server.baseUrl, {}, 'POST', '/api/login', { username: owner.email, password: newPassword });
+    expect(login.status).toBe(200);
+    const token = login.body.access_token as string;
+    const { socket } = await listen(server.baseUrl, token);
+    socket.close();
+    await callApi(server.baseUrl, {}, 'POST', '/api/login', { username: owner.email, password: 'Incorrecta#1' });
+    await callApi(server.baseUrl, { authorization: `Bearer ${token}` }, 'GET', `/api/user?token=${token}`);
+
+    const keyPem = readFixture('certs/csd/EKU9003173C9.key.pem').toString();
+    const keyDer = readFixture('certs/csd/EKU9003173C9.key');
+    const secrets: Record<string, string> = {
+      'contraseña del CSD / e.firma': '12345678a',
+      CIEC: ciec,
+      'llave del CSD (base64)': keyDer.toString('base64').slice(0, 40),
+      'llave del CSD (hex)': keyDer.toString('hex').slice(0, 40),
+      'llave del CSD (PEM)': keyPem.split('\n').find((l) => l.length > 40 && !l.startsWith('-----'))!.slice(0, 40),
+      'número de tarjeta': '4242424242424242',
+      'contraseña de la cuenta': newPassword,
+      'contraseña anterior': owner.password,
+    };
+    const answers = replies.join('\n');
+    for (const [what, value] of Object.entries(secrets)) expect(answers.includes(value), `${what} en una respuesta`).toBe(false);
+    const logText = log.text();
+    expect(logText.length).toBeGreaterThan(1000);
+    const inLog = { ...secrets, 'token de acceso': token.split('.')[2]!, 'token de registro': owner.token.split('.')[2]!, 'token (payload)': token.split('.')[1]! };
+    for (const [what, value] of Object.entries(inLog)) expect(logText.includes(value), `${what} en el log`).toBe(false);
+    // The request with a token in its query string is logged with the value hidden.
+    expect(logText).toContain('/api/user?token=[Redacted]');
+    // The reset code: six digits, not part of a longer number (timestamps, ids).
+    expect(new RegExp(`(?<![0-9])${code}(?![0-9])`).test(logText), 'código de restablecimiento en el log').toBe(false);
+  });
+});
+

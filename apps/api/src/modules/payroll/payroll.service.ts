@@ -116,7 +116,9 @@ export async function listPrenominas(db: Db, userId: number, q: { page: number; 
       neto: sql<string>`coalesce(sum(d.neto) FILTER (WHERE d.status <> 2), 0)::numeric(14,2)::text`,
     }).from(prenominas)
       .leftJoin(sql`prenomina_detalles d`, sql`d.prenomina_id = ${prenominas.id} AND d.user_id = ${prenominas.userId}`)
-      .where(where).groupBy(prenominas.id)
+      .where(where)
+      // The whole primary key (id, user_id): the other columns depend on it (migration 0600).
+      .groupBy(prenominas.id, prenominas.userId)
       .orderBy(desc(prenominas.id)).limit(q.perPage).offset((q.page - 1) * q.perPage),
     db.select({ n: count() }).from(prenominas).where(where),
   ]);

@@ -1,0 +1,403 @@
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { z } from 'zod';
+import { routePath, routes, type RouteDef } from '@facturo/contract';
+import { startTestServer, type TestServer } from '../server';
+import { createAccount, type TestAccount } from '../accounts';
+import { callApi } from '../http';
+import { importXmls } from '../import-xmls';
+import { createCustomer, invoiceBody, invoicingAccount } from '../../src/modules/invoicing/invoicing-test-kit';
+import { employeeBody } from '../../src/modules/employees/employee-fixtures.test-support';
+import { csfLinesMoral, textPdf } from '../../src/modules/clients/text-pdf.test-support';
+
+// Real server, real HTTP, stamping and jobs on a shared 2-core machine: generous time per test.
+vi.setConfig({ testTimeout: 240_000, hookTimeout: 240_000 });
+
+/**
+ * Issue 12 §6: the cross-tenant matrix, generated from the route table. Account A (premium, SAT test CSD)
+ * and A2 (premium, A's customer, who imported what A issued to it) own real data in every area; account B
+ * (premium) calls every entry whose path, query or body carries an id, uuid, rfc, folio or card id with A's
+ * values. B gets only 403/404 (or, for an id in a query or body, a 422 that names that field), never A's data,
+ * and A's data reads the same afterwards. A route added with such a key and no probe here fails the test.
+ */
+
+/** Keys that name a record or a tenant: ids, UUIDs, RFCs, folios, payment ids, card ids. */
+const ID_KEY = /^(id|uuid|rfc|folio|pmId|paymentMethod|pIdPago|uuidSustitucion)$|Id$|_id$/;
+/** Body keys whose items carry ids (arrays of employee ids, payment documents, related CFDI). */
+const NESTED_ID_KEYS = new Set(['empleados', 'documentos', 'cfdiRelacionados']);
+
+/**
+ * Entries with such a key that hold no tenant data under it — each with its reason. Everything else with an
+ * id-like key must have a probe below.
+ */
+const NOT_TENANT_DATA: Record<string, string> = {
+  // Catalog ids (states), the same for every account.
+  'catalogs.municipalities': 'catálogo de municipios por estado',
+  'clients.municipalities': 'catálogo de municipios por estado',
+  // PDF templates are a shared catalog; the choice is stored for the caller.
+  'invoicing.setUserTemplate': 'pdfTemplateId es del catálogo de plantillas',
+  // Announcements are published by the administrator for every account; marks are the caller's own.
+  'announcements.read': 'avisos globales; la marca de leído es del propio usuario',
+  'announcements.update': 'solo administrador; avisos globales',
+  'announcements.delete': 'solo administrador; avisos globales',
+};
+
+/**
+ * Entries whose id-like key does not select a record: they answer the caller's own data whatever the value
+ * (asserted: 2xx and none of A's values in the body).
+ */
+const CALLER_KEYED: Record<string, string> = {
+  'payments.setupIntentVoucher': 'el id se ignora; responde el setup intent del propio usuario',
+};
+
+/** Public entries take no token: there is no "other tenant" (enumeration.test.ts covers their answers). */
+const isPublic = (def: RouteDef) => def.access.public === true;
+
+function schemaKeys(schema: z.ZodType | undefined): string[] {
+  if (!schema) return [];
+  const json = z.toJSONSchema(schema, { io: 'input', unrepresentable: 'any' }) as { properties?: Record<string, unknown> };
+  return Object.keys(json.properties ?? {});
+}
+
+interface Tenanted { name: string; def: RouteDef; pathKeys: string[]; queryKeys: string[]; bodyKeys: string[] }
+
+/** Every entry of the table that carries an id-like key, with where it carries it. */
+function tenantedEntries(): Tenanted[] {
+  return Object.entries(routes as Record<string, RouteDef>).flatMap(([name, def]) => {
+    if (isPublic(def)) return [];
+    const pathKeys = schemaKeys(def.params).filter((k) => ID_KEY.test(k));
+    const queryKeys = schemaKeys(def.query).filter((k) => ID_KEY.test(k));
+    // A body `rfc` of a customer, employee or retention receptor names a third party the caller registers for
+    // itself (route access says so): registering the same RFC is not reaching A's data.
+    const bodyKeys = schemaKeys(def.body).filter((k) => (ID_KEY.test(k) || NESTED_ID_KEYS.has(k)) && !(k === 'rfc' && def.access.bodyRfcIsThirdParty));
+    return pathKeys.length + queryKeys.length + bodyKeys.length ? [{ name, def, pathKeys, queryKeys, bodyKeys }] : [];
+  });
+}
+
+/** One request B sends with A's values. */
+interface Probe {
+  params?: Record<string, string | number>;
+  query?: Record<string, string>;
+  body?: unknown;
+  /** Send the body form-encoded (applyPay) or multipart (uploads) instead of JSON. */
+  encoding?: 'form' | 'multipart';
+  /** The body field that carries A's value (a 422 must name it). */
+  field?: string;
+}
+
+/** A's (and A2's) values, collected in the setup. */
+interface Values {
+  customerId: number; productId: number; employeeId: number; perceptionId: number; deductionId: number; otherPaymentId: number;
+  invoiceUuid: string; invoiceAppId: number; ppdUuid: string; paymentUuid: string; prenominaId: number; detailId: number;
+  retentionUuid: string; statementId: number; diotFolio: number; obligationId: number; activityId: number; csfId: number;
+  backgroundId: string; importId: string; receivedUuid: string; receivedRetentionUuid: string; cardId: string; receiptId: number;
+  bEmployeeId: number;
+}
+
+let server: TestServer;
+let a: TestAccount;
+let a2: TestAccount;
+let b: TestAccount;
+const v = {} as Values;
+
+const now = new Date(Date.now() - 6 * 3_600_000); // Mexico City's calendar
+const month = now.getUTCMonth() + 1;
+const year = now.getUTCFullYear();
+const localNow = () => new Date(Date.now() - 6 * 3_600_000 - 120_000).toISOString().slice(0, 19);
+
+const clientBody = { rfc: 'XAXX010101000', r_social: 'PUBLICO EN GENERAL', email: ['x@ejemplo.mx'], regimen: '616', uso_cfdi: 'S01', domicilio: { cp: '44100' } };
+const productBody = {
+  claveProducto: '84111506', claveUnidad: 'E48', descripcionUnidad: 'Servicio', descripcionProducto: 'Servicio de B',
+  valorUnitario: '10.00', objetoImp: '02', impuestos: { traslados: [{ impuesto: '002', tipoFactor: 'Tasa', tasaOCuota: '0.160000' }], retenciones: [] }, add: true,
+};
+const perception = { tipo: '002', clave: 'AGUI', concepto: 'Aguinaldo', importe_gravado: '1', importe_exento: '1' };
+const deduction = { tipo: '004', clave: 'PREST', concepto: 'Préstamo', importe: '1' };
+const otherPayment = { tipo: '003', clave: 'VIAT', concepto: 'Viáticos', importe: '1' };
+const period = { tipoNomina: 'O', fechaInicialPago: '2026-11-01', fechaFinalPago: '2026-11-15', fechaPago: '2026-11-15', numDiasPagados: '15', periodicidad: '04' };
+const payForm = (invoiceId: string) => ({ invoiceId, fechaPago: localNow(), formaDePagoP: '03', monedaP: 'MXN', monto: '1.00' });
+
+/** The probes: B's requests for each entry, with A's values. */
+const probes: Record<string, () => Probe[]> = {
+  'background.show': () => [{ params: { id: v.backgroundId } }],
+  'profile.csfFile': () => [{ params: { id: v.csfId } }],
+  'profile.deleteObligation': () => [{ params: { id: v.obligationId } }],
+  'profile.deleteActivity': () => [{ params: { id: v.activityId } }],
+  'products.update': () => [{ params: { id: v.productId }, body: productBody }],
+  'products.delete': () => [{ params: { id: v.productId } }],
+  'clients.edit': () => [{ params: { id: v.customerId } }],
+  'clients.update': () => [{ params: { id: v.customerId }, body: clientBody }],
+  'clients.patchV4': () => [{ params: { id: v.customerId }, body: { r_social: 'OTRO', regimen: '616', cp: '44100', uso_cfdi: 'S01' } }],
+  'clients.delete': () => [{ params: { id: v.customerId } }],
+  'employees.edit': () => [{ params: { id: v.employeeId } }],
+  'employees.update': () => [{ params: { id: v.employeeId }, body: employeeBody() }],
+  'employees.delete': () => [{ params: { id: v.employeeId } }],
+  'employees.enable': () => [{ params: { id: v.employeeId } }],
+  'employees.setSalary': () => [{ params: { id: v.employeeId }, body: { salario_diario: '100.00', salario_base: '104.52' } }],
+  'employees.calculate': () => [{ params: { employeeId: v.employeeId } }],
+  'employees.preview': () => [{ params: { id: v.employeeId } }],
+  'employees.addPerception': () => [{ params: { id: v.employeeId }, body: perception }],
+  // Concept routes: A's employee with A's concept, and B's own employee with A's concept.
+  'employees.updatePerception': () => [v.employeeId, v.bEmployeeId].map((id) => ({ params: { id, conceptId: v.perceptionId }, body: perception })),
+  'employees.deletePerception': () => [v.employeeId, v.bEmployeeId].map((id) => ({ params: { id, conceptId: v.perceptionId } })),
+  'employees.addDeduction': () => [{ params: { id: v.employeeId }, body: deduction }],
+  'employees.updateDeduction': () => [v.employeeId, v.bEmployeeId].map((id) => ({ params: { id, conceptId: v.deductionId }, body: deduction })),
+  'employees.deleteDeduction': () => [v.employeeId, v.bEmployeeId].map((id) => ({ params: { id, conceptId: v.deductionId } })),
+  'employees.addOtherPayment': () => [{ params: { id: v.employeeId }, body: otherPayment }],
+  'employees.updateOtherPayment': () => [v.employeeId, v.bEmployeeId].map((id) => ({ params: { id, conceptId: v.otherPaymentId }, body: otherPayment })),
+  'employees.deleteOtherPayment': () => [v.employeeId, v.bEmployeeId].map((id) => ({ params: { id, conceptId: v.otherPaymentId } })),
+  'invoicing.stamp40': () => [
+    { body: invoiceBody(v.customerId), field: 'clientId' },
+  ],
+  'invoicing.stamp33': () => [{ body: invoiceBody(v.customerId), field: 'clientId' }],
+  'invoicing.preview40': () => [{ body: invoiceBody(v.customerId), field: 'clientId' }],
+  'invoicing.preview33': () => [{ body: invoiceBody(v.customerId), field: 'clientId' }],
+  'invoicing.xml': () => [{ params: { uuid: v.invoiceUuid } }],
+  'invoicing.pdf': () => [{ params: { uuid: v.invoiceUuid } }],
+  'invoicing.clientEmail': () => [{ query: { pIdPago: v.invoiceUuid } }],
+  'invoicing.sendEmail': () => [{ body: { pEmail: 'b@ejemplo.mx', pXml: true, pPdf: true, pIdPago: v.invoiceUuid }, field: 'pIdPago' }],
+  'invoicing.cancel': () => [
+    { body: { pIdPago: v.invoiceUuid, option: '02' }, field: 'pIdPago' },
+    { body: { pIdPago: v.ppdUuid, option: '01', uuidSustitucion: v.invoiceUuid }, field: 'pIdPago' },
+  ],
+  'invoicing.substitution': () => [{ params: { rfc: a.rfc, month, year } }],
+  'incomes.related': () => [{ params: { uuid: v.invoiceUuid } }, { params: { uuid: v.ppdUuid } }],
+  'incomes.enablePayment': () => [{ body: { fpago: '2026-11-01', pIdPago: v.invoiceUuid, type: 1 }, field: 'pIdPago' }],
+  'incomes.notCount': () => [{ body: { uuid: v.invoiceUuid, notCount: true }, field: 'uuid' }],
+  'apps.invoice': () => [{ params: { id: v.invoiceAppId } }],
+  'cfdiImport.status': () => [{ params: { id: v.importId } }],
+  'outcomes.xml': () => [{ params: { uuid: v.receivedUuid } }],
+  'outcomes.pdf': () => [{ params: { uuid: v.receivedUuid } }],
+  'outcomes.related': () => [{ params: { uuid: v.receivedUuid } }],
+  'outcomes.enablePayment': () => [{ body: { fpago: '2026-11-01', pIdPago: v.receivedUuid, type: 2 }, field: 'pIdPago' }],
+  'outcomes.notCount': () => [{ body: { uuid: v.receivedUuid, notCount: true }, field: 'uuid' }],
+  'outcomes.deductible': () => [{ body: { uuid: v.receivedUuid, deducible: false, motivo: 'x' }, field: 'uuid' }],
+  'outcomes.cancel': () => [{ body: { uuid: v.receivedUuid }, field: 'uuid' }],
+  'outcomes.complementRequest': () => [{ body: { uuid: v.receivedUuid, email: 'b@ejemplo.mx' }, field: 'uuid' }],
+  'paymentReception.payments': () => [{ params: { invoiceId: v.ppdUuid } }],
+  'paymentReception.applyPay': () => [{ body: payForm(v.ppdUuid), encoding: 'form', field: 'invoiceId' }],
+  'paymentReception.applyMultiple': () => [{
+    body: { fechaPago: localNow(), formaDePagoP: '03', monedaP: 'MXN', monto: '1.00', documentos: [{ invoiceId: v.ppdUuid, impPagado: '1.00' }] },
+    field: 'documentos',
+  }],
+  'dashboard.month': () => [{ params: { rfc: a.rfc, month, year } }],
+  'dashboard.paid': () => [{ params: { rfc: a.rfc, month, year } }],
+  'dashboard.year': () => [{ params: { rfc: a.rfc, month, year } }],
+  'dashboard.filter': () => [{ params: { rfc: a.rfc, month, year } }],
+  'payments.receipt': () => [{ params: { id: v.receiptId } }],
+  'payments.setupIntentVoucher': () => [{ params: { id: v.cardId } }],
+  'payments.attachCard': () => [{ body: { paymentMethod: v.cardId, name: 'B' }, field: 'paymentMethod' }],
+  'payments.deleteCard': () => [{ body: { pmId: v.cardId }, field: 'pmId' }],
+  'payments.subscribe': () => [{ body: { priceId: 'price_premium_monthly', paymentMethod: v.cardId }, field: 'paymentMethod' }],
+  'payments.retry': () => [{ body: { paymentMethod: v.cardId }, field: 'paymentMethod' }],
+  'dev.paymentsRenew': () => [{ body: { paymentMethod: v.cardId }, field: 'paymentMethod' }],
+  'invoicing.buyStamps': () => [{ body: { paquete: '50', paymentMethod: v.cardId }, field: 'paymentMethod' }],
+  'payroll.createPrePayroll': () => [{ body: { ...period, empleados: [v.employeeId] }, field: 'empleados' }],
+  'payroll.prePayroll': () => [{ params: { id: v.prenominaId } }],
+  'payroll.editDetail': () => [{
+    body: { id: v.detailId, percepciones: [{ tipo: '001', clave: '001', concepto: 'Sueldo', importe_gravado: '1.00', importe_exento: '0.00' }], deducciones: [], otros_pagos: [] },
+    field: 'id',
+  }],
+  'payroll.deletePrePayroll': () => [{ params: { id: v.prenominaId } }],
+  'payroll.toggleDetail': () => [{ body: { id: v.detailId }, field: 'id' }],
+  'payroll.release': () => [{ body: { id: v.prenominaId }, field: 'id' }],
+  'retentions.xml': () => [{ params: { uuid: v.retentionUuid } }, { params: { uuid: v.receivedRetentionUuid } }],
+  'retentions.pdf': () => [{ params: { uuid: v.retentionUuid } }, { params: { uuid: v.receivedRetentionUuid } }],
+  'retentions.cancel': () => [{ body: { uuid: v.retentionUuid, motivo: '02' }, field: 'uuid' }],
+  'statements.show': () => [{ params: { id: v.statementId } }],
+  'statements.pdf': () => [{ params: { id: v.statementId } }],
+  'diot.show': () => [{ params: { folio: v.diotFolio } }],
+  'diot.file': () => [{ params: { folio: v.diotFolio } }],
+  'diot.acuse': () => [{ params: { folio: v.diotFolio } }],
+  'diot.uploadAcuse': () => [{ params: { folio: v.diotFolio }, encoding: 'multipart', body: { acuse: textPdf(['Acuse de recibo DIOT']) } }],
+};
+
+/** Sends one probe as `who`: status and raw text. */
+async function send(who: TestAccount, def: RouteDef, p: Probe): Promise<{ status: number; text: string }> {
+  const query = p.query ? `?${new URLSearchParams(p.query).toString()}` : '';
+  const url = `${server.baseUrl}${routePath(def.path, p.params)}${query}`;
+  let body: BodyInit | undefined;
+  const headers: Record<string, string> = { ...who.headers };
+  if (p.encoding === 'multipart') {
+    const form = new FormData();
+    for (const [k, data] of Object.entries(p.body as Record<string, Buffer>)) form.append(k, new Blob([new Uint8Array(data)], { type: 'application/pdf' }), `${k}.pdf`);
+    body = form;
+  } else if (p.encoding === 'form') {
+    headers['content-type'] = 'application/x-www-form-urlencoded';
+    body = new URLSearchParams(p.body as Record<string, string>).toString();
+  } else if (p.body !== undefined) {
+    headers['content-type'] = 'application/json';
+    body = JSON.stringify(p.body);
+  } else if (def.method !== 'GET' && def.method !== 'DELETE') {
+    headers['content-type'] = 'application/json';
+    body = '{}';
+  }
+  const res = await fetch(url, { method: def.method, headers, body });
+  return { status: res.status, text: await res.text() };
+}
+
+const get = async (who: TestAccount, path: string) => {
+  const res = await callApi(server.baseUrl, who.headers, 'GET', path);
+  expect(res.status, `${path} → ${res.status} ${JSON.stringify(res.body)}`).toBe(200);
+  return res.body;
+};
+
+/** What A and A2 read of their own data: compared before and after B's probes. */
+async function snapshot() {
+  return {
+    clients: await get(a, '/api/clients?perPage=50'),
+    client: await get(a, `/api/clients/${v.customerId}/edit`),
+    products: await get(a, '/api/products?perPage=50'),
+    employees: await get(a, '/api/employees?perPage=50'),
+    employee: await get(a, `/api/employees/${v.employeeId}/edit`),
+    prenomina: await get(a, `/api/prenomina/${v.prenominaId}`),
+    incomes: await get(a, `/api/incomes/${month}/${year}?perPage=50`),
+    payments: await get(a, `/api/getPagosFactura/${v.ppdUuid}`),
+    retentions: await get(a, `/api/getRetencionesEmitidas/${month}/${year}`),
+    statement: await get(a, `/api/statements/${v.statementId}`),
+    diot: await get(a, `/api/diot/${v.diotFolio}`),
+    obligations: await get(a, '/api/profile/obligations?perPage=50'),
+    activities: await get(a, '/api/profile/activities?perPage=50'),
+    csf: await get(a, '/api/profile/csf'),
+    cards: await get(a, '/api/payments/cards'),
+    stamps: await get(a, '/api/timbres'),
+    subscription: await get(a, '/api/customer/plan'),
+    outcomes: await get(a2, `/api/outcomes/${month}/${year}?perPage=50`),
+    receivedRetentions: await get(a2, `/api/getRetencionesRecibidas/${month}/${year}`),
+  };
+}
+
+/** Strings of A's that must never appear in an answer to B. */
+const secretsOfA = () => [a.rfc, a2.rfc, a.email, v.invoiceUuid, v.ppdUuid, v.paymentUuid, v.receivedUuid, v.retentionUuid, 'MARÍA LÓPEZ', 'María José'];
+
+let before: Awaited<ReturnType<typeof snapshot>>;
+
+beforeAll(async () => {
+  server = await startTestServer();
+  a = await invoicingAccount(server.baseUrl, true, 11);
+  [a2, b] = await Promise.all([createAccount(server.baseUrl, { rol: 11 }), createAccount(server.baseUrl, { rol: 11 })]);
+  const call = async (who: TestAccount, method: string, path: string, body?: unknown, status = [200, 201, 202]) => {
+    const res = await callApi(server.baseUrl, who.headers, method, path, body);
+    expect(status, `${method} ${path} → ${res.status} ${JSON.stringify(res.body)}`).toContain(res.status);
+    return res.body;
+  };
+  const profile = await call(a, 'PUT', '/api/profile', {
+    fullName: 'ESCUELA KEMPER URGATE', regimen: '601', cp: '06600', estado: 'CMX', municipio: '015', timeZone: 'America/Mexico_City', registroPatronal: 'Y5412345105',
+  });
+  expect(profile).toBeTruthy();
+  v.backgroundId = (await call(a, 'GET', '/api/background/process')).data[0].id;
+  // Customer (A2's RFC, so A2 can import what A issues), product, employee with one concept of each kind.
+  v.customerId = (await createCustomer(server.baseUrl, a, { rfc: a2.rfc })).id;
+  v.productId = (await call(a, 'POST', '/api/products', { ...productBody, descripcionProducto: 'Servicio de A' })).id;
+  v.employeeId = (await call(a, 'POST', '/api/employees', employeeBody())).id;
+  v.perceptionId = (await call(a, 'POST', `/api/employees/${v.employeeId}/perceptions`, perception)).percepciones[0].id;
+  v.deductionId = (await call(a, 'POST', `/api/employees/${v.employeeId}/deductions`, deduction)).deducciones[0].id;
+  v.otherPaymentId = (await call(a, 'POST', `/api/employees/${v.employeeId}/other-payments`, otherPayment)).otrosPagos[0].id;
+  v.bEmployeeId = (await call(b, 'POST', '/api/employees', employeeBody({ nombre: 'Pedro' }))).id;
+  // An issued invoice (PUE), a PPD invoice with one payment complement.
+  const invoice = await call(a, 'POST', '/api/invoice40', invoiceBody(v.customerId));
+  v.invoiceUuid = invoice.uuid;
+  const ppd = await call(a, 'POST', '/api/invoice40', invoiceBody(v.customerId, { metodoPago: 'PPD', formaPago: '99', serie: 'P' }));
+  v.ppdUuid = ppd.uuid;
+  const payRes = await fetch(`${server.baseUrl}/api/recepcionpagos/applyPay`, {
+    method: 'POST', headers: { ...a.headers, 'content-type': 'application/x-www-form-urlencoded' }, body: new URLSearchParams(payForm(v.ppdUuid)).toString(),
+  });
+  const pay = (await payRes.json()) as { uuid: string };
+  expect(payRes.status, JSON.stringify(pay)).toBe(201);
+  v.paymentUuid = pay.uuid;
+  v.invoiceAppId = (await call(a, 'GET', '/api/apps/invoice/invoices?perPage=50')).data.find((r: { uuid: string }) => r.uuid?.toUpperCase() === v.invoiceUuid.toUpperCase())?.id
+    ?? (await call(a, 'GET', '/api/apps/invoice/invoices?perPage=50')).data[0].id;
+  // A pre-payroll, a retention issued to A2, this month's statement, a DIOT with its acuse.
+  const pre = await call(a, 'POST', '/api/crearPrenomina', { ...period, empleados: [v.employeeId] });
+  v.prenominaId = pre.id;
+  v.detailId = (await call(a, 'GET', `/api/prenomina/${v.prenominaId}`)).detalle_nomina[0].id;
+  const retention = await call(a, 'POST', '/api/retenciones', {
+    cveRetenc: '16', receptor: { nacionalidad: 'Nacional', rfc: a2.rfc, nombre: 'JUANA PEREZ NUNEZ', cp: '06600' },
+    periodo: { mesIni: 1, mesFin: 1, ejercicio: 2026 },
+    totales: { montoTotGrav: '1000', montoTotExent: '0', impRetenidos: [{ baseRet: '1000', impuestoRet: '001', montoRet: '10', tipoPagoRet: '04' }] },
+    complementos: { intereses: { sistFinanciero: 'SI', retiroAORESRetInt: 'NO', operFinancDerivad: 'NO', montIntNominal: '1000', montIntReal: '700', perdida: '0' } },
+  });
+  v.retentionUuid = retention.uuid;
+  v.statementId = (await call(a, 'POST', '/api/statements/start', { month, year })).id;
+  v.diotFolio = (await call(a, 'POST', '/api/diot', { month: 1, year: 2026 })).folio;
+  const acuse = new FormData();
+  acuse.append('acuse', new Blob([new Uint8Array(textPdf(['Acuse de recibo DIOT']))], { type: 'application/pdf' }), 'acuse.pdf');
+  expect((await fetch(`${server.baseUrl}/api/diot/${v.diotFolio}/acuse`, { method: 'POST', headers: a.headers, body: acuse })).status).toBeLessThan(300);
+  // Profile: an obligation, an activity, a constancia (CSF).
+  v.obligationId = (await call(a, 'POST', '/api/profile/obligations', { descripcion: 'Obligación de A', vencimiento: 'Mensual', init_date: '2020-01-01' })).id;
+  v.activityId = (await call(a, 'POST', '/api/profile/activities', { name: 'Actividad de A', percentage: 10, init_date: '2020-01-01' })).id;
+  const csf = new FormData();
+  csf.append('file', new Blob([new Uint8Array(textPdf(csfLinesMoral(a.rfc, '06600')))], { type: 'application/pdf' }), 'constancia.pdf');
+  const csfRes = await fetch(`${server.baseUrl}/api/profile/csf`, { method: 'POST', headers: a.headers, body: csf });
+  const csfBody = (await csfRes.json()) as { certificate: { id: number } };
+  expect(csfRes.status, JSON.stringify(csfBody)).toBe(201);
+  v.csfId = csfBody.certificate.id;
+  // A card and a paid subscription (a receipt).
+  await call(a, 'POST', '/api/payments/cards', { paymentMethod: 'pm_card_visa', name: 'Escuela Kemper' });
+  v.cardId = (await call(a, 'GET', '/api/payments/cards')).data[0].id;
+  await call(a, 'POST', '/api/subscription', { priceId: 'price_premium_monthly', paymentMethod: v.cardId });
+  v.receiptId = (await call(a, 'GET', '/api/payments')).data[0].id;
+  // A2 imports what A issued to it (a received CFDI and a received retention): its import job is A2's too.
+  const invoiceXml = await (await fetch(`${server.baseUrl}/api/incomes/${v.invoiceUuid}/xml`, { headers: a.headers })).text();
+  const retentionXml = await (await fetch(`${server.baseUrl}/api/retenciones/${v.retentionUuid}/xml`, { headers: a.headers })).text();
+  const imported = await importXmls(server.baseUrl, a2, [invoiceXml, retentionXml]);
+  expect(imported.imported, JSON.stringify(imported)).toBe(2);
+  v.importId = imported.id;
+  v.receivedUuid = v.invoiceUuid;
+  v.receivedRetentionUuid = v.retentionUuid;
+  before = await snapshot();
+});
+afterAll(() => server?.close());
+
+describe('cross-tenant matrix from the route table (issue 12 §6)', () => {
+  it('every entry with an id, uuid, rfc or folio is probed or listed with its reason', () => {
+    const entries = tenantedEntries();
+    const uncovered = entries.filter((e) => !probes[e.name] && !NOT_TENANT_DATA[e.name] && !CALLER_KEYED[e.name]).map((e) => e.name);
+    expect(uncovered, 'entradas con ids sin sonda en cross-tenant.test.ts').toEqual([]);
+    // Probes and lists name only entries that exist and still carry such a key.
+    const names = new Set(entries.map((e) => e.name));
+    const stale = [...Object.keys(probes), ...Object.keys(NOT_TENANT_DATA), ...Object.keys(CALLER_KEYED)].filter((n) => !names.has(n));
+    expect(stale).toEqual([]);
+  });
+
+  it("B gets 403/404 (or a 422 on the id's field) for each of A's values, never A's data; A's data is unchanged", async () => {
+    const failures: string[] = [];
+    let requests = 0;
+    const entries = tenantedEntries();
+    for (const entry of entries) {
+      if (NOT_TENANT_DATA[entry.name]) continue;
+      const list = probes[entry.name]!();
+      for (const p of list) {
+        requests++;
+        const res = await send(b, entry.def, p);
+        const label = `${entry.name} ${entry.def.method} ${routePath(entry.def.path, p.params)} → ${res.status} ${res.text.slice(0, 160)}`;
+        // A's values that B did not send itself (an error may echo the id B typed; that tells B nothing new).
+        const sent = JSON.stringify(p).toUpperCase();
+        const leaked = secretsOfA().filter((s) => !sent.includes(s.toUpperCase()) && res.text.toUpperCase().includes(s.toUpperCase()));
+        if (leaked.length) failures.push(`${label} [contiene ${leaked.join(', ')}]`);
+        if (res.status >= 500) failures.push(label);
+        else if (CALLER_KEYED[entry.name]) {
+          if (res.status >= 300) failures.push(`${label} [se esperaba 2xx con datos propios]`);
+        } else if (res.status === 422 && p.field) {
+          const errors = (JSON.parse(res.text) as { errors?: Record<string, string[]> }).errors ?? {};
+          if (!Object.keys(errors).some((k) => k === p.field || k.startsWith(`${p.field}.`))) failures.push(`${label} [422 sin el campo ${p.field}]`);
+        } else if (res.status !== 403 && res.status !== 404) failures.push(label);
+      }
+    }
+    const after = await snapshot();
+    expect(after).toEqual(before);
+    console.log(`[security] matriz entre cuentas: ${entries.length} rutas con ids (${Object.keys(probes).length} con sondas, de ellas ${Object.keys(CALLER_KEYED).length} que responden datos propios; ${Object.keys(NOT_TENANT_DATA).length} sin datos de cuenta), ${requests} peticiones`);
+    expect(failures).toEqual([]);
+    expect(Object.keys(probes).length).toBeGreaterThanOrEqual(70);
+  });
+
+  it("A still reaches its own records through the same values (the probes name real data)", async () => {
+    for (const path of [
+      `/api/clients/${v.customerId}/edit`, `/api/employees/${v.employeeId}/edit`, `/api/prenomina/${v.prenominaId}`,
+      `/api/incomes/${v.invoiceUuid}/xml`, `/api/getPagosFactura/${v.ppdUuid}`, `/api/retenciones/${v.retentionUuid}/xml`,
+      `/api/statements/${v.statementId}`, `/api/diot/${v.diotFolio}/acuse`, `/api/profile/csf/${v.csfId}/file`, `/api/payments/receipt/${v.receiptId}`,
+      `/api/apps/invoice/invoices/${v.invoiceAppId}`, `/api/background/process/${v.backgroundId}`, `/api/getInMesDashboard/${a.rfc}/${month}/${year}`,
+    ]) expect((await fetch(`${server.baseUrl}${path}`, { headers: a.headers })).status, path).toBe(200);
+    for (const path of [`/api/outcomes/${v.receivedUuid}/xml`, `/api/cfdi/import/${v.importId}`, `/api/retenciones/${v.receivedRetentionUuid}/pdf`]) {
+      expect((await fetch(`${server.baseUrl}${path}`, { headers: a2.headers })).status, path).toBe(200);
+    }
+  });
+});
