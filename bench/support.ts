@@ -83,3 +83,17 @@ export function cpuRate(fn: () => unknown, { rounds = 5, ms = 400 } = {}): numbe
   }
   return best;
 }
+
+/**
+ * Makes an account premium the way a user does (and the way that works on `npm start`, where the
+ * test-only /api/dev/account-flags does not exist): adds the local payment provider's test card and
+ * subscribes to the monthly premium plan. Needs the local provider (no STRIPE_SECRET_KEY).
+ */
+export async function subscribePremium(base: string, headers: Record<string, string>): Promise<void> {
+  const json = { ...headers, 'content-type': 'application/json' };
+  const card = await fetch(`${base}/api/payments/cards`, { method: 'POST', headers: json, body: JSON.stringify({ paymentMethod: 'pm_card_visa', name: 'Bench' }) });
+  if (card.status !== 201) throw new Error(`tarjeta: ${card.status} ${await card.text()}`);
+  const paymentMethod = ((await card.json()) as { data: { id: string }[] }).data[0]!.id;
+  const sub = await fetch(`${base}/api/subscription`, { method: 'POST', headers: json, body: JSON.stringify({ priceId: 'price_premium_monthly', paymentMethod, cancelAtPeriodEnd: false }) });
+  if (sub.status !== 201) throw new Error(`suscripción: ${sub.status} ${await sub.text()}`);
+}
