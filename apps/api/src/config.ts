@@ -25,6 +25,8 @@ export interface Config {
   authRateLimitPerMinute: number;
   /** Redis key prefix of rate limits and attempt counters (lets several deployments share a Redis). */
   rateLimitNamespace: string;
+  /** MAX_IN_FLIGHT: API requests one process answers at once; one more gets 503 + Retry-After (load shedding). */
+  maxInFlight: number;
   satLocalLatencyMs: number;
   publicUrl: string;
   logLevel: string;
@@ -104,6 +106,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     rateLimitPerMinute: Number(env.RATE_LIMIT_PER_MINUTE ?? 300),
     authRateLimitPerMinute: Number(env.AUTH_RATE_LIMIT_PER_MINUTE ?? 30),
     rateLimitNamespace: env.RATE_LIMIT_NAMESPACE ?? 'facturo:',
+    maxInFlight: Number(env.MAX_IN_FLIGHT ?? 64),
     satLocalLatencyMs: Number(env.SAT_LOCAL_LATENCY_MS ?? 400),
     publicUrl: env.PUBLIC_URL ?? `http://localhost:${port}`,
     logLevel: env.LOG_LEVEL ?? (nodeEnv === 'test' ? 'warn' : 'info'),
