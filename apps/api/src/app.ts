@@ -82,7 +82,7 @@ export async function buildApp(ctx: JobContext, opts: AppOptions = {}): Promise<
   app.setSerializerCompiler(serializerCompiler);
   registerErrorHandler(app, LIMITS);
   // First hook of all: an overloaded process refuses with 503 + Retry-After before doing any work.
-  registerLoadShedding(app, config.maxInFlight);
+  registerLoadShedding(app, { maxInFlight: config.maxInFlight, maxStallMs: config.maxLoopStallMs });
   if (config.prettyLogs) {
     app.addHook('onResponse', async (req, reply) => {
       req.log.debug(`${req.method} ${req.url.split('?')[0]} → ${reply.statusCode} (${Math.round(reply.elapsedTime)} ms)`);

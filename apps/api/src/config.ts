@@ -27,6 +27,8 @@ export interface Config {
   rateLimitNamespace: string;
   /** MAX_IN_FLIGHT: API requests one process answers at once; one more gets 503 + Retry-After (load shedding). */
   maxInFlight: number;
+  /** MAX_LOOP_STALL_MS: a request read after the event loop went this long without a breath gets 503 + Retry-After. */
+  maxLoopStallMs: number;
   satLocalLatencyMs: number;
   publicUrl: string;
   logLevel: string;
@@ -107,6 +109,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     authRateLimitPerMinute: Number(env.AUTH_RATE_LIMIT_PER_MINUTE ?? 30),
     rateLimitNamespace: env.RATE_LIMIT_NAMESPACE ?? 'facturo:',
     maxInFlight: Number(env.MAX_IN_FLIGHT ?? 64),
+    maxLoopStallMs: Number(env.MAX_LOOP_STALL_MS ?? 1000),
     satLocalLatencyMs: Number(env.SAT_LOCAL_LATENCY_MS ?? 400),
     publicUrl: env.PUBLIC_URL ?? `http://localhost:${port}`,
     logLevel: env.LOG_LEVEL ?? (nodeEnv === 'test' ? 'warn' : 'info'),

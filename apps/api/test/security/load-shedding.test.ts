@@ -1,6 +1,6 @@
 import net from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { OVERLOADED_MESSAGE, OVERLOADED_RETRY_AFTER_S } from '../../src/http/load-shedding';
+import { LoopWatch, OVERLOADED_MESSAGE, OVERLOADED_RETRY_AFTER_S } from '../../src/http/load-shedding';
 import { startTestServer, type TestServer } from '../server';
 import { createAccount, type TestAccount } from '../accounts';
 import { until } from '../live';
@@ -82,5 +82,16 @@ describe('load shedding (MAX_IN_FLIGHT)', () => {
       if (status !== 200) await new Promise((r) => setTimeout(r, 50));
     }
     expect(status).toBe(200);
+  });
+});
+
+describe('the loop watch (the PGlite overload signal), on a given clock', () => {
+  it('is stalled only when the loop went longer than the limit without a tick', () => {
+    const watch = new LoopWatch(1000, 0);
+    expect(watch.stalled(1000)).toBe(false);
+    expect(watch.stalled(1001)).toBe(true);
+    watch.tick(5000);
+    expect(watch.stalled(5500)).toBe(false);
+    expect(watch.stalled(6001)).toBe(true);
   });
 });
