@@ -43,11 +43,11 @@ export const QUEUE_POLICIES: Record<(typeof QUEUES)[keyof typeof QUEUES], { expi
 export const payrollExpireInSeconds = (receipts: number): number => 30 + 2 * receipts;
 
 /**
- * The expiry of one CFDI import: a minute plus 1 s per 25 kB uploaded (a ZIP of 1,000 XML is about 1.5 MB and
+ * The expiry of one CFDI import: a minute plus 1 s per 50 kB uploaded (a ZIP of 1,000 XML is about 1.5 MB and
  * imports in seconds). It used to be a fixed hour with no retry: a worker killed mid-import left the import
  * "running" forever and the rest of its documents never arrived.
  */
-export const importExpireInSeconds = (bytes: number): number => 60 + Math.ceil(bytes / 25_000);
+export const importExpireInSeconds = (bytes: number): number => 60 + Math.ceil(bytes / 50_000);
 
 /**
  * pg-boss on the app's own database. On PGlite it goes through a tiny `db` adapter: parameterised
