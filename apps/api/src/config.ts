@@ -27,7 +27,7 @@ export interface Config {
   rateLimitNamespace: string;
   /** MAX_IN_FLIGHT: API requests one process answers at once; one more gets 503 + Retry-After (load shedding). */
   maxInFlight: number;
-  /** MAX_LOOP_STALL_MS: a request read after the event loop went this long without a breath gets 503 + Retry-After. */
+  /** MAX_LOOP_STALL_MS: requests read (past a backlog of 16) after the event loop went this long without a breath get 503 + Retry-After. */
   maxLoopStallMs: number;
   satLocalLatencyMs: number;
   publicUrl: string;

@@ -10,22 +10,31 @@ export const LOOP_TICK_MS = 50;
 /** Liveness and readiness always answer: a balancer must see a busy process as alive, not dead. */
 const exempt = (url: string) => !url.startsWith('/api/') || url === '/api/health' || url.startsWith('/api/health?') || url === '/api/ready' || url.startsWith('/api/ready?');
 
+/** Requests read in one stretch of the loop before a stall counts as a backlog rather than a starved machine. */
+export const STALL_MIN_BACKLOG = 16;
+
 /**
- * Knows when the event loop last had a breath (its timer phase ran). A request parsed while the loop has
- * been busy for longer than `maxStallMs` sits at the back of a backlog: PGlite runs its queries on this
- * thread, so an overload never shows as many requests in flight (each one finishes before the next is
- * read) but as one long stretch of the loop working through the sockets' queued requests.
+ * Knows when the event loop last had a breath (its timer phase ran) and how many requests it has read since.
+ * Many requests read while the loop has been busy for longer than `maxStallMs` sit at the back of a backlog:
+ * PGlite runs its queries on this thread, so an overload never shows as many requests in flight (each one
+ * finishes before the next is read) but as one long stretch of the loop working through the sockets' queued
+ * requests. A stall with only a few requests behind it is a machine that did not give this process the CPU
+ * (or a garbage collection): refusing those would only punish a lone user.
  */
 export class LoopWatch {
   private lastTick: number;
-  constructor(private readonly maxStallMs: number, now: number) {
+  private sinceTick = 0;
+  constructor(private readonly maxStallMs: number, now: number, private readonly minBacklog = STALL_MIN_BACKLOG) {
     this.lastTick = now;
   }
   tick(now: number): void {
     this.lastTick = now;
+    this.sinceTick = 0;
   }
+  /** A request was read: true when it should be refused. */
   stalled(now: number): boolean {
-    return now - this.lastTick > this.maxStallMs;
+    this.sinceTick += 1;
+    return now - this.lastTick > this.maxStallMs && this.sinceTick > this.minBacklog;
   }
 }
 

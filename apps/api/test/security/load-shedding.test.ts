@@ -86,12 +86,18 @@ describe('load shedding (MAX_IN_FLIGHT)', () => {
 });
 
 describe('the loop watch (the PGlite overload signal), on a given clock', () => {
-  it('is stalled only when the loop went longer than the limit without a tick', () => {
-    const watch = new LoopWatch(1000, 0);
-    expect(watch.stalled(1000)).toBe(false);
-    expect(watch.stalled(1001)).toBe(true);
-    watch.tick(5000);
-    expect(watch.stalled(5500)).toBe(false);
-    expect(watch.stalled(6001)).toBe(true);
+  it('refuses only requests read after the loop went longer than the limit without a tick, with a backlog behind them', () => {
+    const watch = new LoopWatch(1000, 0, 3);
+    // Within the limit: never refused, however many.
+    for (let i = 0; i < 10; i++) expect(watch.stalled(1000)).toBe(false);
+    watch.tick(2000);
+    // Past the limit: the first few (a lone user on a starved machine) pass, the backlog behind them does not.
+    expect([watch.stalled(3500), watch.stalled(3500), watch.stalled(3500)]).toEqual([false, false, false]);
+    expect(watch.stalled(3500)).toBe(true);
+    expect(watch.stalled(3600)).toBe(true);
+    // A breath resets both the clock and the count.
+    watch.tick(3700);
+    expect(watch.stalled(3800)).toBe(false);
+    expect(watch.stalled(5000)).toBe(false);
   });
 });
