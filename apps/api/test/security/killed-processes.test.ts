@@ -6,7 +6,7 @@ import { randomBytes } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import pg from 'pg';
 import { withCheckDigit } from '@facturo/contract';
-import { createAccount, type TestAccount } from '../accounts';
+import { createAccount, randomRfc, type TestAccount } from '../accounts';
 import { stampedReceived } from '../received-cfdis';
 import { writeZip } from '../../src/modules/cfdi-import/zip-writer';
 import { api, createCustomer, invoiceBody, invoicingAccount } from '../../src/modules/invoicing/invoicing-test-kit';
@@ -140,22 +140,26 @@ if (databaseUrl) {
   describe('kill -9 of the worker during a 1,000-file import', () => {
     freshDeployment();
     it('after a restart: imported + duplicated + rejected = 1,000 and each UUID is stored once', async () => {
-      await startApi();
-      let worker = await start('worker');
-      const account = await createAccount(base);
+      // The ZIP first (minutes of sealing on a busy machine), so the upload does not meet a keep-alive
+      // connection the server closed meanwhile.
+      const rfc = randomRfc('fisica');
       // 980 distinct stamped CFDIs, 10 of them twice more in the ZIP (duplicates), 10 files that are no CFDI.
       const entries: { name: string; data: string }[] = [];
       const uuids: string[] = [];
       for (let i = 0; i < 980; i++) {
-        const doc = await stampedReceived({ receptorRfc: account.rfc, fecha: `2026-03-${String(1 + (i % 28)).padStart(2, '0')}T10:${String(i % 60).padStart(2, '0')}:00`, valor: String(100 + i) });
+        const doc = await stampedReceived({ receptorRfc: rfc, fecha: `2026-03-${String(1 + (i % 28)).padStart(2, '0')}T10:${String(i % 60).padStart(2, '0')}:00`, valor: String(100 + i) });
         entries.push({ name: `recibidos/${i}.xml`, data: doc.xml });
         uuids.push(doc.uuid);
       }
       for (let i = 0; i < 10; i++) entries.push({ name: `repetidos/${i}.xml`, data: entries[i * 7]!.data });
       for (let i = 0; i < 10; i++) entries.push({ name: `basura/${i}.xml`, data: `<nada>${i}</nada>` });
       expect(entries).toHaveLength(1000);
+      const zip = writeZip(entries);
+      await startApi();
+      let worker = await start('worker');
+      const account = await createAccount(base, { rfc });
       const form = new FormData();
-      form.append('files', new Blob([new Uint8Array(writeZip(entries))]), 'mes.zip');
+      form.append('files', new Blob([new Uint8Array(zip)]), 'mes.zip');
       const res = await fetch(`${base}/api/cfdi/import`, { method: 'POST', headers: account.headers, body: form });
       expect(res.status).toBeLessThan(300);
       const { id } = (await res.json()) as { id: string };
