@@ -33,12 +33,13 @@ function mix(a: StampingAccount, month: number, year: number): Request[] {
     get(`/api/incomes/stats/${month}/${year}`), get(`/api/getInMesDashboard/${a.rfc}/${month}/${year}`), get('/api/background/process'),
     get('/api/notificaciones/urgentes'), get(`/api/outcomes/${month}/${year}?page=1&perPage=10`), get(`/api/outcomes/stats/${month}/${year}`),
   ];
-  return [
+  const all: Request[] = [
     { method: 'POST', path: '/api/login', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ username: a.email, password: a.password }) },
     ...reads.slice(0, 9),
     { method: 'POST', path: '/api/invoice40', headers: json, body: a.invoiceBody('LOAD') },
     ...reads, reads[3]!, reads[4]!, reads[5]!,
-  ].slice(0, 20);
+  ];
+  return all.slice(0, 20);
 }
 
 const count = (r: Result, code: number) => Number((r.statusCodeStats as Record<string, { count: number }>)[String(code)]?.count ?? 0);
