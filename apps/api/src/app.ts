@@ -18,6 +18,7 @@ import { trackRoutes, type RegisteredRoute } from './http/serve';
 import { registerRequestContext, type TokenPayload } from './http/context';
 import { failoverCounter, memoryCounter } from './http/attempts';
 import { failoverStoreClass } from './http/rate-limit-store';
+import { registerLoadShedding } from './http/load-shedding';
 import type { RedisHealth } from './redis';
 import { jwtKey } from './security/secrets';
 import { VerificationCodes } from './modules/auth/verification-codes';
@@ -87,6 +88,8 @@ export async function buildApp(ctx: JobContext, opts: AppOptions = {}): Promise<
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
   registerErrorHandler(app, LIMITS);
+  // First hook of all: an overloaded process refuses with 503 + Retry-After before doing any work.
+  registerLoadShedding(app, { maxInFlight: config.maxInFlight, maxStallMs: config.maxLoopStallMs });
   if (config.prettyLogs) {
     app.addHook('onResponse', async (req, reply) => {
       req.log.debug(`${req.method} ${req.url.split('?')[0]} → ${reply.statusCode} (${Math.round(reply.elapsedTime)} ms)`);

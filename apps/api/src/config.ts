@@ -25,6 +25,10 @@ export interface Config {
   authRateLimitPerMinute: number;
   /** Redis key prefix of rate limits and attempt counters (lets several deployments share a Redis). */
   rateLimitNamespace: string;
+  /** MAX_IN_FLIGHT: API requests one process answers at once; one more gets 503 + Retry-After (load shedding). */
+  maxInFlight: number;
+  /** MAX_LOOP_STALL_MS: requests read (past a backlog of 16) after the event loop went this long without a breath get 503 + Retry-After. */
+  maxLoopStallMs: number;
   satLocalLatencyMs: number;
   publicUrl: string;
   logLevel: string;
@@ -120,6 +124,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     rateLimitPerMinute: Number(env.RATE_LIMIT_PER_MINUTE ?? 300),
     authRateLimitPerMinute: Number(env.AUTH_RATE_LIMIT_PER_MINUTE ?? 30),
     rateLimitNamespace: env.RATE_LIMIT_NAMESPACE ?? 'facturo:',
+    maxInFlight: Number(env.MAX_IN_FLIGHT ?? 64),
+    maxLoopStallMs: Number(env.MAX_LOOP_STALL_MS ?? 1000),
     satLocalLatencyMs: Number(env.SAT_LOCAL_LATENCY_MS ?? 400),
     satDownload: {
       provider: env.SAT_DOWNLOAD_PROVIDER === 'sat' ? 'sat' : 'local',

@@ -3,7 +3,7 @@ import type { ImportState } from '@facturo/contract';
 import { invoicingProviders } from '../modules/invoicing/providers';
 import { blacklistWarning, importSummary, runImport, type UploadedImportFile } from '../modules/cfdi-import/import-run';
 import { ProgressReporter } from './progress';
-import { QUEUES } from './queue';
+import { attemptOf, QUEUES } from './queue';
 import type { JobContext } from './context';
 
 export interface CfdiImportJobData {
@@ -35,10 +35,12 @@ export async function runCfdiImportJob(ctx: JobContext, data: CfdiImportJobData)
 }
 
 export async function registerCfdiImportWorker(boss: PgBoss, ctx: JobContext): Promise<void> {
-  await boss.work<CfdiImportJobData>(QUEUES.cfdiImport, { pollingIntervalSeconds: 0.5, batchSize: 1 }, async ([job]) => {
+  await boss.work<CfdiImportJobData>(QUEUES.cfdiImport, { pollingIntervalSeconds: 0.5, batchSize: 1, includeMetadata: true }, async ([job]) => {
     try {
       await runCfdiImportJob(ctx, job!.data);
     } catch (err) {
+      // Another attempt follows (pg-boss retries): the record stays open for it rather than flipping to failed and back.
+      if (!attemptOf(job!).last) throw err;
       const failed: ImportState = { status: 'failed', total: 0, imported: 0, duplicated: 0, rejected: [], message: 'La importación falló; inténtalo de nuevo', progress: 100 };
       await reporter(ctx, job!.data).fail(failed.message!, failed).catch(() => undefined);
       throw err;

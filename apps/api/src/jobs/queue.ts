@@ -29,9 +29,11 @@ export const QUEUE_POLICIES: Record<(typeof QUEUES)[keyof typeof QUEUES], { expi
   'credential-validate': { expireInSeconds: 60, retryLimit: 2, retryDelay: 1 },
   'credential-expiry': { expireInSeconds: 600, retryLimit: 2, retryDelay: 60 },
   // Thousands of XML take minutes; a retry re-reads the upload and skips what is stored (dedupe by UUID).
+  // Each import is sent with an expiry sized to its upload (importExpireInSeconds).
   'cfdi-import': { expireInSeconds: 900, retryLimit: 2, retryDelay: 5 },
   // A killed worker's run expires and is retried: it resumes with the details still pending (each stamp is
-  // idempotent by its detail), so nobody is stamped twice.
+  // idempotent by its detail), so nobody is stamped twice. Each run is sent with an expiry sized to its
+  // receipts (payrollExpireInSeconds); this is only the queue's default.
   'payroll-stamp': { expireInSeconds: 300, retryLimit: 3, retryDelay: 5 },
   // Day-1 automatic statements (issue 11): idempotent per account and period.
   'statements-auto': { expireInSeconds: 900, retryLimit: 2, retryDelay: 60 },
@@ -44,6 +46,21 @@ export const QUEUE_POLICIES: Record<(typeof QUEUES)[keyof typeof QUEUES], { expi
   // One step of a SAT download (issue 15): a killed run expires and is retried from the step the row recorded.
   'sat-download': { expireInSeconds: 600, retryLimit: 3, retryDelay: 5 },
 };
+
+/**
+ * The expiry of one payroll run: 30 s plus 2 s per receipt (the bench stamps one in 20-400 ms, so a live run
+ * never outlives it). A fixed expiry was wrong both ways: 300 s made a killed 30-receipt run wait five
+ * minutes to resume, and a 2,000-receipt run that legitimately takes longer than 300 s was declared dead and
+ * run a second time beside itself.
+ */
+export const payrollExpireInSeconds = (receipts: number): number => 30 + 2 * receipts;
+
+/**
+ * The expiry of one CFDI import: a minute plus 1 s per 50 kB uploaded (a ZIP of 1,000 XML is about 1.5 MB and
+ * imports in seconds). It used to be a fixed hour with no retry: a worker killed mid-import left the import
+ * "running" forever and the rest of its documents never arrived.
+ */
+export const importExpireInSeconds = (bytes: number): number => 60 + Math.ceil(bytes / 50_000);
 
 /**
  * pg-boss on the app's own database. On PGlite it goes through a tiny `db` adapter: parameterised

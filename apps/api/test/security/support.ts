@@ -1,4 +1,4 @@
-import { spawn } from 'node:child_process';
+import { spawn, type ChildProcess } from 'node:child_process';
 import { createHmac } from 'node:crypto';
 import net from 'node:net';
 import { networkInterfaces } from 'node:os';
@@ -112,3 +112,41 @@ export function signJwt(claims: Record<string, unknown>, key: string): string {
 }
 
 export const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
+
+/**
+ * Runs `apps/api/src/main.ts` (an API) or `apps/api/src/worker.ts` (a worker) as a child process with `env`;
+ * resolves once it says it is ready ("Facturo listo" / "[worker] atendiendo"), rejects if it exits first.
+ */
+export function runProcess(script: 'main' | 'worker', env: Record<string, string>, timeoutMs = 180_000): Promise<ChildProcess> {
+  return new Promise((resolve, reject) => {
+    const child = spawn(process.execPath, ['--import', 'tsx', `apps/api/src/${script}.ts`], {
+      cwd: ROOT, env: { PATH: process.env.PATH, HOME: process.env.HOME, ...env }, stdio: ['ignore', 'pipe', 'pipe'],
+    });
+    let out = '';
+    const timer = setTimeout(() => {
+      child.kill('SIGKILL');
+      reject(new Error(`${script} no estuvo listo en ${timeoutMs} ms: ${out}`));
+    }, timeoutMs);
+    const onData = (d: Buffer) => {
+      out += d.toString();
+      if (/Facturo listo|\[worker\] atendiendo/.test(out)) {
+        clearTimeout(timer);
+        resolve(child);
+      }
+    };
+    child.stdout!.on('data', onData);
+    child.stderr!.on('data', onData);
+    child.on('exit', (code) => {
+      clearTimeout(timer);
+      reject(new Error(`${script} salió con ${code}: ${out}`));
+    });
+  });
+}
+
+/** SIGKILL, and resolves once the process is gone. */
+export async function killHard(child: ChildProcess): Promise<void> {
+  if (child.exitCode !== null || child.signalCode !== null) return;
+  const gone = new Promise((r) => child.once('exit', r));
+  child.kill('SIGKILL');
+  await gone;
+}

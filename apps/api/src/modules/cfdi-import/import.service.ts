@@ -5,7 +5,7 @@ import type { JobContext } from '../../jobs/context';
 import type { Account } from '../../http/context';
 import { AppError, fieldError, notFound } from '../../http/errors';
 import { CFDI_IMPORT_TITLE, type CfdiImportJobData } from '../../jobs/cfdi-import.job';
-import { QUEUES } from '../../jobs/queue';
+import { importExpireInSeconds, QUEUES } from '../../jobs/queue';
 import { invoicingProviders } from '../invoicing/providers';
 import { createProcess, findProcess, updateProcess } from '../background/background.repository';
 import type { UploadedImportFile } from './import-run';
@@ -13,7 +13,7 @@ import type { UploadedImportFile } from './import-run';
 const MB = (n: number) => `${Math.round(n / (1024 * 1024))} MB`;
 
 /** Reads the multipart upload (any number of .xml / .zip parts, any field name) into storage. */
-async function receiveFiles(ctx: JobContext, req: FastifyRequest, userId: number, importId: string): Promise<UploadedImportFile[]> {
+async function receiveFiles(ctx: JobContext, req: FastifyRequest, userId: number, importId: string): Promise<{ files: UploadedImportFile[]; bytes: number }> {
   if (!req.isMultipart()) throw fieldError('files', 'Envía los archivos .xml o .zip como multipart/form-data');
   const { storage } = invoicingProviders(ctx);
   const files: UploadedImportFile[] = [];
@@ -36,18 +36,20 @@ async function receiveFiles(ctx: JobContext, req: FastifyRequest, userId: number
     files.push({ name, key });
   }
   if (files.length === 0) throw fieldError('files', 'Adjunta al menos un archivo .xml o .zip');
-  return files;
+  return { files, bytes: total };
 }
 
 /** POST /api/cfdi/import: stores the upload, opens the import's background record and enqueues the job. */
 export async function startImport(ctx: JobContext, account: Account, req: FastifyRequest): Promise<{ id: string }> {
   const uploadId = randomUUID();
-  const files = await receiveFiles(ctx, req, account.id, uploadId);
+  const { files, bytes } = await receiveFiles(ctx, req, account.id, uploadId);
   const pending: ImportState = { status: 'pending', total: 0, imported: 0, duplicated: 0, rejected: [], message: null, progress: 0 };
   const process = await createProcess(ctx.db, { userId: account.id, rfc: account.rfc, type: 'DOWNLOAD_INVOICES', title: CFDI_IMPORT_TITLE, message: 'En espera' });
   await updateProcess(ctx.db, process.id, { data: pending });
   const data: CfdiImportJobData = { processId: process.id, userId: account.id, rfc: account.rfc, regimen: account.regimen, files };
-  await ctx.boss.send(QUEUES.cfdiImport, data, { retryLimit: 0, expireInSeconds: 3600 });
+  // A worker killed mid-import (kill -9, a lost machine) leaves the job active: it expires after a time sized
+  // to the upload and runs again (issue 12 §4), storing what the first run had not (documents dedupe by UUID).
+  await ctx.boss.send(QUEUES.cfdiImport, data, { expireInSeconds: importExpireInSeconds(bytes) });
   return { id: process.id };
 }
 

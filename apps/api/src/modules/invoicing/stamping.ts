@@ -79,6 +79,16 @@ export function pacFailure(err: PacError): AppError {
   return new AppError(422, `El PAC rechazó el comprobante: ${detail[0] ?? err.message}. Corrige el dato indicado y vuelve a timbrar`, { pac: detail });
 }
 
+/**
+ * The key the PAC sees: the request's key and a digest of the very document. The same document sent again
+ * (a lost PAC answer) gets the same UUID back; a retry after this process died mid-transaction — the folio
+ * and Fecha were rolled back, so the retry seals a different document — is a new stamp instead of a refusal
+ * ("la clave ya se usó para timbrar otro comprobante") that would have failed that key forever.
+ */
+export function pacIdempotencyKey(key: string, xml: string): string {
+  return `${key}:${createHash('sha256').update(xml).digest('hex').slice(0, 16)}`;
+}
+
 async function storedReplay<R>(db: Db, userId: number, key: string, hash: string): Promise<StampOutcome<R> | undefined> {
   const [row] = await db.select().from(idempotencyKeys).where(and(eq(idempotencyKeys.userId, userId), eq(idempotencyKeys.key, key)));
   if (!row) return undefined;
@@ -140,7 +150,8 @@ export async function stampDocument<R>(deps: StampingDeps, req: StampRequest<R>)
       if (!taken.length) throw noStampsLeft();
 
       const root = sealCfdi(req.build(folio), credential);
-      const stamped = await deps.pac.stamp(writeXml(root), idem ? { idempotencyKey: `${userId}:${idem.key}` } : {});
+      const sealed = writeXml(root);
+      const stamped = await deps.pac.stamp(sealed, idem ? { idempotencyKey: pacIdempotencyKey(`${userId}:${idem.key}`, sealed) } : {});
       const stored = await storeCfdi(t, deps.storage, {
         userId, accountRfc: req.account.rfc, xml: stamped.xml, source: 'app', clientId: req.clientId ?? null, observaciones: req.observaciones ?? null,
       });

@@ -6,7 +6,7 @@ import {
 import type { Db } from '../../db/client';
 import { AppError, fieldError, notFound } from '../../http/errors';
 import type { JobContext } from '../../jobs/context';
-import { QUEUES } from '../../jobs/queue';
+import { payrollExpireInSeconds, QUEUES } from '../../jobs/queue';
 import { createProcess } from '../background/background.repository';
 import { employees, employeeConcepts, type ConceptRow, type EmployeeRow } from '../employees/employees.schema';
 import { containsPattern } from '../clients/search-text';
@@ -197,7 +197,7 @@ export async function releasePrenomina(
   const process = await createProcess(ctx.db, { userId: account.id, rfc: account.rfc, type: 'PAYROLL', title: PAYROLL_TITLE, message: 'En espera' });
   await ctx.db.update(prenominas).set({ processId: process.id, updatedAt: new Date() }).where(eq(prenominas.id, p.id));
   const data: PayrollJobData = { processId: process.id, userId: account.id, rfc: account.rfc, prenominaId: p.id };
-  await ctx.boss.send(QUEUES.payrollStamp, data);
+  await ctx.boss.send(QUEUES.payrollStamp, data, { expireInSeconds: payrollExpireInSeconds(n) });
   return { processId: process.id };
 }
 

@@ -13,7 +13,7 @@ import { periodBounds } from '../incomes/cfdi-sets';
 import { issuerOf } from '../invoicing/invoice.service';
 import { loadAccountCsd } from '../invoicing/account-csd';
 import type { InvoicingProviders } from '../invoicing/providers';
-import { noStampsLeft, pacFailure, requestHash } from '../invoicing/stamping';
+import { noStampsLeft, pacFailure, pacIdempotencyKey, requestHash } from '../invoicing/stamping';
 import { retentionPdfKey, storeRetention } from './retention-store';
 import { retenciones, type RetencionRow, type RetentionDirection } from './retentions.schema';
 
@@ -138,7 +138,8 @@ export async function issueRetention(
         .where(and(eq(stampBalances.userId, account.id), gt(stampBalances.balance, 0))).returning({ balance: stampBalances.balance });
       if (!taken.length) throw noStampsLeft();
       const sealed = sealRetenciones(buildRetenciones20(input), credential);
-      const stamped = await deps.pac.stamp(writeXml(sealed), idem ? { idempotencyKey: `${account.id}:ret:${idem.key}` } : {});
+      const sealedXml = writeXml(sealed);
+      const stamped = await deps.pac.stamp(sealedXml, idem ? { idempotencyKey: pacIdempotencyKey(`${account.id}:ret:${idem.key}`, sealedXml) } : {});
       const stored = await storeRetention(t, deps.storage, { userId: account.id, accountRfc: account.rfc, xml: stamped.xml, source: 'app' });
       if (stored.duplicated) throw new AppError(409, `El PAC devolvió el UUID ${stamped.uuid}, que ya está registrado; no se timbró de nuevo`);
       await t.insert(stampMovements).values({ userId: account.id, delta: -1, reason: 'retencion', reference: stored.uuid });
