@@ -29,6 +29,8 @@ const REFERENCE_TABLES: Record<string, string> = {
   plan_catalog_products: 'catálogo de productos',
   plan_catalog_features: 'catálogo de funcionalidades',
   announcements: 'avisos publicados por el administrador para todas las cuentas',
+  efos_list: 'lista 69-B publicada por el SAT (la misma para todas las cuentas)',
+  efos_refreshes: 'bitácora de las actualizaciones de la lista 69-B',
 };
 
 /** Kept on the coordinator only: system bookkeeping with no account. */
