@@ -1,5 +1,5 @@
 import { useEffect, useState } from 'react';
-import { Alert, Badge, Button, FileInput, Group, List, Modal, ScrollArea, SimpleGrid, Stack, Text } from '@mantine/core';
+import { Alert, Button, FileInput, Group, List, Modal, ScrollArea, SimpleGrid, Stack, Text } from '@mantine/core';
 import { IconFileImport, IconFileZip } from '@tabler/icons-react';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
@@ -8,6 +8,7 @@ import { isApiError } from '../../../shared/api/api-error';
 import { formatApiErrorLines } from '../../../shared/api/format-api-error';
 import { JobProgressBar } from '../../../shared/jobs/job-progress-bar';
 import { useSession } from '../../../shared/session/session-store';
+import { CountFigure } from '../../../shared/ui/count-figure';
 import { importStateQuery, startImport } from '../api/cfdi-import-api';
 
 const MB = (n: number) => Math.round(n / (1024 * 1024));
@@ -102,9 +103,9 @@ export function ImportResult({ state }: { state: ImportState }) {
     <Stack gap="sm" data-testid="import-result" data-status={state.status}>
       {state.status === 'failed' && <Alert color="red" title={t('cfdiImport.failedTitle')}>{state.message}</Alert>}
       <SimpleGrid cols={{ base: 1, xs: 3 }} spacing="xs">
-        <Figure label={t('cfdiImport.imported')} value={state.imported} color="teal" testId="import-imported" />
-        <Figure label={t('cfdiImport.duplicated')} value={state.duplicated} color="gray" testId="import-duplicated" />
-        <Figure label={t('cfdiImport.rejected')} value={refused.length} color="red" testId="import-rejected" />
+        <CountFigure label={t('cfdiImport.imported')} value={state.imported} color="teal" testId="import-imported" />
+        <CountFigure label={t('cfdiImport.duplicated')} value={state.duplicated} color="gray" testId="import-duplicated" />
+        <CountFigure label={t('cfdiImport.rejected')} value={refused.length} color="red" testId="import-rejected" />
       </SimpleGrid>
       {state.rejected.length > 0 && (
         <ScrollArea.Autosize mah={220}>
@@ -119,14 +120,5 @@ export function ImportResult({ state }: { state: ImportState }) {
         </ScrollArea.Autosize>
       )}
     </Stack>
-  );
-}
-
-function Figure({ label, value, color, testId }: { label: string; value: number; color: string; testId: string }) {
-  return (
-    <Group gap="xs" justify="space-between" wrap="nowrap" p="xs" style={{ border: '1px solid var(--mantine-color-default-border)', borderRadius: 8 }}>
-      <Text size="sm">{label}</Text>
-      <Badge color={color} size="lg" variant="light" data-testid={testId}>{value}</Badge>
-    </Group>
   );
 }

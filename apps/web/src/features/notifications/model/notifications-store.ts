@@ -29,19 +29,7 @@ export async function checkUrgentNotifications(
   now = Date.now(),
 ): Promise<boolean> {
   if (!shouldCheckNotifications({ now, lastReview: lastReview(), loggedIn, loading })) return false;
-  loading = true;
-  // Mark the review before the call so the call's own success does not trigger another check.
-  writeString(storageKeys.lastReview, String(now));
-  try {
-    list = await fetcher();
-    writeJson(storageKeys.notifications, list);
-    emit();
-    return true;
-  } catch {
-    return false;
-  } finally {
-    loading = false;
-  }
+  return fetchUrgent(fetcher, now);
 }
 
 /**
@@ -50,7 +38,12 @@ export async function checkUrgentNotifications(
  */
 export async function refreshUrgentNotifications(fetcher: () => Promise<Notification[]>, now = Date.now()): Promise<boolean> {
   if (loading) return false;
+  return fetchUrgent(fetcher, now);
+}
+
+async function fetchUrgent(fetcher: () => Promise<Notification[]>, now: number): Promise<boolean> {
   loading = true;
+  // Mark the review before the call so the call's own success does not trigger another check.
   writeString(storageKeys.lastReview, String(now));
   try {
     list = await fetcher();

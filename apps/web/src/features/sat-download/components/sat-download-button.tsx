@@ -1,5 +1,5 @@
 import { useEffect, useState } from 'react';
-import { Alert, Badge, Button, Group, Modal, SegmentedControl, SimpleGrid, Stack, Text } from '@mantine/core';
+import { Alert, Button, Group, Modal, SegmentedControl, SimpleGrid, Stack, Text } from '@mantine/core';
 import { IconCloudDownload } from '@tabler/icons-react';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
@@ -10,6 +10,7 @@ import { JobProgressBar } from '../../../shared/jobs/job-progress-bar';
 import { usePeriod } from '../../../shared/period/period-store';
 import { useSession } from '../../../shared/session/session-store';
 import { toastError, toastSuccess, toastWarning } from '../../../shared/ui/toasts';
+import { CountFigure } from '../../../shared/ui/count-figure';
 import { satDownloadQuery, startSatDownload } from '../api/sat-download-api';
 import { DOWNLOAD_STATUS_RESET_MS, FED_AREAS, TIPOS } from '../model/constants';
 
@@ -106,23 +107,14 @@ function DownloadResult({ d }: { d: SatDownload }) {
       {d.warning && <Alert color="yellow" title={t('satDownload.warningTitle')} data-testid="sat-download-warning">{d.warning}</Alert>}
       {d.status === 'done' && (
         <SimpleGrid cols={{ base: 1, xs: 3 }} spacing="xs">
-          <Figure label={t('satDownload.imported')} value={d.imported} color="teal" testId="sat-download-imported" />
-          <Figure label={t('satDownload.duplicated')} value={d.duplicated} color="gray" testId="sat-download-duplicated" />
-          <Figure label={t('satDownload.rejected')} value={d.rejected} color="red" testId="sat-download-rejected" />
+          <CountFigure label={t('satDownload.imported')} value={d.imported} color="teal" testId="sat-download-imported" />
+          <CountFigure label={t('satDownload.duplicated')} value={d.duplicated} color="gray" testId="sat-download-duplicated" />
+          <CountFigure label={t('satDownload.rejected')} value={d.rejected} color="red" testId="sat-download-rejected" />
         </SimpleGrid>
       )}
       {d.rejections.filter((r) => !r.reason.startsWith('Duplicado')).map((r, i) => (
         <Text key={`${r.file}-${i}`} size="xs"><Text span fw={600} size="xs">{r.file}</Text>: {r.reason}</Text>
       ))}
     </Stack>
-  );
-}
-
-function Figure({ label, value, color, testId }: { label: string; value: number; color: string; testId: string }) {
-  return (
-    <Group gap="xs" justify="space-between" wrap="nowrap" p="xs" style={{ border: '1px solid var(--mantine-color-default-border)', borderRadius: 8 }}>
-      <Text size="sm">{label}</Text>
-      <Badge color={color} size="lg" variant="light" data-testid={testId}>{value}</Badge>
-    </Group>
   );
 }
