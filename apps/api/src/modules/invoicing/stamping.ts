@@ -48,6 +48,12 @@ export interface StampRequest<R> {
   respond(doc: StampedDocument): R;
   /** Stamp-ledger reason (default 'timbrado'). */
   reason?: string;
+  /**
+   * 'on-demand' skips rendering the PDF after the commit (GET …/pdf renders and stores it the first time it is
+   * asked for): a payroll of hundreds of receipts would otherwise spend most of its time drawing PDFs nobody
+   * has opened yet.
+   */
+  pdf?: 'now' | 'on-demand';
 }
 
 export interface StampOutcome<R> {
@@ -174,7 +180,7 @@ export async function stampDocument<R>(deps: StampingDeps, req: StampRequest<R>)
     if (err instanceof SealError) throw new AppError(422, `No se pudo sellar con tu CSD: ${err.message}`, { csd: [err.message] });
     throw err;
   }
-  if (outcome.doc) await attachPdf(deps, userId, outcome.doc).catch(() => undefined);
+  if (outcome.doc && req.pdf !== 'on-demand') await attachPdf(deps, userId, outcome.doc).catch(() => undefined);
   return { response: outcome.response, replayed: outcome.replayed };
 }
 

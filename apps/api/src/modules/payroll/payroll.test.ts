@@ -122,6 +122,10 @@ describe('pre-payroll and payroll (issue 10, spec §7.11)', () => {
     expect(xml).toContain('TipoDeComprobante="N"');
     expect(xml).toContain('RegistroPatronal="Y5412345105"');
     expect(xml).toContain('TotalPercepciones="8500.00"');
+    // The job leaves the PDF for the first download (stamping hundreds of receipts does not wait on drawing them).
+    const pdf = await fetch(`${server.baseUrl}${stamped.pdfUrl}`, { headers: owner.headers });
+    expect(pdf.status).toBe(200);
+    expect(Buffer.from(await pdf.arrayBuffer()).subarray(0, 5).toString()).toBe('%PDF-');
     // Releasing again stamps nothing twice: only the failed one is left, and it still fails.
     const again = await call('POST', '/api/releasePrenomina', { id: prenominaId });
     expect(again.status).toBe(422);
