@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { DIOT_OPERACIONES_POR_TERCERO, statementPeriodBodySchema } from './statements';
+import { idParam } from './input-rules';
 
 /**
  * The DIOT supplier catalog (issue 11 leftover, decision 250): per supplier, the tipo de operación the DIOT uses
@@ -61,4 +62,4 @@ export const diotSupplierQuerySchema = statementPeriodBodySchema.partial().exten
   month: z.coerce.number().int().min(1).max(12).optional(),
   year: z.coerce.number().int().min(2000).max(2100).optional(),
 });
-export const diotSupplierIdParamsSchema = z.object({ id: z.coerce.number().int().positive('El proveedor no existe') });
+export const diotSupplierIdParamsSchema = z.object({ id: idParam('El proveedor no existe') });

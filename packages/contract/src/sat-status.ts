@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { idParam } from './input-rules';
 
 /**
  * Issue 15 §2-§5: SAT's CFDI status, the 69-B list, the receptor's cancellation-requests inbox and the
@@ -85,5 +86,5 @@ export const constanciaProposalSchema = z.object({
   cambios: z.boolean(),
 });
 export type ConstanciaProposal = z.infer<typeof constanciaProposalSchema>;
-export const constanciaApplyParamsSchema = z.object({ id: z.coerce.number().int().positive() });
+export const constanciaApplyParamsSchema = z.object({ id: idParam('La constancia no existe') });
 export const constanciaApplyResponseSchema = z.object({ message: z.string(), regimen: z.string().nullable(), cp: z.string().nullable() });

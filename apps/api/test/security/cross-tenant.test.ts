@@ -90,7 +90,7 @@ interface Values {
   invoiceUuid: string; invoiceAppId: number; ppdUuid: string; paymentUuid: string; prenominaId: number; detailId: number;
   retentionUuid: string; statementId: number; diotFolio: number; obligationId: number; activityId: number; csfId: number;
   backgroundId: string; importId: string; receivedUuid: string; receivedRetentionUuid: string; cardId: string; receiptId: number;
-  bEmployeeId: number;
+  bEmployeeId: number; diotSupplierId: number;
 }
 
 let server: TestServer;
@@ -208,6 +208,13 @@ const probes: Record<string, () => Probe[]> = {
   'diot.file': () => [{ params: { folio: v.diotFolio } }],
   'diot.acuse': () => [{ params: { folio: v.diotFolio } }],
   'diot.uploadAcuse': () => [{ params: { folio: v.diotFolio }, encoding: 'multipart', body: { acuse: textPdf(['Acuse de recibo DIOT']) } }],
+  'diot.submit': () => [{ params: { folio: v.diotFolio } }],
+  'diot.deleteSupplier': () => [{ params: { id: v.diotSupplierId } }],
+  'sat.cfdiStatus': () => [{ params: { uuid: v.invoiceUuid } }, { params: { uuid: v.receivedRetentionUuid } }],
+  'sat.answerCancellation': () => [{ params: { uuid: v.receivedUuid }, body: { respuesta: 'aceptar' } }],
+  'sat.applyConstancia': () => [{ params: { id: v.csfId } }],
+  // A download's id is its background process's id: A's own process id stands for one.
+  'satDownloads.show': () => [{ params: { id: v.backgroundId } }],
 };
 
 /** Sends one probe as `who`: status and raw text. */
@@ -254,6 +261,7 @@ async function snapshot() {
     retentions: await get(a, `/api/getRetencionesEmitidas/${month}/${year}`),
     statement: await get(a, `/api/statements/${v.statementId}`),
     diot: await get(a, `/api/diot/${v.diotFolio}`),
+    diotSuppliers: await get(a, '/api/diot/proveedores'),
     obligations: await get(a, '/api/profile/obligations?perPage=50'),
     activities: await get(a, '/api/profile/activities?perPage=50'),
     csf: await get(a, '/api/profile/csf'),
@@ -321,6 +329,8 @@ beforeAll(async () => {
   const acuse = new FormData();
   acuse.append('acuse', new Blob([new Uint8Array(textPdf(['Acuse de recibo DIOT']))], { type: 'application/pdf' }), 'acuse.pdf');
   expect((await fetch(`${server.baseUrl}/api/diot/${v.diotFolio}/acuse`, { method: 'POST', headers: a.headers, body: acuse })).status).toBeLessThan(300);
+  // A DIOT supplier with its tipo de operación.
+  v.diotSupplierId = (await call(a, 'PUT', '/api/diot/proveedores', { rfc: 'XIA190128J61', tipoOperacion: '85' })).id;
   // Profile: an obligation, an activity, a constancia (CSF).
   v.obligationId = (await call(a, 'POST', '/api/profile/obligations', { descripcion: 'Obligación de A', vencimiento: 'Mensual', init_date: '2020-01-01' })).id;
   v.activityId = (await call(a, 'POST', '/api/profile/activities', { name: 'Actividad de A', percentage: 10, init_date: '2020-01-01' })).id;
