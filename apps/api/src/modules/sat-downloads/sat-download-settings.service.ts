@@ -33,10 +33,12 @@ export async function updateSettings(ctx: JobContext, account: Account, body: Sa
 }
 
 /**
- * The months (year, month) the automatic sync asks SAT for: those of today and the `dias` days before it,
- * Mexico City time. Today alone is not enough: yesterday's run at 06:00 saw nothing of yesterday's last 18 h.
+ * What the automatic sync asks SAT for: from 00:00 of `dias` days before today (Mexico City time) up to now, as
+ * one download per month that span touches. Today alone is not enough: yesterday's run at 06:00 saw nothing of
+ * yesterday's last 18 h. Asking for those days only (not the whole month) keeps each day's request different
+ * from the day before's, so SAT's limit on identical requests is not spent by the daily run.
  */
-export function autoSyncMonths(dias: number, now = new Date()): { year: number; month: number }[] {
+export function autoSyncPeriod(dias: number, now = new Date()): { from: string; months: { year: number; month: number }[] } {
   const today = toMexicoCityLocal(now).slice(0, 10);
   const base = Date.UTC(Number(today.slice(0, 4)), Number(today.slice(5, 7)) - 1, Number(today.slice(8, 10)));
   const seen = new Map<string, { year: number; month: number }>();
@@ -45,7 +47,8 @@ export function autoSyncMonths(dias: number, now = new Date()): { year: number; 
     const m = { year: d.getUTCFullYear(), month: d.getUTCMonth() + 1 };
     seen.set(`${m.year}-${m.month}`, m);
   }
-  return [...seen.values()];
+  const from = `${new Date(base - dias * 86_400_000).toISOString().slice(0, 10)}T00:00:00`;
+  return { from, months: [...seen.values()] };
 }
 
 export interface AutoSyncSummary {
@@ -61,7 +64,7 @@ export interface AutoSyncSummary {
 
 /**
  * The daily automatic sync (issue 15 §1): for every account with it on, starts the 'emitidos' and 'recibidos'
- * downloads of the months its last days fall in, through the same service as POST /api/sat/descargas (so the
+ * downloads of its last days (one per month they fall in), through the same service as POST /api/sat/descargas (so the
  * e.firma check, the background process, the live progress and SAT's limit warnings are the POST's own). An
  * account with a download still pending or running is skipped (never a second one beside it); one account's
  * error is recorded on its setting and never stops the run.
@@ -80,12 +83,12 @@ export async function runAutoSync(ctx: JobContext, now = new Date()): Promise<Au
         summary.skipped++;
         result = 'No se inició ninguna descarga: había una descarga del SAT en curso';
       } else {
-        const months = autoSyncMonths(account.dias, now);
+        const { from, months } = autoSyncPeriod(account.dias, now);
         let started = 0;
         try {
           for (const { year, month } of months) {
             for (const tipo of SAT_DOWNLOAD_TIPOS) {
-              await startDownload(ctx, account, { year, month, tipo }, now);
+              await startDownload(ctx, account, { year, month, tipo }, now, { from });
               started++;
             }
           }

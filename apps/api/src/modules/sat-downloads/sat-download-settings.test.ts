@@ -6,7 +6,7 @@ import { callApi } from '../../../test/http';
 import { giveEfirma, userIdOf } from '../../../test/sat-downloads';
 import { backgroundProcesses } from '../../db/schema';
 import { satDownloads } from './sat-downloads.schema';
-import { autoSyncMonths, runAutoSync } from './sat-download-settings.service';
+import { autoSyncPeriod, runAutoSync } from './sat-download-settings.service';
 
 // Issue 15 §1, last sentence: the daily automatic download. No workers here: the downloads the run opens stay
 // pending, which is what the "one already running" rule looks at.
@@ -59,14 +59,14 @@ describe('GET/PUT /api/sat/descargas/ajustes', () => {
   });
 });
 
-describe('autoSyncMonths', () => {
+describe('autoSyncPeriod', () => {
   it('covers today and the days before it, Mexico City time, across a month (and year) boundary', () => {
     // 2026-12-01 06:00 Mexico City: one day back reaches November 30.
-    expect(autoSyncMonths(1, new Date('2026-12-01T12:00:00Z'))).toEqual([{ year: 2026, month: 11 }, { year: 2026, month: 12 }]);
-    expect(autoSyncMonths(3, new Date('2026-11-20T12:00:00Z'))).toEqual([{ year: 2026, month: 11 }]);
+    expect(autoSyncPeriod(1, new Date('2026-12-01T12:00:00Z'))).toEqual({ from: '2026-11-30T00:00:00', months: [{ year: 2026, month: 11 }, { year: 2026, month: 12 }] });
+    expect(autoSyncPeriod(3, new Date('2026-11-20T12:00:00Z'))).toEqual({ from: '2026-11-17T00:00:00', months: [{ year: 2026, month: 11 }] });
     // 2027-01-01 05:00 UTC is still December 31 in Mexico City.
-    expect(autoSyncMonths(10, new Date('2027-01-01T05:00:00Z'))).toEqual([{ year: 2026, month: 12 }]);
-    expect(autoSyncMonths(2, new Date('2027-01-02T12:00:00Z'))).toEqual([{ year: 2026, month: 12 }, { year: 2027, month: 1 }]);
+    expect(autoSyncPeriod(10, new Date('2027-01-01T05:00:00Z'))).toEqual({ from: '2026-12-21T00:00:00', months: [{ year: 2026, month: 12 }] });
+    expect(autoSyncPeriod(2, new Date('2027-01-02T12:00:00Z'))).toEqual({ from: '2026-12-31T00:00:00', months: [{ year: 2026, month: 12 }, { year: 2027, month: 1 }] });
   });
 });
 
@@ -96,7 +96,8 @@ describe('runAutoSync (the daily job\'s service)', () => {
     const mine = await downloadsOf(on);
     expect(mine.map((d) => `${d.year}-${d.month} ${d.tipo}`).sort()).toEqual(['2026-10 emitidos', '2026-10 recibidos', '2026-11 emitidos', '2026-11 recibidos']);
     expect(mine.every((d) => d.status === 'pending' && d.rfc === on.rfc)).toBe(true);
-    expect(mine.find((d) => d.month === 10)).toMatchObject({ periodStart: '2026-10-01T00:00:00', periodEnd: '2026-10-31T23:59:59' });
+    // Only the last days are asked of SAT (October 29 on), not the whole of October.
+    expect(mine.find((d) => d.month === 10)).toMatchObject({ periodStart: '2026-10-29T00:00:00', periodEnd: '2026-10-31T23:59:59' });
     expect(mine.find((d) => d.month === 11)).toMatchObject({ periodStart: '2026-11-01T00:00:00', periodEnd: '2026-11-01T06:00:00' });
     // Each one is a DOWNLOAD_INVOICES background process of the account, as the POST opens it.
     const processes = await db.select().from(backgroundProcesses).where(and(eq(backgroundProcesses.userId, await userIdOf(server, on.rfc)), eq(backgroundProcesses.type, 'DOWNLOAD_INVOICES')));
@@ -123,6 +124,8 @@ describe('runAutoSync (the daily job\'s service)', () => {
     await db.update(satDownloads).set({ status: 'done' }).where(eq(satDownloads.userId, await userIdOf(server, on.rfc)));
     const third = await runAutoSync(server.runtime.ctx, new Date('2026-11-10T12:00:00Z'));
     expect(third).toMatchObject({ started: 2, skipped: 0 });
-    expect(await downloadsOf(on)).toHaveLength(6);
+    const after = await downloadsOf(on);
+    expect(after).toHaveLength(6);
+    expect(after.filter((d) => d.status === 'pending').map((d) => d.periodStart)).toEqual(['2026-11-07T00:00:00', '2026-11-07T00:00:00']);
   });
 });

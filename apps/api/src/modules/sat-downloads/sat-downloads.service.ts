@@ -47,8 +47,13 @@ export function toDownload(row: SatDownloadRow): SatDownload {
  * POST /api/sat/descargas: checks there is a valid e.firma on file (409 in Spanish otherwise), opens the
  * DOWNLOAD_INVOICES background process and the download's row, and enqueues the job.
  */
-export async function startDownload(ctx: JobContext, account: Pick<Account, 'id' | 'rfc'>, body: SatDownloadStart, now = new Date()): Promise<{ id: string }> {
-  const { start, end } = periodOf(body, now);
+export async function startDownload(
+  ctx: JobContext, account: Pick<Account, 'id' | 'rfc'>, body: SatDownloadStart, now = new Date(), opts: { from?: string } = {},
+): Promise<{ id: string }> {
+  const period = periodOf(body, now);
+  // The daily automatic sync asks only from its first day on (local 'YYYY-MM-DDTHH:mm:ss'), not the whole month.
+  const start = opts.from && opts.from > period.start ? opts.from : period.start;
+  const end = period.end;
   const [efirma] = await ctx.db.select({ validTo: fiscalCredentials.validTo }).from(fiscalCredentials)
     .where(and(eq(fiscalCredentials.userId, account.id), eq(fiscalCredentials.kind, 'efirma'), eq(fiscalCredentials.status, 'valid')))
     .orderBy(desc(fiscalCredentials.id)).limit(1);
