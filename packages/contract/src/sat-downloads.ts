@@ -58,3 +58,23 @@ export const satDownloadListSchema = z.object({ data: z.array(satDownloadSchema)
 
 /** The title of the download's background process and live messages. */
 export const SAT_DOWNLOAD_TITLE = 'Descarga de CFDI del SAT';
+
+/** The daily automatic sync (issue 15 §1): how many past days it covers, 1–10, 3 unless the account says otherwise. */
+export const SAT_AUTO_SYNC_DIAS_DEFAULT = 3;
+export const SAT_AUTO_SYNC_DIAS_MAX = 10;
+
+/** PUT /api/sat/descargas/ajustes: turn the daily automatic download on or off and say how many past days it covers. */
+export const satDownloadSettingsUpdateSchema = z.object({
+  autoSync: z.boolean({ error: 'Indica si la descarga automática está activada (sí o no)' }),
+  dias: z.number({ error: 'Los días son obligatorios' }).int('Los días deben ser un número entero')
+    .min(1, `Los días van de 1 a ${SAT_AUTO_SYNC_DIAS_MAX}`).max(SAT_AUTO_SYNC_DIAS_MAX, `Los días van de 1 a ${SAT_AUTO_SYNC_DIAS_MAX}`),
+});
+export type SatDownloadSettingsUpdate = z.infer<typeof satDownloadSettingsUpdateSchema>;
+
+/** The account's automatic-sync setting and its last daily run (ISO date-time, null before the first one). */
+export const satDownloadSettingsSchema = satDownloadSettingsUpdateSchema.extend({
+  ultimaEjecucion: z.string().nullable(),
+  /** What the last run did (downloads started, or why it started none), in Spanish. */
+  ultimoResultado: z.string().nullable(),
+});
+export type SatDownloadSettings = z.infer<typeof satDownloadSettingsSchema>;

@@ -13,6 +13,7 @@ export const QUEUES = {
   cancellationInbox: 'cancellation-inbox',
   satConstancia: 'sat-constancia',
   satDownload: 'sat-download',
+  satDownloadAuto: 'sat-download-auto',
 } as const;
 
 /** How often pg-boss looks for expired jobs (and archives finished ones). */
@@ -45,6 +46,9 @@ export const QUEUE_POLICIES: Record<(typeof QUEUES)[keyof typeof QUEUES], { expi
   'sat-constancia': { expireInSeconds: 120, retryLimit: 2, retryDelay: 2 },
   // One step of a SAT download (issue 15): a killed run expires and is retried from the step the row recorded.
   'sat-download': { expireInSeconds: 600, retryLimit: 3, retryDelay: 5 },
+  // The daily automatic download (issue 15 §1) only opens downloads (each runs as its own sat-download job); a
+  // retry skips the accounts whose downloads are already pending or running.
+  'sat-download-auto': { expireInSeconds: 900, retryLimit: 2, retryDelay: 60 },
 };
 
 /**

@@ -8,6 +8,7 @@ import { registerPayrollWorker } from './payroll-stamp.job';
 import { registerStatementsAutoWorker } from './statements-auto.job';
 import { registerSatWorkers } from './sat-status.job';
 import { registerSatDownloadWorker } from './sat-download.job';
+import { registerSatDownloadAutoWorker } from './sat-download-auto.job';
 
 /** Every queue's worker; the same list runs in the API process (embedded) or in `npm run worker`. */
 export async function registerWorkers(boss: PgBoss, ctx: JobContext): Promise<void> {
@@ -19,4 +20,5 @@ export async function registerWorkers(boss: PgBoss, ctx: JobContext): Promise<vo
   await registerStatementsAutoWorker(boss, ctx);
   await registerSatWorkers(boss, ctx);
   await registerSatDownloadWorker(boss, ctx);
+  await registerSatDownloadAutoWorker(boss, ctx);
 }

@@ -1,4 +1,4 @@
-import { integer, jsonb, pgTable, text, timestamp, uuid, varchar } from 'drizzle-orm/pg-core';
+import { boolean, integer, jsonb, pgTable, text, timestamp, uuid, varchar } from 'drizzle-orm/pg-core';
 import { sql } from 'drizzle-orm';
 import type { ImportRejection, SatDownloadStatus, SatDownloadTipo } from '@facturo/contract';
 import { users } from '../../db/schema';
@@ -36,3 +36,14 @@ export const satDownloads = pgTable('sat_downloads', {
   updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
 });
 export type SatDownloadRow = typeof satDownloads.$inferSelect;
+
+/** Table of migration 0660_sat_download_settings.sql: the daily automatic download, one row per account (none = off). */
+export const satDownloadSettings = pgTable('sat_download_settings', {
+  userId: integer('user_id').primaryKey().references(() => users.id, { onDelete: 'cascade' }),
+  autoSync: boolean('auto_sync').notNull().default(false),
+  dias: integer('dias').notNull().default(3),
+  lastRunAt: timestamp('last_run_at', { withTimezone: true }),
+  lastRunResult: text('last_run_result'),
+  updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+});
+export type SatDownloadSettingsRow = typeof satDownloadSettings.$inferSelect;

@@ -47,15 +47,20 @@ export function toDownload(row: SatDownloadRow): SatDownload {
  * POST /api/sat/descargas: checks there is a valid e.firma on file (409 in Spanish otherwise), opens the
  * DOWNLOAD_INVOICES background process and the download's row, and enqueues the job.
  */
-export async function startDownload(ctx: JobContext, account: Account, body: SatDownloadStart): Promise<{ id: string }> {
-  const { start, end } = periodOf(body);
+export async function startDownload(
+  ctx: JobContext, account: Pick<Account, 'id' | 'rfc'>, body: SatDownloadStart, now = new Date(), opts: { from?: string } = {},
+): Promise<{ id: string }> {
+  const period = periodOf(body, now);
+  // The daily automatic sync asks only from its first day on (local 'YYYY-MM-DDTHH:mm:ss'), not the whole month.
+  const start = opts.from && opts.from > period.start ? opts.from : period.start;
+  const end = period.end;
   const [efirma] = await ctx.db.select({ validTo: fiscalCredentials.validTo }).from(fiscalCredentials)
     .where(and(eq(fiscalCredentials.userId, account.id), eq(fiscalCredentials.kind, 'efirma'), eq(fiscalCredentials.status, 'valid')))
     .orderBy(desc(fiscalCredentials.id)).limit(1);
   if (!efirma) {
     throw new AppError(409, 'Para descargar del SAT necesitas tu e.firma: súbela en Perfil › e.firma', { efirma: ['No tienes una e.firma válida registrada'] });
   }
-  if (efirma.validTo && efirma.validTo < new Date()) {
+  if (efirma.validTo && efirma.validTo < now) {
     throw new AppError(409, `Tu e.firma venció el ${dayMx(efirma.validTo)}: sube una vigente en Perfil › e.firma`, { efirma: ['La e.firma venció'] });
   }
   const id = await ctx.db.transaction(async (tx) => {

@@ -12,6 +12,7 @@ import { useSession } from '../../../shared/session/session-store';
 import { toastError, toastSuccess, toastWarning } from '../../../shared/ui/toasts';
 import { CountFigure } from '../../../shared/ui/count-figure';
 import { satDownloadQuery, startSatDownload } from '../api/sat-download-api';
+import { SatAutoSync } from './sat-auto-sync';
 import { DOWNLOAD_STATUS_RESET_MS, FED_AREAS, TIPOS } from '../model/constants';
 
 /**
@@ -80,6 +81,7 @@ export function SatDownloadButton({ tipo, variant = 'light' }: { tipo?: SatDownl
                 <Button variant="default" onClick={() => setOpened(false)}>{t('satDownload.cancel')}</Button>
                 <Button onClick={() => start.mutate()} loading={start.isPending} data-testid="sat-download-start">{t('satDownload.start')}</Button>
               </Group>
+              <SatAutoSync />
             </>
           )}
           {jobId && (
