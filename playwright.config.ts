@@ -52,6 +52,9 @@ export default defineConfig({
       // The whole suite is one IP loading the bundle dozens of times a minute: lift the general
       // per-IP limit too (the 429 toast has its own unit test).
       RATE_LIMIT_PER_MINUTE: '10000',
+      // One browser on a loaded CI machine: a long pause of the loop (a PDF, a stamp) is the machine, not an
+      // overload to shed (load shedding has its own tests in apps/api/test/security/load-shedding.test.ts).
+      MAX_LOOP_STALL_MS: '60000',
       // Slow the local SAT adapter a little so the live bar visibly moves.
       SAT_LOCAL_LATENCY_MS: '1500',
       ...passThrough,
