@@ -55,7 +55,11 @@ describe('Retenciones through Finkok (local SOAP server)', () => {
     expect(verified.kind).toBe('retenciones20');
     expect(verified.uuid).toBe(uuid);
     expect(verified.checks.find((c) => c.id === 'sello')?.status).toBe('ok');
-    substitute = (await call('POST', '/api/retenciones', body())).data.uuid;
+    // Another amount: the same body sealed within the same second is the same document, and the PAC would answer
+    // the first UUID again (the API then says 409).
+    const second = await call('POST', '/api/retenciones', { ...body(), totales: { ...body().totales, montoTotGrav: '5001.00' } });
+    expect(second.status, JSON.stringify(second.data)).toBe(201);
+    substitute = second.data.uuid;
     expect(substitute).toMatch(/^[0-9A-F-]{36}$/);
   });
 
