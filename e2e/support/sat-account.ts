@@ -30,7 +30,8 @@ export async function satTestAccount(request: APIRequestContext): Promise<TestAc
     expect(done.ok(), await done.text()).toBe(true);
   }
   const bearer = await token(request, account);
-  const premium = await request.post('/api/dev/account-flags', { data: { rol: 11 }, headers: { Authorization: `Bearer ${bearer}` } });
+  // Premium, and stamps enough for every spec that shares this account (the free 10 run out).
+  const premium = await request.post('/api/dev/account-flags', { data: { rol: 11, timbres: 500 }, headers: { Authorization: `Bearer ${bearer}` } });
   expect(premium.ok(), await premium.text()).toBe(true);
   return { ...account, token: ((await premium.json()) as { access_token: string }).access_token };
 }

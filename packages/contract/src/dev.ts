@@ -17,6 +17,8 @@ export const accountFlagsSchema = z.object({
   unpaid: z.boolean().optional(),
   suspended: z.boolean().optional(),
   rol: z.union([z.literal(1), z.literal(10), z.literal(11)]).optional(),
+  /** Sets the stamp balance (specs that share one account stamp more than the 10 free stamps). */
+  timbres: z.number().int().min(0).max(100_000).optional(),
 });
 
 /** `GET /api/dev/outbox?to=`: the messages sent to one address. */

@@ -3,6 +3,7 @@ import { desc, eq } from 'drizzle-orm';
 import type { LoginResponse } from '@facturo/contract';
 import type { Db } from '../../db/client';
 import { outbox, users } from '../../db/schema';
+import { stampBalances } from '../cfdis/cfdis.schema';
 import { notFound } from '../../http/errors';
 import { serve } from '../../http/serve';
 import type { Mailer } from '../../providers/mail/mailer';
@@ -33,8 +34,12 @@ export const devRoutes = (db: Db, mailer: Mailer, opts: DevRoutesOptions): Fasti
 
   if (opts.env !== 'test') return;
   serve(app, 'dev.accountFlags', async (req) => {
-    const { rol, ...flags } = req.body;
+    const { rol, timbres, ...flags } = req.body;
     await db.update(users).set({ ...flags, ...(rol ? { rolId: rol, planId: rol === 10 ? 1 : 2 } : {}) }).where(eq(users.id, req.account.id));
+    if (timbres !== undefined) {
+      await db.insert(stampBalances).values({ userId: req.account.id, balance: timbres })
+        .onConflictDoUpdate({ target: stampBalances.userId, set: { balance: timbres } });
+    }
     return opts.session(req.account.id);
   });
 };
