@@ -4,6 +4,7 @@ import { LoopWatch, OVERLOADED_MESSAGE, OVERLOADED_RETRY_AFTER_S } from '../../s
 import { startTestServer, type TestServer } from '../server';
 import { createAccount, type TestAccount } from '../accounts';
 import { until } from '../live';
+import { heldRequest } from '../held-request';
 
 /**
  * Issue 12 §3: an overloaded process sheds load with 503 + Retry-After instead of queueing without end,
@@ -21,31 +22,15 @@ beforeAll(async () => {
 });
 afterAll(() => server?.close());
 
-/** A POST whose body is announced but not sent yet: in flight until `finish()`. */
-async function heldRequest(): Promise<{ finish(): Promise<string> }> {
-  const port = Number(new URL(server.baseUrl).port);
-  const socket = net.connect(port, '127.0.0.1');
-  await new Promise<void>((r) => socket.once('connect', () => r()));
-  const body = JSON.stringify({ rfc: 'XAXX010101000' });
-  socket.write(`POST /api/clients HTTP/1.1\r\nhost: 127.0.0.1\r\nauthorization: ${account.headers.authorization}\r\ncontent-type: application/json\r\ncontent-length: ${body.length}\r\nconnection: close\r\n\r\n${body.slice(0, 3)}`);
-  let answer = '';
-  socket.on('data', (d) => (answer += d.toString()));
-  const closed = new Promise<void>((r) => socket.once('close', () => r()));
-  return {
-    async finish() {
-      socket.write(body.slice(3));
-      await closed;
-      return answer;
-    },
-  };
-}
+/** A POST /api/clients whose body is announced but not sent yet: in flight until `finish()`. */
+const heldClientPost = () => heldRequest(server.baseUrl, '/api/clients', JSON.stringify({ rfc: 'XAXX010101000' }), { authorization: account.headers.authorization! });
 
 describe('load shedding (MAX_IN_FLIGHT)', () => {
   it('one request over the cap is a 503 in Spanish with Retry-After; health answers; the app serves again once the held ones end', async () => {
     const get = () => fetch(`${server.baseUrl}/api/user`, { headers: account.headers });
     expect((await get()).status).toBe(200);
 
-    const held = await Promise.all(Array.from({ length: CAP }, heldRequest));
+    const held = await Promise.all(Array.from({ length: CAP }, heldClientPost));
     await until(() => server.runtime.app.inFlight() >= CAP, 10_000, 20);
 
     const refused = await get();

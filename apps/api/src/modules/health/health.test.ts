@@ -1,24 +1,7 @@
-import net from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestServer, type TestServer } from '../../../test/server';
 import { createAccount } from '../../../test/accounts';
-
-/** A JSON POST whose body is announced but not all sent: in flight until `finish()`, which returns the raw answer. */
-async function heldRequest(baseUrl: string, path: string, body: string): Promise<{ finish(): Promise<string> }> {
-  const socket = net.connect(Number(new URL(baseUrl).port), '127.0.0.1');
-  await new Promise<void>((r) => socket.once('connect', () => r()));
-  socket.write(`POST ${path} HTTP/1.1\r\nhost: 127.0.0.1\r\ncontent-type: application/json\r\ncontent-length: ${Buffer.byteLength(body)}\r\nconnection: close\r\n\r\n${body.slice(0, 3)}`);
-  let answer = '';
-  socket.on('data', (d) => (answer += d.toString()));
-  const closed = new Promise<void>((r) => socket.once('close', () => r()));
-  return {
-    async finish() {
-      socket.write(body.slice(3));
-      await closed;
-      return answer;
-    },
-  };
-}
+import { heldRequest } from '../../../test/held-request';
 
 let server: TestServer;
 beforeAll(async () => {
