@@ -65,7 +65,6 @@ export async function runPayrollStamp(ctx: JobContext, data: PayrollJobData, att
         idempotency: { key: `nomina-detalle-${d.id}`, scope: 'payroll', requestHash: requestHash({ detail: d.id }) },
         respond: (doc) => ({ uuid: doc.uuid }),
         reason: 'nomina',
-        pdf: 'on-demand',
       });
       stamped += 1;
       await setDetail(d.id, { status: PAYROLL_DETAIL_STATUS.stamped, uuid: response.uuid, error: null, stampedAt: new Date() });

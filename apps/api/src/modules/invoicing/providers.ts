@@ -11,6 +11,7 @@ import type { ExchangeRatePort } from '../../providers/exchange-rates/exchange-r
 import { localPayments, type PaymentsPort } from '../../providers/payments/payments-port';
 import { toMexicoCityLocal } from '@facturo/cfdi/stamp';
 import { UserFiles } from '../profile/file-store';
+import type { XmlElement } from '@facturo/cfdi';
 import type { StampingDeps } from './stamping';
 import { renderDocumentPdf } from './stamping';
 import { accountLogo, userTemplate } from './templates.service';
@@ -21,8 +22,10 @@ export interface InvoicingProviders extends StampingDeps {
   payments: PaymentsPort;
   files: UserFiles;
   mailer: JobContext['mailer'];
+  /** The PDF of a stamped document with the account's template and logo (drawn on first download). */
+  pdfFor(userId: number, root: XmlElement): Promise<Uint8Array>;
   /** PDF of an unsigned document, marked as a preview. */
-  previewPdf(userId: number, root: Parameters<StampingDeps['pdfFor']>[1]): Promise<Uint8Array>;
+  previewPdf(userId: number, root: XmlElement): Promise<Uint8Array>;
 }
 
 const byContext = new WeakMap<JobContext, InvoicingProviders>();

@@ -2,14 +2,13 @@ import { createHash } from 'node:crypto';
 import { and, eq, gt, sql } from 'drizzle-orm';
 import { PacError, SealError, sealCfdi, writeXml, type PacPort, type XmlElement } from '@facturo/cfdi';
 import { renderPdf, type PdfTemplate } from '@facturo/cfdi/pdf';
-import { parseXml } from '@facturo/cfdi/xml';
 import type { Db } from '../../db/client';
 import { AppError } from '../../http/errors';
 import type { SecretBox } from '../../security/secrets';
 import type { StoragePort } from '../../providers/storage/local-storage';
 import { clientDocuments } from '../clients/clients.schema';
-import { cfdiPdfKey, storeCfdi } from '../cfdis/cfdi-store';
-import { cfdis, folioSeries, idempotencyKeys, stampBalances, stampMovements } from '../cfdis/cfdis.schema';
+import { storeCfdi } from '../cfdis/cfdi-store';
+import { folioSeries, idempotencyKeys, stampBalances, stampMovements } from '../cfdis/cfdis.schema';
 import { loadAccountCsd } from './account-csd';
 
 /** What the stamping pipeline needs from the process (built once in invoicing/providers.ts). */
@@ -18,8 +17,6 @@ export interface StampingDeps {
   storage: StoragePort;
   pac: PacPort;
   secrets: SecretBox;
-  /** The PDF of a stamped document with the account's template and logo. */
-  pdfFor(userId: number, root: XmlElement): Promise<Uint8Array>;
 }
 
 export interface StampedDocument {
@@ -48,12 +45,6 @@ export interface StampRequest<R> {
   respond(doc: StampedDocument): R;
   /** Stamp-ledger reason (default 'timbrado'). */
   reason?: string;
-  /**
-   * 'on-demand' skips rendering the PDF after the commit (GET …/pdf renders and stores it the first time it is
-   * asked for): a payroll of hundreds of receipts would otherwise spend most of its time drawing PDFs nobody
-   * has opened yet.
-   */
-  pdf?: 'now' | 'on-demand';
 }
 
 export interface StampOutcome<R> {
@@ -109,8 +100,11 @@ async function storedReplay<R>(db: Db, userId: number, key: string, hash: string
  * serie's folio row (gap-free: the folio is only advanced when everything else succeeded), takes one stamp
  * from the balance, seals, stamps through the PAC port, stores XML + row (E2's storeCfdi) and the customer's
  * document link, and records the answer for replays. Any failure — PAC refusal included — rolls it all
- * back: no folio consumed, no stamp taken, nothing stored. The PDF is rendered after the commit (CPU work
- * that would otherwise hold PGlite's single connection) and GET /pdf renders it on demand if that fails.
+ * back: no folio consumed, no stamp taken, nothing stored. No PDF is drawn here: GET …/pdf (and the e-mail)
+ * renders and stores it the first time it is asked for (documents.service). Drawing it is 15-40 ms of
+ * synchronous CPU; done in the request it held the event loop, every other request and, through them, the
+ * serie's folio lock (bench:load: p99 757 → 254 ms at 200 req/s without it), and a payroll of hundreds of
+ * receipts spent most of its time drawing PDFs nobody had opened yet.
  */
 export async function stampDocument<R>(deps: StampingDeps, req: StampRequest<R>): Promise<StampOutcome<R>> {
   const { db } = deps;
@@ -122,9 +116,8 @@ export async function stampDocument<R>(deps: StampingDeps, req: StampRequest<R>)
   }
   const credential = await loadAccountCsd(db, deps.secrets, userId);
 
-  let outcome: StampOutcome<R> & { doc?: StampedDocument };
   try {
-    outcome = await db.transaction(async (tx) => {
+    return await db.transaction(async (tx): Promise<StampOutcome<R>> => {
       const t = tx as unknown as Db;
       if (idem) {
         // Claims the key; a concurrent request with the same key waits here (PostgreSQL) until the first
@@ -140,13 +133,15 @@ export async function stampDocument<R>(deps: StampingDeps, req: StampRequest<R>)
           throw new AppError(409, 'Esta factura ya se está timbrando con la misma Idempotency-Key; consulta el resultado en unos segundos');
         }
       }
-      await t.insert(folioSeries).values({ userId, serie: req.serie, nextFolio: 1 }).onConflictDoNothing();
+      // One statement creates the serie on first use, locks its row until the commit (concurrent stamps of
+      // the serie wait here) and advances it; a rollback undoes the advance, so folios stay gap-free. Every
+      // round trip from here to the commit is time the serie is locked (bench:load), hence one, not three.
       const [series] = await t
-        .select({ nextFolio: folioSeries.nextFolio })
-        .from(folioSeries)
-        .where(and(eq(folioSeries.userId, userId), eq(folioSeries.serie, req.serie)))
-        .for('update');
-      const folio = String(series!.nextFolio);
+        .insert(folioSeries)
+        .values({ userId, serie: req.serie, nextFolio: 2 })
+        .onConflictDoUpdate({ target: [folioSeries.userId, folioSeries.serie], set: { nextFolio: sql`${folioSeries.nextFolio} + 1` } })
+        .returning({ nextFolio: folioSeries.nextFolio });
+      const folio = String(series!.nextFolio - 1);
 
       const taken = await t
         .update(stampBalances)
@@ -160,9 +155,8 @@ export async function stampDocument<R>(deps: StampingDeps, req: StampRequest<R>)
       const stamped = await deps.pac.stamp(sealed, idem ? { idempotencyKey: pacIdempotencyKey(`${userId}:${idem.key}`, sealed) } : {});
       const stored = await storeCfdi(t, deps.storage, {
         userId, accountRfc: req.account.rfc, xml: stamped.xml, source: 'app', clientId: req.clientId ?? null, observaciones: req.observaciones ?? null,
-      });
+      }, { inTransaction: true });
       if (stored.duplicated) throw new AppError(409, `El PAC devolvió el UUID ${stamped.uuid}, que ya está registrado; no se timbró de nuevo`);
-      await t.update(folioSeries).set({ nextFolio: sql`${folioSeries.nextFolio} + 1` }).where(and(eq(folioSeries.userId, userId), eq(folioSeries.serie, req.serie)));
       await t.insert(stampMovements).values({ userId, delta: -1, reason: req.reason ?? 'timbrado', reference: stamped.uuid });
       if (req.clientId) await t.insert(clientDocuments).values({ userId, clientId: req.clientId, uuid: stamped.uuid });
       const doc: StampedDocument = {
@@ -173,23 +167,13 @@ export async function stampDocument<R>(deps: StampingDeps, req: StampRequest<R>)
         await t.update(idempotencyKeys).set({ statusCode: 201, response: response as object })
           .where(and(eq(idempotencyKeys.userId, userId), eq(idempotencyKeys.key, idem.key)));
       }
-      return { response, replayed: false, doc };
+      return { response, replayed: false };
     });
   } catch (err) {
     if (err instanceof PacError) throw pacFailure(err);
     if (err instanceof SealError) throw new AppError(422, `No se pudo sellar con tu CSD: ${err.message}`, { csd: [err.message] });
     throw err;
   }
-  if (outcome.doc && req.pdf !== 'on-demand') await attachPdf(deps, userId, outcome.doc).catch(() => undefined);
-  return { response: outcome.response, replayed: outcome.replayed };
-}
-
-/** Renders and stores the PDF of a freshly stamped document and points its row at it. */
-async function attachPdf(deps: StampingDeps, userId: number, doc: StampedDocument): Promise<void> {
-  const pdf = await deps.pdfFor(userId, parseXml(doc.xml));
-  const key = cfdiPdfKey(userId, doc.uuid);
-  await deps.storage.put(key, pdf, 'application/pdf');
-  await deps.db.update(cfdis).set({ pdfKey: key }).where(and(eq(cfdis.userId, userId), eq(cfdis.id, doc.id)));
 }
 
 /** The PDF bytes of a document with a template and optional logo (previews pass an unsigned root). */

@@ -173,9 +173,8 @@ async function stampPayment(
       if (e instanceof TaxRuleError || e instanceof Error) throw new AppError(422, e.message, { monto: [e.message] });
       throw e;
     }
-    // Everything runs on this transaction (PGlite has one connection): the PDF, which reads the template
-    // through the process-wide db, is left to GET /pdf, which renders it on demand.
-    const inTx = { ...deps, db, pdfFor: () => Promise.reject(new Error('PDF bajo demanda')) };
+    // Everything runs on this transaction (PGlite has one connection).
+    const inTx = { ...deps, db };
     const { response } = await stampDocument<PaymentStamped>(inTx, {
       account,
       serie: PAYMENT_SERIE,
