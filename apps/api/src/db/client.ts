@@ -18,10 +18,18 @@ export interface Database extends SqlRunner {
   kind: 'pglite' | 'postgres';
   /** Runs fn on one connection (session-level locks, BEGIN/COMMIT); PGlite has only one. */
   session<T>(fn: (sql: SqlRunner) => Promise<T>): Promise<T>;
+  /**
+   * `SELECT 1` for the health probes. On PostgreSQL it runs on a connection of its own, outside the pool: with
+   * every pool connection taken by admitted requests (an overload), a live process must not look dead to the
+   * balancer (bench:load measured health waiting 10.5 s behind the pool on the shared machine).
+   */
+  ping(): Promise<void>;
   db: Db;
   /** Present for PGlite: pg-boss and tests reach the single embedded connection through it. */
   pglite?: PGlite;
   connectionString?: string;
+  /** PostgreSQL: connections in the pool. */
+  poolSize?: number;
   close(): Promise<void>;
 }
 
@@ -32,14 +40,32 @@ export type DatabaseOptions =
 /** Opens PostgreSQL (DATABASE_URL) or the embedded PGlite under DATA_DIR/db — one code path above this. */
 export async function openDatabase(opts: DatabaseOptions): Promise<Database> {
   if (opts.kind === 'postgres') {
-    const pool = new pg.Pool({ connectionString: opts.connectionString, max: opts.poolSize ?? 10 });
+    const poolSize = opts.poolSize ?? 10;
+    const pool = new pg.Pool({ connectionString: opts.connectionString, max: poolSize });
     // An idle connection closed by the server (restart, failover, DROP DATABASE … FORCE) is reported
     // on the pool; without a listener Node would treat it as an uncaught error and exit.
     pool.on('error', (err) => console.warn(`[db] se cerró una conexión inactiva: ${err.message}`));
+    let probe: Promise<pg.Client> | undefined;
+    const probeConnection = (): Promise<pg.Client> =>
+      (probe ??= (async () => {
+        const client = new pg.Client({ connectionString: opts.connectionString, connectionTimeoutMillis: 2_000 });
+        client.on('error', () => { probe = undefined; }); // terminated by the server: the next ping reconnects
+        await client.connect();
+        return client;
+      })().catch((err) => {
+        probe = undefined;
+        throw err;
+      }));
+    const dropProbe = async () => {
+      const current = probe;
+      probe = undefined;
+      await current?.then((c) => c.end()).catch(() => undefined);
+    };
     return {
       kind: 'postgres',
       db: drizzlePg(pool, { schema }) as unknown as Db,
       connectionString: opts.connectionString,
+      poolSize,
       query: async (text, values) => ({ rows: (await pool.query(text, values as any[])).rows }),
       exec: async (text) => void (await pool.query(text)),
       session: async (fn) => {
@@ -53,7 +79,19 @@ export async function openDatabase(opts: DatabaseOptions): Promise<Database> {
           conn.release();
         }
       },
-      close: () => pool.end(),
+      async ping() {
+        const client = await probeConnection();
+        try {
+          await client.query('SELECT 1');
+        } catch (err) {
+          await dropProbe();
+          throw err;
+        }
+      },
+      async close() {
+        await dropProbe();
+        await pool.end();
+      },
     };
   }
   if (opts.dataDir) mkdirSync(opts.dataDir, { recursive: true });
@@ -68,6 +106,7 @@ export async function openDatabase(opts: DatabaseOptions): Promise<Database> {
     pglite: client,
     ...runner,
     session: (fn) => fn(runner),
+    ping: async () => void (await client.query('SELECT 1')),
     close: () => client.close(),
   };
 }

@@ -24,7 +24,7 @@ const withTimeout = <T>(p: Promise<T>, ms: number): Promise<T> =>
 export const healthRoutes = ({ database, redis, draining }: HealthDeps): FastifyPluginAsync => async (app) => {
   serve(app, 'health.check', async (_req, reply) => {
     try {
-      await database.query('SELECT 1');
+      await database.ping();
       return { status: 'ok' as const };
     } catch {
       return reply.code(503).send({ status: 'error', message: 'La base de datos no responde' });
@@ -36,7 +36,7 @@ export const healthRoutes = ({ database, redis, draining }: HealthDeps): Fastify
       database: 'ok', migrations: 'ok', redis: redis ? 'ok' : 'no configurado', process: draining() ? 'apagándose' : 'ok',
     };
     try {
-      await withTimeout(database.query('SELECT 1'), 2_000);
+      await withTimeout(database.ping(), 2_000);
       const pending = await withTimeout(pendingMigrations(database), 2_000);
       if (pending.length) checks.migrations = `pendientes: ${pending.join(', ')}`;
     } catch {
