@@ -23,7 +23,7 @@ const reporter = (ctx: JobContext, data: CfdiImportJobData) =>
 export async function runCfdiImportJob(ctx: JobContext, data: CfdiImportJobData): Promise<ImportState> {
   const progress = reporter(ctx, data);
   const { storage } = invoicingProviders(ctx);
-  const state = await runImport(ctx.db, storage, data, (s) =>
+  const state = await runImport(ctx.db, storage, { ...data, importId: data.processId }, (s) =>
     progress.step(s.progress, s.total ? `Importando ${s.imported + s.rejected.length} de ${s.total} documentos` : 'Leyendo los archivos', s),
   );
   if (state.status === 'failed') await progress.fail(importSummary(state), state);

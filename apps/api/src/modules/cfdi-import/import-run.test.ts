@@ -61,4 +61,37 @@ describe('runImport groups', () => {
       await db.execute(sql`ALTER TABLE cfdis DROP CONSTRAINT test_no_777`);
     }
   });
+
+  it('a retried import counts what its killed attempt stored as imported; a repeat inside the upload or from another import stays a duplicate', async () => {
+    const { db } = server.runtime.ctx;
+    const storage = invoicingProviders(server.runtime.ctx).storage;
+    const [{ id: userId }] = await db.select({ id: users.id }).from(users).where(eq(users.rfc, account.rfc));
+    const docs = await Promise.all([1, 2, 3, 4].map((i) => stampedReceived({ receptorRfc: account.rfc, fecha: `2026-05-0${i}T10:00:00`, valor: String(50 * i) })));
+    // The upload: four documents, the first one twice.
+    const entries = [...docs, docs[0]!].map((d, i) => ({ name: `${i}.xml`, data: d.xml }));
+    const key = `imports/test/${userId}-retry.zip`;
+    await storage.put(key, writeZip(entries), 'application/zip');
+    const files = [{ name: 'may.zip', key }];
+    const importId = '6f1c2a4e-0d3b-4c55-9a61-2b7f3e8d9c10';
+    // The killed attempt: it got as far as storing the first two documents (under this import's id).
+    await runImport(db, storage, { userId, rfc: account.rfc, regimen: '612', importId, files: [{ name: 'may.zip', key: await partial(storage, userId, entries.slice(0, 2)) }] }, async () => undefined, 5);
+
+    const retry = await runImport(db, storage, { userId, rfc: account.rfc, regimen: '612', importId, files }, async () => undefined, 5);
+    expect(retry).toMatchObject({ status: 'done', total: 5, imported: 4, duplicated: 1 });
+    expect(retry.rejected).toEqual([{ file: 'may.zip/4.xml', reason: `Duplicado: el CFDI ${docs[0]!.uuid} ya estaba registrado` }]);
+
+    const another = await runImport(db, storage, { userId, rfc: account.rfc, regimen: '612', importId: '0b8e0f5c-7a2d-4e1f-8c3b-5d6a7e8f9a01', files }, async () => undefined, 5);
+    expect(another).toMatchObject({ status: 'done', total: 5, imported: 0, duplicated: 5 });
+    const stored = await db.select({ uuid: cfdis.uuid, importId: cfdis.importId }).from(cfdis)
+      .where(and(eq(cfdis.userId, userId), sql`${cfdis.fecha} >= '2026-05-01'`, sql`${cfdis.fecha} < '2026-06-01'`));
+    expect(stored).toHaveLength(4);
+    expect(stored.every((r) => r.importId === importId)).toBe(true);
+  });
 });
+
+/** A ZIP of some entries, as the killed attempt's share of the upload. */
+async function partial(storage: StoragePort, userId: number, entries: { name: string; data: string }[]): Promise<string> {
+  const key = `imports/test/${userId}-partial.zip`;
+  await storage.put(key, writeZip(entries), 'application/zip');
+  return key;
+}

@@ -19,6 +19,11 @@ export interface ImportRunInput {
   rfc: string;
   regimen: string | null;
   files: UploadedImportFile[];
+  /**
+   * The import's id (its background process). Stored with each document, so that a retry of a killed run
+   * tells what that run had already stored (imported, by this import) from a real duplicate.
+   */
+  importId?: string;
 }
 
 /** What the run reports after each document (the job turns it into progress and the stored state). */
@@ -57,11 +62,14 @@ async function expand(storage: StoragePort, files: UploadedImportFile[], rejecte
  * Stores one accepted document, a received one with its deductibility in the same INSERT, inside its own
  * savepoint (all of its rows or none).
  */
-async function storeOne(db: Db, storage: StoragePort, input: ImportRunInput, doc: AcceptedDocument | AcceptedRetention): Promise<{ duplicated: boolean }> {
+async function storeOne(
+  db: Db, storage: StoragePort, input: ImportRunInput, doc: AcceptedDocument | AcceptedRetention,
+): Promise<{ duplicated: boolean; storedBy: string | null }> {
+  const importId = input.importId;
   if ('retention' in doc) {
     return db.transaction(async (tx) => {
-      const stored = await storeRetention(tx as unknown as Db, storage, { userId: input.userId, accountRfc: input.rfc, xml: doc.xml, source: 'import' });
-      return { duplicated: stored.duplicated };
+      const stored = await storeRetention(tx as unknown as Db, storage, { userId: input.userId, accountRfc: input.rfc, xml: doc.xml, source: 'import', importId });
+      return { duplicated: stored.duplicated, storedBy: stored.importId ?? null };
     });
   }
   const s = doc.summary;
@@ -72,8 +80,8 @@ async function storeOne(db: Db, storage: StoragePort, input: ImportRunInput, doc
     })
     : undefined;
   return db.transaction(async (tx) => {
-    const stored = await storeCfdi(tx as unknown as Db, storage, { userId: input.userId, accountRfc: input.rfc, xml: doc.xml, source: 'import', deducible });
-    return { duplicated: stored.duplicated };
+    const stored = await storeCfdi(tx as unknown as Db, storage, { userId: input.userId, accountRfc: input.rfc, xml: doc.xml, source: 'import', deducible, importId });
+    return { duplicated: stored.duplicated, storedBy: stored.importId ?? null };
   });
 }
 
@@ -91,6 +99,8 @@ export async function runImport(
   const rejected: ImportRejection[] = [];
   const state: ImportState = { status: 'running', total: 0, imported: 0, duplicated: 0, rejected, message: null, progress: 1 };
   const counterparties: { uuid: string; rfc: string }[] = [];
+  // UUIDs met in this run: a second one in the same upload is a duplicate even though this import stored it.
+  const seen = new Set<string>();
   await report(state);
   const { docs, refusedArchives } = await expand(storage, input.files, rejected);
   state.total = docs.length;
@@ -106,8 +116,12 @@ export async function runImport(
         if (!classified.ok) rejected.push({ file: d.file, reason: classified.reason });
         else {
           try {
-            const { duplicated } = await storeOne(tx as unknown as Db, storage, input, classified);
-            if (duplicated) {
+            const { duplicated, storedBy } = await storeOne(tx as unknown as Db, storage, input, classified);
+            const uuid = classified.uuid.toUpperCase();
+            // Stored by an earlier attempt of this very import (killed and retried): the document is its own.
+            const fromKilledAttempt = duplicated && Boolean(input.importId) && storedBy === input.importId && !seen.has(uuid);
+            seen.add(uuid);
+            if (duplicated && !fromKilledAttempt) {
               state.duplicated += 1;
               rejected.push({ file: d.file, reason: `Duplicado: ${'retention' in classified ? 'la constancia de retenciones' : 'el CFDI'} ${classified.uuid} ya estaba registrado` });
             } else {

@@ -25,6 +25,8 @@ export interface StoreCfdiInput {
   pdf?: Uint8Array;
   /** A received document's deductibility decided by the caller (the import), written with the row. */
   deducible?: { deducible: boolean; motivo: string };
+  /** The import storing it (its background process id): recorded, and returned when the UUID was there already. */
+  importId?: string;
 }
 
 export interface StoreCfdiResult {
@@ -35,6 +37,8 @@ export interface StoreCfdiResult {
   tipo: string;
   xmlKey: string;
   pdfKey: string | null;
+  /** The import that had stored the document, when `duplicated` (null: stamped, downloaded, or older). */
+  importId?: string | null;
 }
 
 /** Storage keys of a tenant's documents (one folder per tenant, the UUID names the file). */
@@ -81,6 +85,7 @@ export async function storeCfdi(
         xmlKey,
         xmlSha256: createHash('sha256').update(bytes).digest('hex'),
         pdfKey,
+        importId: input.importId ?? null,
         searchText: searchTextFor(facts, direction),
         ...(input.deducible && direction === 'recibido' ? { deducible: input.deducible.deducible, deducibleMotivo: input.deducible.motivo } : {}),
       })
@@ -122,7 +127,7 @@ export async function storeCfdi(
 
 async function findStored(db: Db, userId: number, uuid: string) {
   const [row] = await db
-    .select({ id: cfdis.id, xmlKey: cfdis.xmlKey, pdfKey: cfdis.pdfKey })
+    .select({ id: cfdis.id, xmlKey: cfdis.xmlKey, pdfKey: cfdis.pdfKey, importId: cfdis.importId })
     .from(cfdis)
     .where(and(eq(cfdis.userId, userId), eq(cfdis.uuid, uuid)));
   return row;

@@ -1,5 +1,5 @@
 import {
-  bigserial, boolean, date, integer, jsonb, numeric, pgTable, primaryKey, text, timestamp, varchar,
+  bigserial, boolean, date, integer, jsonb, numeric, pgTable, primaryKey, text, timestamp, uuid, varchar,
 } from 'drizzle-orm/pg-core';
 import { users } from '../../db/schema';
 import { clients } from '../clients/clients.schema';
@@ -71,6 +71,8 @@ export const cfdis = pgTable('cfdis', {
   deducibleManual: boolean('deducible_manual').notNull().default(false),
   observaciones: text('observaciones'),
   xmlKey: text('xml_key').notNull(),
+  /** The import (its background process id) that stored it; a retried import counts these as its own. */
+  importId: uuid('import_id'),
   xmlSha256: varchar('xml_sha256', { length: 64 }).notNull(),
   pdfKey: text('pdf_key'),
   searchText: text('search_text').notNull().default(''),

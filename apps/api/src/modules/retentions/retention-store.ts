@@ -61,6 +61,8 @@ export interface StoreRetentionInput {
   accountRfc: string;
   xml: string | Uint8Array;
   source: 'app' | 'import';
+  /** The import storing it (its background process id): recorded, and returned when the UUID was there already. */
+  importId?: string;
 }
 
 /**
@@ -68,7 +70,7 @@ export interface StoreRetentionInput {
  * direction, keep the exact bytes in storage and the facts in a `retenciones` row. Deduplicates by UUID per
  * tenant (duplicated: true, nothing written). Pass a transaction to make it part of a larger one.
  */
-export async function storeRetention(db: Db, storage: StoragePort, input: StoreRetentionInput): Promise<{ id: number; uuid: string; duplicated: boolean; direction: RetentionDirection }> {
+export async function storeRetention(db: Db, storage: StoragePort, input: StoreRetentionInput): Promise<{ id: number; uuid: string; duplicated: boolean; direction: RetentionDirection; importId?: string | null }> {
   const bytes = typeof input.xml === 'string' ? Buffer.from(input.xml, 'utf8') : Buffer.from(input.xml);
   const r = readRetenciones(parseXml(bytes));
   const facts = retentionFacts(r);
@@ -76,14 +78,15 @@ export async function storeRetention(db: Db, storage: StoragePort, input: StoreR
   if (!direction) {
     throw new RetentionStoreError(`No pertenece a tu RFC: la emite ${r.emisor.rfcE} y la recibe ${r.receptor.nacionalidadR === 'Nacional' ? r.receptor.rfcR : 'un residente en el extranjero'}`);
   }
-  const [existing] = await db.select({ id: retenciones.id }).from(retenciones).where(and(eq(retenciones.userId, input.userId), eq(retenciones.uuid, facts.uuid)));
-  if (existing) return { id: existing.id, uuid: facts.uuid, duplicated: true, direction };
+  const [existing] = await db.select({ id: retenciones.id, importId: retenciones.importId }).from(retenciones)
+    .where(and(eq(retenciones.userId, input.userId), eq(retenciones.uuid, facts.uuid)));
+  if (existing) return { id: existing.id, uuid: facts.uuid, duplicated: true, direction, importId: existing.importId };
   const xmlKey = retentionXmlKey(input.userId, facts.uuid);
   // Bytes first: a row never points at a missing file.
   await storage.put(xmlKey, bytes, 'application/xml');
   const [row] = await db
     .insert(retenciones)
-    .values({ ...facts, userId: input.userId, direction, source: input.source, xmlKey })
+    .values({ ...facts, userId: input.userId, direction, source: input.source, xmlKey, importId: input.importId ?? null })
     .onConflictDoNothing()
     .returning({ id: retenciones.id });
   if (!row) return { id: 0, uuid: facts.uuid, duplicated: true, direction };

@@ -1,4 +1,4 @@
-import { integer, jsonb, numeric, pgTable, serial, smallint, text, timestamp, varchar } from 'drizzle-orm/pg-core';
+import { integer, jsonb, numeric, pgTable, serial, smallint, text, timestamp, uuid, varchar } from 'drizzle-orm/pg-core';
 import { users } from '../../db/schema';
 
 /** Table of migration 0580_retenciones.sql (written by hand). */
@@ -32,6 +32,8 @@ export const retenciones = pgTable('retenciones', {
   estado: smallint('estado').notNull().default(1),
   source: varchar('source', { length: 8 }).$type<'app' | 'import'>().notNull(),
   xmlKey: text('xml_key').notNull(),
+  /** The import (its background process id) that stored it; a retried import counts these as its own. */
+  importId: uuid('import_id'),
   pdfKey: text('pdf_key'),
   cancelMotivo: varchar('cancel_motivo', { length: 2 }),
   cancelledAt: timestamp('cancelled_at', { withTimezone: true }),
