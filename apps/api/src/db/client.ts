@@ -96,6 +96,7 @@ export async function openDatabase(opts: DatabaseOptions): Promise<Database> {
   }
   if (opts.dataDir) mkdirSync(opts.dataDir, { recursive: true });
   const client = await PGlite.create({ dataDir: opts.dataDir, loadDataDir: opts.loadDataDir });
+  yieldBeforeEachStatement(client);
   const runner: SqlRunner = {
     query: async (text, values) => ({ rows: (await client.query(text, values)).rows as any[] }),
     exec: async (text) => void (await client.exec(text)),
@@ -109,6 +110,33 @@ export async function openDatabase(opts: DatabaseOptions): Promise<Database> {
     ping: async () => void (await client.query('SELECT 1')),
     close: () => client.close(),
   };
+}
+
+/**
+ * PGlite runs each statement synchronously on this thread, and hands its lock from one waiting statement to the
+ * next through promises: with a queue of statements the process went from one to the next without returning
+ * to the event loop. The sockets were not read meanwhile — an overload waited in the kernel, invisible to
+ * load shedding's in-flight count — and timers did not fire. One turn of the loop before each statement and each
+ * transaction (setImmediate: after the pending I/O, not a timer's minimum delay) lets requests in, so the
+ * in-flight cap sheds the excess with 503 as it does on PostgreSQL, and health answers (decision 260).
+ */
+function yieldBeforeEachStatement(client: PGlite): void {
+  const turn = () => new Promise<void>((resolve) => setImmediate(resolve));
+  const query = client.query.bind(client);
+  const exec = client.exec.bind(client);
+  const transaction = client.transaction.bind(client);
+  client.query = (async (...args: Parameters<typeof query>) => {
+    await turn();
+    return query(...args);
+  }) as typeof client.query;
+  client.exec = async (...args: Parameters<typeof exec>) => {
+    await turn();
+    return exec(...args);
+  };
+  client.transaction = (async (...args: Parameters<typeof transaction>) => {
+    await turn();
+    return transaction(...args);
+  }) as typeof client.transaction;
 }
 
 /** Start-up could not reach the database in time: main.ts prints this one line and exits 1. */

@@ -53,6 +53,21 @@ export interface StampOutcome<R> {
   replayed: boolean;
 }
 
+/**
+ * The next folio of a serie, inside the caller's transaction. One statement creates the serie on first use,
+ * locks its row until the commit (concurrent stamps of the serie wait here) and advances it; a rollback undoes
+ * the advance, so folios stay gap-free. Every round trip from here to the commit is time the serie is locked
+ * (bench:load, decision 260), hence one statement, not three.
+ */
+export async function claimFolio(tx: Db, userId: number, serie: string): Promise<number> {
+  const [series] = await tx
+    .insert(folioSeries)
+    .values({ userId, serie, nextFolio: 2 })
+    .onConflictDoUpdate({ target: [folioSeries.userId, folioSeries.serie], set: { nextFolio: sql`${folioSeries.nextFolio} + 1` } })
+    .returning({ nextFolio: folioSeries.nextFolio });
+  return series!.nextFolio - 1;
+}
+
 /** A stable hash of a request body (key order does not matter), to tell a retry from another request. */
 export function requestHash(body: unknown): string {
   const canonical = (v: unknown): unknown =>
@@ -133,15 +148,7 @@ export async function stampDocument<R>(deps: StampingDeps, req: StampRequest<R>)
           throw new AppError(409, 'Esta factura ya se está timbrando con la misma Idempotency-Key; consulta el resultado en unos segundos');
         }
       }
-      // One statement creates the serie on first use, locks its row until the commit (concurrent stamps of
-      // the serie wait here) and advances it; a rollback undoes the advance, so folios stay gap-free. Every
-      // round trip from here to the commit is time the serie is locked (bench:load), hence one, not three.
-      const [series] = await t
-        .insert(folioSeries)
-        .values({ userId, serie: req.serie, nextFolio: 2 })
-        .onConflictDoUpdate({ target: [folioSeries.userId, folioSeries.serie], set: { nextFolio: sql`${folioSeries.nextFolio} + 1` } })
-        .returning({ nextFolio: folioSeries.nextFolio });
-      const folio = String(series!.nextFolio - 1);
+      const folio = String(await claimFolio(t, userId, req.serie));
 
       const taken = await t
         .update(stampBalances)

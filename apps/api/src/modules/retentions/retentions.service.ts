@@ -13,7 +13,7 @@ import { periodBounds } from '../incomes/cfdi-sets';
 import { issuerOf } from '../invoicing/invoice.service';
 import { loadAccountCsd } from '../invoicing/account-csd';
 import type { InvoicingProviders } from '../invoicing/providers';
-import { noStampsLeft, pacFailure, pacIdempotencyKey, requestHash } from '../invoicing/stamping';
+import { claimFolio, noStampsLeft, pacFailure, pacIdempotencyKey, requestHash } from '../invoicing/stamping';
 import { retentionPdfKey, storeRetention } from './retention-store';
 import { retenciones, type RetencionRow, type RetentionDirection } from './retentions.schema';
 
@@ -55,6 +55,9 @@ function complements(b: RetentionBody): ExtraComplement[] {
 }
 
 const two = (m: number) => String(m).padStart(2, '0');
+
+/** The folio serie of constancias issued without a folio interno of the user's. */
+export const RETENTION_SERIE = 'RET';
 
 /** The unsigned Retenciones 2.0 of a body, issued now by the account (its profile is the Emisor). */
 export function retentionInput(b: RetentionBody, issuer: { rfc: string; nombre: string; regimen: string; cp: string }, fechaExp: string): Retenciones20Input {
@@ -137,7 +140,11 @@ export async function issueRetention(
       const taken = await t.update(stampBalances).set({ balance: sql`${stampBalances.balance} - 1` })
         .where(and(eq(stampBalances.userId, account.id), gt(stampBalances.balance, 0))).returning({ balance: stampBalances.balance });
       if (!taken.length) throw noStampsLeft();
-      const sealed = sealRetenciones(buildRetenciones20(input), credential);
+      // Without a folio of the user's, the constancia takes the next of the account's RET serie: numbered like
+      // invoices, and two equal constancias issued in the same second are still two documents (SAT's FechaExp
+      // has seconds; the same sealed XML sent twice is one stamp to any PAC).
+      const folioInt = input.folioInt ?? String(await claimFolio(t, account.id, RETENTION_SERIE));
+      const sealed = sealRetenciones(buildRetenciones20({ ...input, folioInt }), credential);
       const sealedXml = writeXml(sealed);
       const stamped = await deps.pac.stamp(sealedXml, idem ? { idempotencyKey: pacIdempotencyKey(`${account.id}:ret:${idem.key}`, sealedXml) } : {});
       const stored = await storeRetention(t, deps.storage, { userId: account.id, accountRfc: account.rfc, xml: stamped.xml, source: 'app' });
@@ -154,7 +161,7 @@ export async function issueRetention(
     if (err instanceof SealError) throw new AppError(422, `No se pudo sellar con tu CSD: ${err.message}`, { csd: [err.message] });
     throw err;
   }
-  await retentionPdf(deps, account.id, uuid).catch(() => undefined);
+  // The PDF is drawn on first download (retentionPdf), like every stamped document's (decision 260).
   return { uuid, ...urls(uuid) };
 }
 

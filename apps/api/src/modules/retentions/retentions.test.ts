@@ -75,6 +75,8 @@ describe('retentions (issue 10 point 4, spec §7.12)', () => {
     expect(r.emisor).toMatchObject({ rfcE: 'EKU9003173C9', regimenFiscalE: '601' });
     expect(r.receptor).toMatchObject({ nacionalidadR: 'Nacional', rfcR: receiver.rfc, domicilioFiscalR: '06600' });
     expect(r.periodo).toEqual({ mesIni: '01', mesFin: '03', ejercicio: '2026' });
+    // No folio interno in the body: the account's RET serie numbers it.
+    expect(r.folioInt).toMatch(/^[1-9]\d*$/);
     // Decimal sums, SAT's 2 decimals: 150.01 + 1066.72.
     expect(r.totales).toMatchObject({ montoTotOperacion: '10000.50', montoTotRet: '1216.73' });
     expect(r.complementos.map((c) => c.local)).toEqual(['Intereses', 'TimbreFiscalDigital']);
