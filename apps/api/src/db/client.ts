@@ -96,7 +96,7 @@ export async function openDatabase(opts: DatabaseOptions): Promise<Database> {
   }
   if (opts.dataDir) mkdirSync(opts.dataDir, { recursive: true });
   const client = await PGlite.create({ dataDir: opts.dataDir, loadDataDir: opts.loadDataDir });
-  yieldBeforeEachStatement(client);
+  const statements = yieldBeforeEachStatement(client);
   const runner: SqlRunner = {
     query: async (text, values) => ({ rows: (await client.query(text, values)).rows as any[] }),
     exec: async (text) => void (await client.exec(text)),
@@ -108,7 +108,10 @@ export async function openDatabase(opts: DatabaseOptions): Promise<Database> {
     ...runner,
     session: (fn) => fn(runner),
     ping: async () => void (await client.query('SELECT 1')),
-    close: () => client.close(),
+    close: async () => {
+      await statements.handedOver();
+      await client.close();
+    },
   };
 }
 
@@ -120,23 +123,29 @@ export async function openDatabase(opts: DatabaseOptions): Promise<Database> {
  * transaction (setImmediate: after the pending I/O, not a timer's minimum delay) lets requests in, so the
  * in-flight cap sheds the excess with 503 as it does on PostgreSQL, and health answers (decision 260).
  */
-function yieldBeforeEachStatement(client: PGlite): void {
-  const turn = () => new Promise<void>((resolve) => setImmediate(resolve));
+function yieldBeforeEachStatement(client: PGlite): { handedOver(): Promise<void> } {
+  // Statements asked for but still waiting for their turn: close() lets them reach PGlite first, as they did
+  // when they reached it at once (else a pg-boss completion asked for just before the shutdown would find
+  // PGlite closed).
+  let waiting = 0;
+  const wakers: (() => void)[] = [];
+  const inTurn = async <T>(run: () => Promise<T>): Promise<T> => {
+    waiting += 1;
+    await new Promise<void>((resolve) => setImmediate(resolve));
+    try {
+      return run(); // handed to PGlite now (not awaited here), so `finally` runs before it settles
+    } finally {
+      waiting -= 1;
+      if (waiting === 0) for (const wake of wakers.splice(0)) wake();
+    }
+  };
   const query = client.query.bind(client);
   const exec = client.exec.bind(client);
   const transaction = client.transaction.bind(client);
-  client.query = (async (...args: Parameters<typeof query>) => {
-    await turn();
-    return query(...args);
-  }) as typeof client.query;
-  client.exec = async (...args: Parameters<typeof exec>) => {
-    await turn();
-    return exec(...args);
-  };
-  client.transaction = (async (...args: Parameters<typeof transaction>) => {
-    await turn();
-    return transaction(...args);
-  }) as typeof client.transaction;
+  client.query = ((...args: Parameters<typeof query>) => inTurn(() => query(...args))) as typeof client.query;
+  client.exec = (...args: Parameters<typeof exec>) => inTurn(() => exec(...args));
+  client.transaction = ((...args: Parameters<typeof transaction>) => inTurn(() => transaction(...args))) as typeof client.transaction;
+  return { handedOver: () => (waiting === 0 ? Promise.resolve() : new Promise<void>((resolve) => wakers.push(resolve))) };
 }
 
 /** Start-up could not reach the database in time: main.ts prints this one line and exits 1. */
