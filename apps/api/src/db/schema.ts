@@ -35,7 +35,7 @@ export const users = pgTable('users', {
 
 /** One-time 6-digit codes (account verification, password reset); only a hash is kept. */
 export const verificationCodes = pgTable('verification_codes', {
-  id: serial('id').primaryKey(),
+  id: serial('id').notNull(),
   userId: integer('user_id').notNull().references(() => users.id, { onDelete: 'cascade' }),
   purpose: varchar('purpose', { length: 16 }).notNull(),
   codeHash: text('code_hash').notNull(),
@@ -43,7 +43,7 @@ export const verificationCodes = pgTable('verification_codes', {
   expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
   consumedAt: timestamp('consumed_at', { withTimezone: true }),
   createdAt: createdAt(),
-}, (t) => [index('verification_codes_user_idx').on(t.userId, t.purpose)]);
+}, (t) => [primaryKey({ columns: [t.id, t.userId] }), index('verification_codes_user_idx').on(t.userId, t.purpose)]);
 
 /** The embedded mail transport: every message the app sends, readable at /api/dev/outbox. */
 export const outbox = pgTable('outbox', {
@@ -96,7 +96,7 @@ export const planFeatures = pgTable('plan_features', {
 }, (t) => [primaryKey({ columns: [t.planId, t.featureId] })]);
 
 export const notifications = pgTable('notifications', {
-  id: serial('id').primaryKey(),
+  id: serial('id').notNull(),
   userId: integer('user_id').notNull().references(() => users.id, { onDelete: 'cascade' }),
   title: text('title').notNull(),
   message: text('message').notNull(),
@@ -104,11 +104,11 @@ export const notifications = pgTable('notifications', {
   urgent: boolean('urgent').notNull().default(false),
   readAt: timestamp('read_at', { withTimezone: true }),
   createdAt: createdAt(),
-}, (t) => [index('notifications_user_idx').on(t.userId, t.createdAt)]);
+}, (t) => [primaryKey({ columns: [t.id, t.userId] }), index('notifications_user_idx').on(t.userId, t.createdAt)]);
 
 /** Spec §3 background process: one row per job, updated as progress arrives. */
 export const backgroundProcesses = pgTable('background_processes', {
-  id: uuid('id').primaryKey().default(sql`gen_random_uuid()`),
+  id: uuid('id').notNull().default(sql`gen_random_uuid()`),
   userId: integer('user_id').notNull().references(() => users.id, { onDelete: 'cascade' }),
   rfc: varchar('rfc', { length: 13 }).notNull(),
   type: varchar('type', { length: 24 }).notNull(),
@@ -123,14 +123,14 @@ export const backgroundProcesses = pgTable('background_processes', {
   data: jsonb('data'),
   lastUpdate: timestamp('last_update', { withTimezone: true }).notNull().defaultNow(),
   createdAt: createdAt(),
-}, (t) => [index('background_processes_user_idx').on(t.userId, t.createdAt)]);
+}, (t) => [primaryKey({ columns: [t.id, t.userId] }), index('background_processes_user_idx').on(t.userId, t.createdAt)]);
 
 /**
  * Fiscal credentials (CIEC, CSD, e.firma): secrets encrypted with AES-256-GCM under APP_SECRET,
  * public facts (serial, validity) in clear for the screens.
  */
 export const fiscalCredentials = pgTable('fiscal_credentials', {
-  id: serial('id').primaryKey(),
+  id: serial('id').notNull(),
   userId: integer('user_id').notNull().references(() => users.id, { onDelete: 'cascade' }),
   kind: varchar('kind', { length: 8 }).notNull(),
   status: varchar('status', { length: 12 }).notNull(),
@@ -143,4 +143,4 @@ export const fiscalCredentials = pgTable('fiscal_credentials', {
   jobId: uuid('job_id'),
   createdAt: createdAt(),
   updatedAt: updatedAt(),
-}, (t) => [index('fiscal_credentials_user_idx').on(t.userId, t.kind)]);
+}, (t) => [primaryKey({ columns: [t.id, t.userId] }), index('fiscal_credentials_user_idx').on(t.userId, t.kind)]);

@@ -16,7 +16,7 @@ export type CfdiDirection = 'emitido' | 'recibido';
 export type CfdiEstado = 'vigente' | 'en_proceso' | 'cancelada' | 'rechazada';
 
 export const cfdis = pgTable('cfdis', {
-  id: bigserial('id', { mode: 'number' }).primaryKey(),
+  id: bigserial('id', { mode: 'number' }).notNull(),
   userId: integer('user_id').notNull().references(() => users.id, { onDelete: 'cascade' }),
   uuid: varchar('uuid', { length: 36 }).notNull(),
   direction: varchar('direction', { length: 8 }).$type<CfdiDirection>().notNull(),
@@ -78,18 +78,18 @@ export const cfdis = pgTable('cfdis', {
   searchText: text('search_text').notNull().default(''),
   createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
-});
+}, (t) => [primaryKey({ columns: [t.id, t.userId] })]);
 
 export const cfdiRelations = pgTable('cfdi_relations', {
-  id: bigserial('id', { mode: 'number' }).primaryKey(),
+  id: bigserial('id', { mode: 'number' }).notNull(),
   userId: integer('user_id').notNull().references(() => users.id, { onDelete: 'cascade' }),
   uuid: varchar('uuid', { length: 36 }).notNull(),
   tipoRelacion: varchar('tipo_relacion', { length: 2 }).notNull(),
   relatedUuid: varchar('related_uuid', { length: 36 }).notNull(),
-});
+}, (t) => [primaryKey({ columns: [t.id, t.userId] })]);
 
 export const cfdiPayments = pgTable('cfdi_payments', {
-  id: bigserial('id', { mode: 'number' }).primaryKey(),
+  id: bigserial('id', { mode: 'number' }).notNull(),
   userId: integer('user_id').notNull().references(() => users.id, { onDelete: 'cascade' }),
   pagoUuid: varchar('pago_uuid', { length: 36 }).notNull(),
   docUuid: varchar('doc_uuid', { length: 36 }).notNull(),
@@ -108,7 +108,7 @@ export const cfdiPayments = pgTable('cfdi_payments', {
   ivaMxn: money('iva_mxn'),
   isrRetenidoMxn: money('isr_retenido_mxn'),
   ivaRetenidoMxn: money('iva_retenido_mxn'),
-});
+}, (t) => [primaryKey({ columns: [t.id, t.userId] })]);
 
 export const folioSeries = pgTable('folio_series', {
   userId: integer('user_id').notNull().references(() => users.id, { onDelete: 'cascade' }),
@@ -122,13 +122,13 @@ export const stampBalances = pgTable('stamp_balances', {
 });
 
 export const stampMovements = pgTable('stamp_movements', {
-  id: bigserial('id', { mode: 'number' }).primaryKey(),
+  id: bigserial('id', { mode: 'number' }).notNull(),
   userId: integer('user_id').notNull().references(() => users.id, { onDelete: 'cascade' }),
   delta: integer('delta').notNull(),
   reason: varchar('reason', { length: 20 }).notNull(),
   reference: varchar('reference', { length: 100 }),
   createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
-});
+}, (t) => [primaryKey({ columns: [t.id, t.userId] })]);
 
 export const idempotencyKeys = pgTable('idempotency_keys', {
   userId: integer('user_id').notNull().references(() => users.id, { onDelete: 'cascade' }),

@@ -1,10 +1,10 @@
-import { integer, jsonb, pgTable, serial, text, timestamp, varchar } from 'drizzle-orm/pg-core';
+import { integer, jsonb, pgTable, primaryKey, serial, text, timestamp, varchar } from 'drizzle-orm/pg-core';
 import { users } from '../../db/schema';
 
 /** Tables of migration 0100_clients_products.sql (written by hand; drizzle-kit is not run on them). */
 
 export const clients = pgTable('clients', {
-  id: serial('id').primaryKey(),
+  id: serial('id').notNull(),
   userId: integer('user_id').notNull().references(() => users.id, { onDelete: 'cascade' }),
   rfc: varchar('rfc', { length: 13 }).notNull(),
   rSocial: varchar('r_social', { length: 300 }).notNull(),
@@ -20,19 +20,19 @@ export const clients = pgTable('clients', {
   searchText: text('search_text').notNull(),
   createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
-});
+}, (t) => [primaryKey({ columns: [t.id, t.userId] })]);
 
 /**
  * Documents issued to a customer. The invoicing module adds one row per document it issues; a
  * customer with rows here cannot be deleted.
  */
 export const clientDocuments = pgTable('client_documents', {
-  id: serial('id').primaryKey(),
+  id: serial('id').notNull(),
   userId: integer('user_id').notNull().references(() => users.id, { onDelete: 'cascade' }),
   clientId: integer('client_id').notNull().references(() => clients.id),
   uuid: varchar('uuid', { length: 36 }).notNull(),
   createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
-});
+}, (t) => [primaryKey({ columns: [t.id, t.userId] })]);
 
 export type ClientRow = typeof clients.$inferSelect;
 export type NewClientRow = typeof clients.$inferInsert;

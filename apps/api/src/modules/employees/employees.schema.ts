@@ -1,10 +1,10 @@
-import { boolean, date, integer, numeric, pgTable, serial, smallint, text, timestamp, varchar } from 'drizzle-orm/pg-core';
+import { boolean, date, integer, numeric, pgTable, primaryKey, serial, smallint, text, timestamp, varchar } from 'drizzle-orm/pg-core';
 import { users } from '../../db/schema';
 
 /** Tables of migration 0200_employees.sql (written by hand; drizzle-kit is not run on them). */
 
 export const employees = pgTable('employees', {
-  id: serial('id').primaryKey(),
+  id: serial('id').notNull(),
   userId: integer('user_id').notNull().references(() => users.id, { onDelete: 'cascade' }),
   rfc: varchar('rfc', { length: 13 }).notNull(),
   noEmpleado: varchar('no_empleado', { length: 15 }).notNull(),
@@ -33,12 +33,12 @@ export const employees = pgTable('employees', {
   searchText: text('search_text').notNull(),
   createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
-});
+}, (t) => [primaryKey({ columns: [t.id, t.userId] })]);
 
 export type ConceptKind = 'percepcion' | 'deduccion' | 'otro_pago';
 
 export const employeeConcepts = pgTable('employee_concepts', {
-  id: serial('id').primaryKey(),
+  id: serial('id').notNull(),
   userId: integer('user_id').notNull().references(() => users.id, { onDelete: 'cascade' }),
   employeeId: integer('employee_id').notNull().references(() => employees.id, { onDelete: 'cascade' }),
   kind: varchar('kind', { length: 10 }).$type<ConceptKind>().notNull(),
@@ -50,7 +50,7 @@ export const employeeConcepts = pgTable('employee_concepts', {
   importe: numeric('importe', { precision: 14, scale: 2 }),
   subsidioCausado: numeric('subsidio_causado', { precision: 14, scale: 2 }),
   createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
-});
+}, (t) => [primaryKey({ columns: [t.id, t.userId] })]);
 
 export type EmployeeRow = typeof employees.$inferSelect;
 export type NewEmployeeRow = typeof employees.$inferInsert;

@@ -1,4 +1,4 @@
-import { boolean, index, integer, numeric, pgTable, serial, timestamp, uniqueIndex, varchar, text } from 'drizzle-orm/pg-core';
+import { boolean, index, integer, numeric, pgTable, primaryKey, serial, text, timestamp, uniqueIndex, varchar } from 'drizzle-orm/pg-core';
 import { users } from '../../db/schema';
 
 const ts = (name: string) => timestamp(name, { withTimezone: true, mode: 'date' });
@@ -23,7 +23,7 @@ export const paySubscriptions = pgTable('pay_subscriptions', {
 
 /** Payments history (spec §3 Payment): status 1 paid, 2 failed. */
 export const payPayments = pgTable('pay_payments', {
-  id: serial('id').primaryKey(),
+  id: serial('id').notNull(),
   userId: integer('user_id').notNull().references(() => users.id, { onDelete: 'cascade' }),
   providerRef: varchar('provider_ref', { length: 140 }).notNull(),
   kind: varchar('kind', { length: 16 }).$type<'subscription' | 'stamps'>().notNull(),
@@ -31,7 +31,7 @@ export const payPayments = pgTable('pay_payments', {
   description: text('description').notNull(),
   status: integer('status').notNull(),
   createdAt: ts('created_at').notNull().defaultNow(),
-}, (t) => [uniqueIndex('pay_payments_ref_uq').on(t.providerRef), index('pay_payments_user_idx').on(t.userId, t.id)]);
+}, (t) => [primaryKey({ columns: [t.id, t.userId] }), uniqueIndex('pay_payments_ref_uq').on(t.providerRef), index('pay_payments_user_idx').on(t.userId, t.id)]);
 
 /** Webhook events already applied: a replay changes nothing. */
 export const payWebhookEvents = pgTable('pay_webhook_events', {
@@ -42,9 +42,9 @@ export const payWebhookEvents = pgTable('pay_webhook_events', {
 
 /** Stamp packages bought by card: credited once, when the payment intent succeeds. */
 export const payStampOrders = pgTable('pay_stamp_orders', {
-  paymentIntentId: varchar('payment_intent_id', { length: 100 }).primaryKey(),
+  paymentIntentId: varchar('payment_intent_id', { length: 100 }).notNull(),
   userId: integer('user_id').notNull().references(() => users.id, { onDelete: 'cascade' }),
   paquete: varchar('paquete', { length: 8 }).notNull(),
   credited: boolean('credited').notNull().default(false),
   createdAt: ts('created_at').notNull().defaultNow(),
-});
+}, (t) => [primaryKey({ columns: [t.paymentIntentId, t.userId] })]);

@@ -1,4 +1,4 @@
-import { date, integer, jsonb, numeric, pgTable, serial, smallint, text, timestamp, varchar } from 'drizzle-orm/pg-core';
+import { date, integer, jsonb, numeric, pgTable, primaryKey, serial, smallint, text, timestamp, varchar } from 'drizzle-orm/pg-core';
 import { users } from '../../db/schema';
 import { employees } from '../employees/employees.schema';
 
@@ -31,7 +31,7 @@ export interface DeduccionLine { tipo: string; clave: string; concepto: string; 
 export interface OtroPagoLine extends DeduccionLine { subsidio_causado: string | null }
 
 export const prenominas = pgTable('prenominas', {
-  id: serial('id').primaryKey(),
+  id: serial('id').notNull(),
   userId: integer('user_id').notNull().references(() => users.id, { onDelete: 'cascade' }),
   tipoNomina: varchar('tipo_nomina', { length: 1 }).$type<'O' | 'E'>().notNull(),
   fechaInicialPago: date('fecha_inicial_pago', { mode: 'string' }).notNull(),
@@ -42,10 +42,10 @@ export const prenominas = pgTable('prenominas', {
   processId: varchar('process_id', { length: 64 }),
   createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
-});
+}, (t) => [primaryKey({ columns: [t.id, t.userId] })]);
 
 export const prenominaDetalles = pgTable('prenomina_detalles', {
-  id: serial('id').primaryKey(),
+  id: serial('id').notNull(),
   userId: integer('user_id').notNull().references(() => users.id, { onDelete: 'cascade' }),
   prenominaId: integer('prenomina_id').notNull().references(() => prenominas.id, { onDelete: 'cascade' }),
   employeeId: integer('employee_id').references(() => employees.id, { onDelete: 'set null' }),
@@ -63,7 +63,7 @@ export const prenominaDetalles = pgTable('prenomina_detalles', {
   uuid: varchar('uuid', { length: 36 }),
   error: text('error'),
   stampedAt: timestamp('stamped_at', { withTimezone: true }),
-});
+}, (t) => [primaryKey({ columns: [t.id, t.userId] })]);
 
 export type PrenominaRow = typeof prenominas.$inferSelect;
 export type DetalleRow = typeof prenominaDetalles.$inferSelect;

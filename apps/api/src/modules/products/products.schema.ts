@@ -1,10 +1,10 @@
-import { integer, jsonb, numeric, pgTable, serial, text, timestamp, varchar } from 'drizzle-orm/pg-core';
+import { integer, jsonb, numeric, pgTable, primaryKey, serial, text, timestamp, varchar } from 'drizzle-orm/pg-core';
 import type { ProductTax } from '@facturo/contract';
 import { users } from '../../db/schema';
 
 /** Table of migration 0100_clients_products.sql (written by hand; drizzle-kit is not run on it). */
 export const products = pgTable('products', {
-  id: serial('id').primaryKey(),
+  id: serial('id').notNull(),
   userId: integer('user_id').notNull().references(() => users.id, { onDelete: 'cascade' }),
   claveProducto: varchar('clave_producto', { length: 8 }).notNull(),
   claveUnidad: varchar('clave_unidad', { length: 3 }).notNull(),
@@ -18,7 +18,7 @@ export const products = pgTable('products', {
   searchText: text('search_text').notNull(),
   createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
-});
+}, (t) => [primaryKey({ columns: [t.id, t.userId] })]);
 
 export type ProductRow = typeof products.$inferSelect;
 export type NewProductRow = typeof products.$inferInsert;

@@ -1,4 +1,4 @@
-import { date, integer, jsonb, pgTable, serial, timestamp, varchar } from 'drizzle-orm/pg-core';
+import { date, integer, jsonb, pgTable, primaryKey, serial, timestamp, varchar } from 'drizzle-orm/pg-core';
 import { users } from '../../db/schema';
 
 /** Tables of migration 0300_profile.sql (written by hand; drizzle-kit is not run on them). */
@@ -22,7 +22,7 @@ export const profileDetails = pgTable('profile_details', {
 
 /** Uploaded Constancias de Situación Fiscal (history) and what was read from each. */
 export const taxStatusCertificates = pgTable('tax_status_certificates', {
-  id: serial('id').primaryKey(),
+  id: serial('id').notNull(),
   userId: integer('user_id').notNull().references(() => users.id, { onDelete: 'cascade' }),
   rfc: varchar('rfc', { length: 13 }).notNull(),
   nombre: varchar('nombre', { length: 300 }).notNull(),
@@ -31,12 +31,12 @@ export const taxStatusCertificates = pgTable('tax_status_certificates', {
   idCif: varchar('id_cif', { length: 20 }),
   fileName: varchar('file_name', { length: 100 }).notNull(),
   createdAt: createdAt(),
-});
+}, (t) => [primaryKey({ columns: [t.id, t.userId] })]);
 
 export type ItemSource = 'manual' | 'csf';
 
 export const fiscalObligations = pgTable('fiscal_obligations', {
-  id: serial('id').primaryKey(),
+  id: serial('id').notNull(),
   userId: integer('user_id').notNull().references(() => users.id, { onDelete: 'cascade' }),
   descripcion: varchar('descripcion', { length: 500 }).notNull(),
   vencimiento: varchar('vencimiento', { length: 300 }).notNull(),
@@ -44,10 +44,10 @@ export const fiscalObligations = pgTable('fiscal_obligations', {
   endDate: date('end_date', { mode: 'string' }),
   source: varchar('source', { length: 6 }).$type<ItemSource>().notNull(),
   createdAt: createdAt(),
-});
+}, (t) => [primaryKey({ columns: [t.id, t.userId] })]);
 
 export const economicActivities = pgTable('economic_activities', {
-  id: serial('id').primaryKey(),
+  id: serial('id').notNull(),
   userId: integer('user_id').notNull().references(() => users.id, { onDelete: 'cascade' }),
   name: varchar('name', { length: 500 }).notNull(),
   percentage: integer('percentage').notNull(),
@@ -55,7 +55,7 @@ export const economicActivities = pgTable('economic_activities', {
   endDate: date('end_date', { mode: 'string' }),
   source: varchar('source', { length: 6 }).$type<ItemSource>().notNull(),
   createdAt: createdAt(),
-});
+}, (t) => [primaryKey({ columns: [t.id, t.userId] })]);
 
 export type TaxCertificateRow = typeof taxStatusCertificates.$inferSelect;
 export type ObligationRow = typeof fiscalObligations.$inferSelect;

@@ -1,9 +1,9 @@
-import { integer, jsonb, numeric, pgTable, serial, smallint, text, timestamp, uuid, varchar } from 'drizzle-orm/pg-core';
+import { integer, jsonb, numeric, pgTable, primaryKey, serial, smallint, text, timestamp, uuid, varchar } from 'drizzle-orm/pg-core';
 import { users } from '../../db/schema';
 
 /** Table of migration 0580_retenciones.sql (written by hand). */
 export const retenciones = pgTable('retenciones', {
-  id: serial('id').primaryKey(),
+  id: serial('id').notNull(),
   userId: integer('user_id').notNull().references(() => users.id, { onDelete: 'cascade' }),
   direction: varchar('direction', { length: 8 }).$type<RetentionDirection>().notNull(),
   uuid: varchar('uuid', { length: 36 }).notNull(),
@@ -39,6 +39,6 @@ export const retenciones = pgTable('retenciones', {
   cancelledAt: timestamp('cancelled_at', { withTimezone: true }),
   createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
-});
+}, (t) => [primaryKey({ columns: [t.id, t.userId] })]);
 export type RetentionDirection = 'emitida' | 'recibida';
 export type RetencionRow = typeof retenciones.$inferSelect;

@@ -1,4 +1,4 @@
-import { boolean, integer, jsonb, pgTable, text, timestamp, uuid, varchar } from 'drizzle-orm/pg-core';
+import { boolean, integer, jsonb, pgTable, primaryKey, text, timestamp, uuid, varchar } from 'drizzle-orm/pg-core';
 import { sql } from 'drizzle-orm';
 import type { ImportRejection, SatDownloadStatus, SatDownloadTipo } from '@facturo/contract';
 import { users } from '../../db/schema';
@@ -8,7 +8,7 @@ export type SatDownloadStep = 'request' | 'verify' | 'download' | 'done';
 
 /** Table of migration 0610_sat_downloads.sql (written by hand). */
 export const satDownloads = pgTable('sat_downloads', {
-  id: uuid('id').primaryKey().default(sql`gen_random_uuid()`),
+  id: uuid('id').notNull().default(sql`gen_random_uuid()`),
   userId: integer('user_id').notNull().references(() => users.id, { onDelete: 'cascade' }),
   rfc: varchar('rfc', { length: 13 }).notNull(),
   processId: uuid('process_id').notNull(),
@@ -34,7 +34,7 @@ export const satDownloads = pgTable('sat_downloads', {
   progress: integer('progress').notNull().default(0),
   createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
-});
+}, (t) => [primaryKey({ columns: [t.id, t.userId] })]);
 export type SatDownloadRow = typeof satDownloads.$inferSelect;
 
 /** Table of migration 0660_sat_download_settings.sql: the daily automatic download, one row per account (none = off). */
