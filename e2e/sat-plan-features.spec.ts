@@ -1,9 +1,8 @@
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { readFileSync } from 'node:fs';
 import { expect as baseExpect, test, type APIRequestContext, type Page } from '@playwright/test';
 import { createAccountViaApi, loginViaUi, type TestAccount } from './support/account';
-import { receivedZip } from './support/received-zip';
+import { importZip, receivedZip } from './support/received-zip';
 import { satTestAccount, SAT_RFC } from './support/sat-account';
 
 /**
@@ -134,16 +133,6 @@ async function setRole(request: APIRequestContext, token: string, rol: 10 | 11):
   const res = await request.post('/api/dev/account-flags', { data: { rol }, headers: { Authorization: `Bearer ${token}` } });
   expect(res.ok(), await res.text()).toBe(true);
   return ((await res.json()) as { access_token: string }).access_token;
-}
-
-async function importZip(request: APIRequestContext, token: string, file: string) {
-  const res = await request.post('/api/cfdi/import', {
-    headers: { Authorization: `Bearer ${token}` },
-    multipart: { files: { name: path.basename(file), mimeType: 'application/zip', buffer: readFileSync(file) } },
-  });
-  expect(res.status(), await res.text()).toBe(202);
-  const { id } = (await res.json()) as { id: string };
-  await expect.poll(async () => ((await (await request.get(`/api/cfdi/import/${id}`, { headers: { Authorization: `Bearer ${token}` } })).json()) as { status: string }).status, { timeout: 60_000 }).toBe('done');
 }
 
 /** Runs every probe: the feature works when the plan has it, else shows the lock and the §6 dialog. */

@@ -2,23 +2,13 @@ import { execFileSync } from 'node:child_process';
 import { readFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { expect as baseExpect, test, type APIRequestContext, type Page } from '@playwright/test';
+import { expect as baseExpect, test, type Page } from '@playwright/test';
 import { createAccountViaApi, loginViaUi, makePremium } from './support/account';
+import { importZip } from './support/received-zip';
 import { snap } from './support/screens';
 
 const expect = baseExpect.configure({ timeout: 45_000 });
 const settle = (page: Page) => page.waitForTimeout(2000);
-
-/** Imports a ZIP through the API and waits for the job (the import screen has its own spec). */
-async function importZip(request: APIRequestContext, token: string, file: string) {
-  const res = await request.post('/api/cfdi/import', {
-    headers: { Authorization: `Bearer ${token}` },
-    multipart: { files: { name: path.basename(file), mimeType: 'application/zip', buffer: readFileSync(file) } },
-  });
-  expect(res.status(), await res.text()).toBe(202);
-  const { id } = (await res.json()) as { id: string };
-  await expect.poll(async () => ((await (await request.get(`/api/cfdi/import/${id}`, { headers: { Authorization: `Bearer ${token}` } })).json()) as { status: string }).status, { timeout: 60_000 }).toBe('done');
-}
 
 test('compute a statement and open its PDF; generate a DIOT, download it, pay a received CFDI and see the diff', async ({ page, request }, info) => {
   test.setTimeout(300_000);

@@ -1,5 +1,7 @@
 import { execFileSync } from 'node:child_process';
+import { readFileSync } from 'node:fs';
 import path from 'node:path';
+import { expect, type APIRequestContext } from '@playwright/test';
 
 export interface ReceivedDoc {
   name: string;
@@ -20,4 +22,15 @@ export function receivedZip(file: string, receptorRfc: string, docs: { name: str
     cwd: path.join(import.meta.dirname, '..', '..'), encoding: 'utf8', maxBuffer: 64 * 1024 * 1024,
   });
   return JSON.parse(out) as ReceivedDoc[];
+}
+
+/** Imports a ZIP through the API and waits for its job (the import screen has its own spec). */
+export async function importZip(request: APIRequestContext, token: string, file: string): Promise<void> {
+  const res = await request.post('/api/cfdi/import', {
+    headers: { Authorization: `Bearer ${token}` },
+    multipart: { files: { name: path.basename(file), mimeType: 'application/zip', buffer: readFileSync(file) } },
+  });
+  expect(res.status(), await res.text()).toBe(202);
+  const { id } = (await res.json()) as { id: string };
+  await expect.poll(async () => ((await (await request.get(`/api/cfdi/import/${id}`, { headers: { Authorization: `Bearer ${token}` } })).json()) as { status: string }).status, { timeout: 60_000 }).toBe('done');
 }

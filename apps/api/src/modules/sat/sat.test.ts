@@ -1,12 +1,11 @@
-import path from 'node:path';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createAccount, type TestAccount } from '../../../test/accounts';
 import { startTestServer, type TestServer } from '../../../test/server';
-import { fileSandboxStore } from '../../providers/pac/file-sandbox-store';
 import { localEfosList } from '../../providers/sat/efos-list';
 import { recheckRecentStatuses } from '../../jobs/sat-status.job';
 import { importXmls } from '../../../test/import-xmls';
+import { stampedHoursAgo } from '../../../test/sandbox-pac-clock';
 import { api, createCustomer, invoiceBody, invoicingAccount } from '../invoicing/invoicing-test-kit';
 import { refreshEfosList } from './blacklist.service';
 import { notifyExpiringRequests } from './cancellation-inbox.service';
@@ -30,12 +29,7 @@ const mexicoMonth = () => {
 const call = <T = any>(account: TestAccount, method: string, p: string, body?: unknown) => api<T>(server.baseUrl, account, method, p, body);
 
 /** Moves a sandbox document's stamp 48 h back, as if SAT's clock had passed: cancelling it then needs acceptance. */
-async function age(uuid: string) {
-  const store = fileSandboxStore(path.join(server.runtime.ctx.config.dataDir, 'sandbox-pac'));
-  const doc = JSON.parse(String(store.get(`cfdi:${uuid}`)));
-  doc.stampedAt -= 48 * 3_600_000;
-  store.put(`cfdi:${uuid}`, JSON.stringify(doc));
-}
+const age = (uuid: string) => stampedHoursAgo(server.runtime.ctx.config.dataDir, uuid, 48);
 
 beforeAll(async () => {
   server = await startTestServer();
