@@ -3,7 +3,8 @@ import type { Content, TDocumentDefinitions } from 'pdfmake/interfaces';
 import { qrDataUrl } from '../qr';
 import type { XmlElement } from '../xml';
 import { nomina, pagos } from './layout/complement-sections';
-import { conceptos, header, receptorAndGeneral, timbre, totals } from './layout/sections';
+import { conceptosTable } from './layout/conceptos-table';
+import { conceptoDetails, header, receptorAndGeneral, timbre, totals } from './layout/sections';
 import { THEMES } from './layout/theme';
 import { speedUpPdfkitKerning } from './layout/pdfkit-kerning';
 import { winAnsiContent } from './layout/win-ansi';
@@ -85,11 +86,12 @@ export async function renderPdf(root: XmlElement, opts: RenderPdfOptions = {}): 
       ]
     : [];
 
+  const table = conceptosTable(view, theme, conceptoDetails);
   const content: Content[] = [
     header(view, tfd, theme, logoDataUrl(opts.logo)),
     ...legend,
     ...receptorAndGeneral(view, theme),
-    ...conceptos(view, theme),
+    ...table.content,
     totals(view, theme),
     ...(pagosView ? pagos(pagosView, theme) : []),
     ...(nominaView ? nomina(nominaView, theme) : []),
@@ -114,8 +116,19 @@ export async function renderPdf(root: XmlElement, opts: RenderPdfOptions = {}): 
       margin: [36, 16, 36, 0],
     }),
     ...(noValidity ? { watermark: { text: opts.preview ? 'VISTA PREVIA — SIN VALIDEZ FISCAL' : 'SIN VALIDEZ FISCAL', color: '#b91c1c', opacity: 0.12, bold: true } } : {}),
+    // Used only to learn where each concepto row landed (conceptos-table.ts); never asks for a break.
+    pageBreakBefore: (node) => table.notePosition(node as Parameters<typeof table.notePosition>[0]),
     compress: opts.compress ?? true,
   };
-  const buffer = await pdfmake.createPdf(doc).getBuffer();
+  // Pages stay buffered so the conceptos' texts can be written on them after pdfmake renders.
+  const pdf = await pdfmake.createPdf(doc, { bufferPages: true } as never).getStream();
+  table.draw(pdf);
+  const buffer = await new Promise<Buffer>((resolve, reject) => {
+    const chunks: Buffer[] = [];
+    pdf.on('data', (chunk: Buffer) => chunks.push(chunk));
+    pdf.on('end', () => resolve(Buffer.concat(chunks)));
+    pdf.on('error', reject);
+    pdf.end();
+  });
   return new Uint8Array(buffer.buffer, buffer.byteOffset, buffer.byteLength);
 }

@@ -32,6 +32,17 @@ export function fieldGrid(pairs: Array<[string, string]>, theme: Theme, columns 
   };
 }
 
+/** A table's header row in the theme's colours. */
+export function headerCells(header: string[], theme: Theme, rightAligned: ReadonlySet<number>): TableCell[] {
+  return header.map((h, i) => ({
+    text: h,
+    bold: true,
+    color: theme.onPrimary,
+    fillColor: theme.primary,
+    alignment: rightAligned.has(i) ? 'right' : 'left',
+  }));
+}
+
 /** A table with a styled header row. */
 export function dataTable(
   header: string[],
@@ -40,13 +51,7 @@ export function dataTable(
   theme: Theme,
   rightAligned: number[] = [],
 ): Content {
-  const head: TableCell[] = header.map((h, i) => ({
-    text: h,
-    bold: true,
-    color: theme.onPrimary,
-    fillColor: theme.primary,
-    alignment: rightAligned.includes(i) ? 'right' : 'left',
-  }));
+  const head = headerCells(header, theme, new Set(rightAligned));
   const body = rows.map((r) =>
     r.map((cell, i): TableCell => (rightAligned.includes(i) && typeof cell === 'string' ? { text: cell, alignment: 'right' } : cell)),
   );

@@ -3,11 +3,7 @@ import type { ComprobanteView, ConceptoView, TaxLine } from '../view/comprobante
 import { formatAmount, formatMoney, formatRate } from '../view/format';
 import type { TimbreView } from '../view/timbre-view';
 import { dataTable, fieldGrid, longText, sectionTitle } from './blocks';
-import { wrapToWidth } from './text-wrap';
 import type { Theme } from './theme';
-
-/** LETTER (612 pt) less the 36 pt side margins of render-pdf.ts. */
-const CONTENT_WIDTH = 540;
 
 /** Emisor identity on the left, document identity (tipo, serie-folio, UUID, fecha) on the right. */
 export function header(v: ComprobanteView, t: TimbreView | undefined, theme: Theme, logo?: string): Content {
@@ -101,59 +97,13 @@ export function receptorAndGeneral(v: ComprobanteView, theme: Theme): Content[] 
 const taxText = (t: TaxLine): string =>
   `${t.kind} ${t.impuesto} ${t.tipoFactor}${t.tasaOCuota ? ` ${formatRate(t.tasaOCuota)}` : ''} · Base ${formatAmount(t.base)} · Importe ${formatAmount(t.importe)}`;
 
-const CONCEPTO_WIDTHS = [48, 38, 50, '*', 62, 46, 62] as const;
-const DETAIL_FONT_SIZE = 6;
-
-/**
- * Width pdfmake gives the '*' (Descripción) column: the page's content width less the fixed
- * columns, the cell paddings and the vertical rules of the theme (its table-width formula). One
- * point less, so a rounding difference can never push a pre-wrapped line over the edge.
- */
-function descripcionWidth(theme: Theme): number {
-  const layout = theme.tableLayout;
-  const node = {} as never; // the themes' layout functions do not look at the node for these
-  let used = 0;
-  CONCEPTO_WIDTHS.forEach((w, i) => {
-    if (typeof w === 'number') used += w;
-    used += (layout.paddingLeft?.(i, node) ?? 4) + (layout.paddingRight?.(i, node) ?? 4) + (layout.vLineWidth?.(i, node) ?? 1);
-  });
-  used += layout.vLineWidth?.(CONCEPTO_WIDTHS.length, node) ?? 1;
-  return CONTENT_WIDTH - used - 1;
-}
-
-function conceptoRows(c: ConceptoView, width: number, baseFontSize: number): TableCell[] {
-  // Pre-wrapped, one pdfmake inline per line (see text-wrap.ts): pdfmake's word-by-word text
-  // layout was most of the time of a large PDF.
-  const wrapped = (text: string, fontSize: number): Content[] =>
-    wrapToWidth(text, width, fontSize).map((line) => ({ text: line, noWrap: true, fontSize }));
-  const details = [
+/** The small print under each concepto's description: identification, objeto de impuesto, taxes, extras. */
+export function conceptoDetails(c: ConceptoView): string[] {
+  return [
     ...(c.noIdentificacion ? [`No. identificación: ${c.noIdentificacion}`] : []),
     `Objeto de impuesto: ${c.objetoImp}`,
     ...c.impuestos.map(taxText),
     ...c.extras,
-  ];
-  return [
-    c.claveProdServ,
-    formatAmount(c.cantidad, 0),
-    `${c.claveUnidad}${c.unidad ? ` ${c.unidad}` : ''}`,
-    { stack: [...wrapped(c.descripcion, baseFontSize), ...details.flatMap((d) => wrapped(d, DETAIL_FONT_SIZE))] },
-    formatMoney(c.valorUnitario),
-    c.descuento ? formatMoney(c.descuento) : '',
-    formatMoney(c.importe),
-  ];
-}
-
-/** Conceptos with their taxes. */
-export function conceptos(v: ComprobanteView, theme: Theme): Content[] {
-  return [
-    sectionTitle('Conceptos', theme),
-    dataTable(
-      ['Clave prod./serv.', 'Cantidad', 'Clave unidad', 'Descripción', 'Valor unitario', 'Descuento', 'Importe'],
-      v.conceptos.map((c) => conceptoRows(c, descripcionWidth(theme), theme.baseFontSize)),
-      [...CONCEPTO_WIDTHS],
-      theme,
-      [1, 4, 5, 6],
-    ),
   ];
 }
 
