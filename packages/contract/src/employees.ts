@@ -177,6 +177,8 @@ export const employeeInputSchema = z
     sindicalizado: z.boolean({ error: 'Indica si el empleado es sindicalizado' }).default(false),
     /** CFDI 4.0 DomicilioFiscalReceptor: the CP of the employee's constancia. */
     cp: z.string({ error: 'El código postal es obligatorio' }).trim().regex(/^\d{5}$/, 'El código postal debe tener 5 dígitos'),
+    /** Where the payroll receipts are e-mailed (issue 24 item 14); absent leaves the saved one. */
+    email: z.union([z.literal(''), z.email('El correo del empleado no es válido').max(254)]).nullish().transform((v) => (v === undefined ? undefined : v || null)),
     percepciones: z.array(percepcionInputSchema).max(50, 'Registra como máximo 50 percepciones').default([]),
     deducciones: z.array(deduccionInputSchema).max(50, 'Registra como máximo 50 deducciones').default([]),
     otrosPagos: z.array(otroPagoInputSchema).max(50, 'Registra como máximo 50 otros pagos').default([]),
@@ -235,6 +237,7 @@ export const employeeSchema = z.object({
   entidad: z.string(),
   sindicalizado: z.boolean(),
   cp: z.string(),
+  email: z.string().nullable(),
   /** 1 activo, 0 inactivo (dado de baja). */
   estatus: z.union([z.literal(1), z.literal(0)]),
   /** Date of the last baja; kept after a reactivation as history. */

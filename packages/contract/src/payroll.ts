@@ -21,7 +21,19 @@ const ymd = (field: string) => z.string({ error: `Escribe ${field}` }).trim().mi
 const money = (field: string) => z.union([z.string(), z.number()]).transform((v) => String(v).trim())
   .refine((v) => /^\d{1,10}(\.\d{1,2})?$/.test(v), `${field} debe ser un importe positivo con hasta 2 decimales`);
 
+/**
+ * What a pre-payroll pays (issue 24 item 3): the ordinary salary, or an extraordinary payroll (TipoNomina E,
+ * PeriodicidadPago 99) of aguinaldo (percepción 002) or PTU (003) with their exempt part (LISR 93 fr. XIV).
+ */
+export const PAYROLL_KINDS = ['ordinaria', 'aguinaldo', 'ptu'] as const;
+export type PayrollKind = (typeof PAYROLL_KINDS)[number];
+/** ISR method of an aguinaldo/PTU payroll, the employer's choice: LISR art. 96 or RLISR art. 174. */
+export const PAYROLL_ISR_METHODS = ['96', '174'] as const;
+export type PayrollIsrMethod = (typeof PAYROLL_ISR_METHODS)[number];
+
 export const crearPrenominaBodySchema = z.object({
+  tipoPago: z.enum(PAYROLL_KINDS, { error: 'El tipo de pago debe ser ordinaria, aguinaldo o ptu' }).default('ordinaria'),
+  metodoIsr: z.enum(PAYROLL_ISR_METHODS, { error: 'El método del ISR debe ser 96 (LISR) o 174 (RLISR)' }).default('96'),
   tipoNomina: z.enum(['O', 'E'], { error: 'El tipo de nómina debe ser O (ordinaria) o E (extraordinaria)' }),
   fechaInicialPago: ymd('la fecha inicial de pago'),
   fechaFinalPago: ymd('la fecha final de pago'),
@@ -33,6 +45,14 @@ export const crearPrenominaBodySchema = z.object({
   empleados: z.array(z.number().int().positive()).max(5000).optional(),
 }).superRefine((b, ctx) => {
   if (b.fechaInicialPago > b.fechaFinalPago) ctx.addIssue({ code: 'custom', path: ['fechaFinalPago'], message: 'La fecha final de pago no puede ser anterior a la inicial' });
+  const extraordinaria = b.tipoPago !== 'ordinaria';
+  if (extraordinaria && b.tipoNomina !== 'E') {
+    ctx.addIssue({ code: 'custom', path: ['tipoNomina'], message: 'El aguinaldo y la PTU se pagan en nómina extraordinaria (tipo E)' });
+  }
+  // Nómina 1.2: an extraordinary payroll has PeriodicidadPago 99, an ordinary one never.
+  if (extraordinaria && b.periodicidad !== '99') {
+    ctx.addIssue({ code: 'custom', path: ['periodicidad'], message: 'El aguinaldo y la PTU llevan la periodicidad 99 (otra periodicidad)' });
+  }
 });
 export type CrearPrenominaBody = z.infer<typeof crearPrenominaBodySchema>;
 
@@ -65,6 +85,9 @@ export const prenominaDetalleSchema = z.object({
   pdfUrl: z.string().nullable(),
   uuid: z.string().nullable(),
   error: z.string().nullable(),
+  /** The cancelled receipt this one replaces (issue 24 item 14), and when the receipt was e-mailed. */
+  uuid_cancelado: z.string().nullable(),
+  emailed_at: z.string().nullable(),
 });
 export type PrenominaDetalle = z.infer<typeof prenominaDetalleSchema>;
 
@@ -77,6 +100,10 @@ const prenominaHeader = {
   num_dias_pagados: z.string(),
   periodicidad: z.string(),
   process_id: z.string().nullable(),
+  tipo_pago: z.enum(PAYROLL_KINDS),
+  metodo_isr: z.enum(PAYROLL_ISR_METHODS),
+  /** Salario mínimo zone the figures used: the employer's CP in the Zona Libre de la Frontera Norte or not. */
+  zona_salario: z.enum(['general', 'frontera']),
   created_at: z.string(),
 };
 export const prenominaListItemSchema = z.object({
@@ -122,6 +149,42 @@ export type EditDetalleBody = z.infer<typeof editDetalleBodySchema>;
 export const payrollDetailIdBodySchema = z.object({ id: z.number({ error: 'Indica el registro' }).int().positive('Indica el registro') });
 export const releasePrenominaBodySchema = z.object({ id: z.number({ error: 'Indica la prenómina' }).int().positive('Indica la prenómina') });
 export const releaseResponseSchema = z.object({ processId: z.string() });
+/**
+ * What SAT or the PAC would refuse, per employee, found before anything is stamped (issue 24 item 14):
+ * `GET /api/prenomina/:id/revision`, and the `errors` of a 422 from `POST /api/releasePrenomina` keyed
+ * `detalle.<id>`.
+ */
+export const payrollProblemSchema = z.object({
+  id: z.number().int(), no_empleado: z.string(), nombre: z.string(), errores: z.array(z.string()),
+});
+export const payrollReviewSchema = z.object({ problemas: z.array(payrollProblemSchema) });
+export type PayrollProblem = z.infer<typeof payrollProblemSchema>;
+
+/** POST /api/prenomina/enviar: e-mail the stamped receipts (PDF + XML) to each employee, or only one detail's. */
+export const sendReceiptsBodySchema = z.object({
+  id: z.number({ error: 'Indica la prenómina' }).int().positive('Indica la prenómina'),
+  detalle: z.number().int().positive().optional(),
+});
+export const sendReceiptsResponseSchema = z.object({
+  message: z.string(), enviados: z.number().int(),
+  /** Employees without an e-mail address, and receipts whose mail failed (with the reason). */
+  sin_correo: z.array(z.string()), errores: z.array(z.string()),
+});
+
+/**
+ * POST /api/prenomina/cancelar: cancel one stamped receipt. Motivo 02 cancels it and leaves the detail
+ * pending to be corrected and stamped again; motivo 01 first stamps the substitute (CfdiRelacionados
+ * TipoRelacion 04 to the cancelled UUID) from the detail as it is now, then cancels citing it.
+ */
+export const cancelReceiptBodySchema = z.object({
+  id: z.number({ error: 'Indica el registro' }).int().positive('Indica el registro'),
+  motivo: z.enum(['01', '02'], { error: 'El motivo debe ser 01 (con sustituto) o 02 (con errores sin relación)' }),
+});
+export const cancelReceiptResponseSchema = z.object({
+  message: z.string(), uuid: z.string(), estado: z.enum(['vigente', 'en_proceso', 'cancelada', 'rechazada']),
+  uuid_sustitucion: z.string().nullable(), detalle: prenominaDetalleSchema,
+});
+
 export const detailToggleResponseSchema = z.object({ message: z.string(), status: z.number().int(), status_text: z.string() });
 
 export const payrollListParamsSchema = periodParamsSchema.extend({

@@ -62,7 +62,11 @@ export async function runPayrollStamp(ctx: JobContext, data: PayrollJobData, att
           root.attrs.set('Folio', folio);
           return root;
         },
-        idempotency: { key: `nomina-detalle-${d.id}`, scope: 'payroll', requestHash: requestHash({ detail: d.id }) },
+        // A receipt issued again after its cancellation (issue 24 item 14) is a new document: its own key.
+        idempotency: {
+          key: `nomina-detalle-${d.id}${d.uuidCancelado ? `-tras-${d.uuidCancelado}` : ''}`, scope: 'payroll',
+          requestHash: requestHash({ detail: d.id, ...(d.uuidCancelado ? { tras: d.uuidCancelado } : {}) }),
+        },
         respond: (doc) => ({ uuid: doc.uuid }),
         reason: 'nomina',
       });

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { Decimal } from '../money';
 import { PayrollError } from './errors';
-import { imssQuotas, type ImssQuotas } from './imss-quotas';
+import { imssQuotas, sbcAplicadoFor, type ImssQuotas } from './imss-quotas';
 
 const base = { days: '15', primaRiesgo: '0.54355' };
 const byConcept = (q: ImssQuotas) => Object.fromEntries(q.conceptos.map((c) => [c.concepto, [c.patron, c.obrero]]));
@@ -95,5 +95,16 @@ describe('bases, caps and special rules', () => {
   ])('rejects %j', (input, message) => {
     expect(() => imssQuotas(input)).toThrow(PayrollError);
     expect(() => imssQuotas(input)).toThrow(message);
+  });
+});
+
+describe('sbcAplicadoFor: the base SalarioBaseCotApor carries', () => {
+  it('caps at 25 UMA, floors at the zone minimum, and agrees with the quotas', () => {
+    // 2026: 25 × 117.31 = 2,932.75 (an SDI of 3,156.16 is above it).
+    expect(sbcAplicadoFor({ sbc: '3156.16', paymentDate: '2026-11-15' })).toBe('2932.75');
+    expect(sbcAplicadoFor({ sbc: '3156.16', paymentDate: '2026-11-15' })).toBe(imssQuotas({ sbc: '3156.16', days: '15', paymentDate: '2026-11-15', primaRiesgo: '0.54355' }).sbcAplicado);
+    expect(sbcAplicadoFor({ sbc: '522.60', paymentDate: '2026-11-15' })).toBe('522.60');
+    expect(sbcAplicadoFor({ sbc: '300.00', paymentDate: '2026-11-15' })).toBe('315.04');
+    expect(sbcAplicadoFor({ sbc: '300.00', paymentDate: '2026-11-15', zona: 'frontera' })).toBe('440.87');
   });
 });

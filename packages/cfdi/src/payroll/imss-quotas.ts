@@ -79,6 +79,17 @@ const NAMES: Readonly<Record<ImssConceptKey, string>> = {
   infonavit: 'INFONAVIT',
 };
 
+/**
+ * The salario base de cotización the contributions use: the SDI raised to the salario mínimo of the zone
+ * and capped at 25 UMA a day (LSS 28), rounded to cents. Nómina 1.2 SalarioBaseCotApor carries this one.
+ */
+export function sbcAplicadoFor(input: { readonly sbc: DecimalInput; readonly paymentDate: string; readonly zona?: SalarioMinimoZona }): string {
+  const date = parsePaymentDate(input.paymentDate);
+  const uma = new Decimal(umaOf(umaYearFor(date)).diaria);
+  const salarioMinimo = new Decimal(salarioMinimoOf(date.year, input.zona));
+  return roundTo(Decimal.min(Decimal.max(toDecimal(input.sbc), salarioMinimo), uma.times(SBC_TOPE_UMA)), 2).toFixed(2);
+}
+
 /** Band of the cesantía y vejez employer rate: 0 for one salario mínimo, then by SBC in UMA. */
 function ceavBandIndex(sbc: Decimal, salarioMinimo: Decimal, uma: Decimal): number {
   if (sbc.lte(salarioMinimo)) return 0;

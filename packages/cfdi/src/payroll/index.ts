@@ -4,8 +4,12 @@
  */
 export { parsePaymentDate, umaYearFor, type PayrollDate } from './dates';
 export { PayrollError } from './errors';
+export {
+  extraordinaryIsr, EXTRAORDINARY_EXEMPT_UMA, EXTRAORDINARY_TIPO_PERCEPCION, type ExtraordinaryIsr, type ExtraordinaryIsrInput, type ExtraordinaryKind,
+  type ExtraordinaryMethod,
+} from './extraordinary';
 export { annualIsr, isrToWithhold, type IsrToWithholdInput, type IsrToWithholdResult } from './isr';
-export { imssQuotas, type ImssConcept, type ImssConceptKey, type ImssQuotas, type ImssQuotasInput } from './imss-quotas';
+export { imssQuotas, sbcAplicadoFor, type ImssConcept, type ImssConceptKey, type ImssQuotas, type ImssQuotasInput } from './imss-quotas';
 export {
   employeePayrollPreview, type EmployeePayrollPreview, type EmployeePayrollPreviewInput, type PreviewImporte,
   type PreviewPercepcion,

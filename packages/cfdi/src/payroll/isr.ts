@@ -27,6 +27,12 @@ export interface IsrToWithholdInput {
   readonly subsidioPrevioMes?: DecimalInput;
   /** false when another employer applies the subsidio (the worker chose that one). Default true. */
   readonly applySubsidio?: boolean;
+  /**
+   * true when the worker receives only the salario mínimo of their zone in the period (LISR art. 96,
+   * third paragraph): nothing is withheld. The ISR and the subsidio it would cause are still reported
+   * (the subsidio as OtroPago 002 SubsidioCausado with Importe 0), none of it is credited or paid.
+   */
+  readonly soloSalarioMinimo?: boolean;
 }
 
 /** Every figure of an art. 96 retention, as 2-decimal text (tasa as a percentage). */
@@ -50,8 +56,10 @@ export interface IsrToWithholdResult {
   readonly subsidioAplicado: string;
   /** Cash paid to the worker as subsidio: always 0 since the 2024 decree (no refund of any excess). */
   readonly subsidioEntregado: string;
-  /** ISR causado − subsidio aplicado. */
+  /** ISR causado − subsidio aplicado; 0 for a salario mínimo worker. */
   readonly isrRetener: string;
+  /** The salario mínimo rule (LISR art. 96, third paragraph) left the period without withholding. */
+  readonly exentoSalarioMinimo: boolean;
 }
 
 function nonNegative(value: DecimalInput, field: string, what: string): Decimal {
@@ -98,7 +106,8 @@ export function isrToWithhold(input: IsrToWithholdInput): IsrToWithholdResult {
           dias: subsidyDays,
           subsidioPrevioMes: input.subsidioPrevioMes === undefined ? undefined : nonNegative(input.subsidioPrevioMes, 'subsidioPrevioMes', 'El subsidio previo del mes'),
         }).subsidioCausado;
-  const aplicado = Decimal.min(subsidio, tax.impuesto);
+  const minimo = input.soloSalarioMinimo === true;
+  const aplicado = minimo ? new Decimal(0) : Decimal.min(subsidio, tax.impuesto);
 
   return {
     year: date.year,
@@ -115,7 +124,8 @@ export function isrToWithhold(input: IsrToWithholdInput): IsrToWithholdResult {
     subsidioCausado: subsidio.toFixed(2),
     subsidioAplicado: aplicado.toFixed(2),
     subsidioEntregado: '0.00',
-    isrRetener: tax.impuesto.minus(aplicado).toFixed(2),
+    isrRetener: minimo ? '0.00' : tax.impuesto.minus(aplicado).toFixed(2),
+    exentoSalarioMinimo: minimo,
   };
 }
 

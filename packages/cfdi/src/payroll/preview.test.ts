@@ -38,6 +38,30 @@ describe('employeePayrollPreview', () => {
     expect(p.detalle.isr.dias).toBe('30.4'); // a monthly period is a full month for the subsidio
   });
 
+  it('withholds nothing from a 2026 general-minimum worker (LISR art. 96, third paragraph)', () => {
+    const p = employeePayrollPreview({
+      salarioDiario: '315.04', sdi: '329.62', periodType: 'quincenal', days: '15', paymentDate: '2026-11-15', primaRiesgo: '0.54355',
+    });
+    // 315.04 × 15 = 4,725.60. ISR causado 207.75 + (4,725.60 − 3,537.16) × 10.88 % = 337.05 and subsidio 264.30 are reported,
+    // neither is withheld, credited nor paid; IMSS worker share absorbed by the employer (LSS art. 36).
+    expect(p).toMatchObject({ totalPercepciones: '4725.60', isr: '0.00', subsidio: '264.30', imssObrero: '0.00', totalDeducciones: '0.00', neto: '4725.60' });
+    expect(p.detalle.isr).toMatchObject({ isrCausado: '337.05', subsidioCausado: '264.30', subsidioAplicado: '0.00', isrRetener: '0.00', exentoSalarioMinimo: true });
+    // One peso above the minimum: the tariff applies again (337.05 + 15 × 10.88 % = 338.68 − 264.30 = 74.38).
+    const above = employeePayrollPreview({
+      salarioDiario: '316.04', sdi: '330.67', periodType: 'quincenal', days: '15', paymentDate: '2026-11-15', primaRiesgo: '0.54355',
+    });
+    expect(above).toMatchObject({ isr: '74.38' });
+    expect(above.detalle.isr.exentoSalarioMinimo).toBe(false);
+  });
+
+  it('the Zona Libre de la Frontera Norte has its own minimum (440.87 in 2026)', () => {
+    const input = { salarioDiario: '440.87', sdi: '461.29', periodType: 'quincenal' as const, days: '15', paymentDate: '2026-11-15', primaRiesgo: '0.54355' };
+    // 440.87 × 15 = 6,613.05: ISR 499.20 + 396.89 × 16 % = 562.70, no subsidio (above the 2026 ceiling prorated to 15 days).
+    expect(employeePayrollPreview({ ...input, zona: 'frontera' })).toMatchObject({ isr: '0.00', neto: '6613.05' });
+    // The same pay outside the border zone is above the general minimum: withheld.
+    expect(employeePayrollPreview(input).isr).toBe('562.70');
+  });
+
   it('leaves separation payments out of the subsidio ceiling', () => {
     const input = {
       salarioDiario: '266.67', sdi: '279.83', periodType: 'quincenal' as const, days: '15', paymentDate: '2025-06-15', primaRiesgo: '0.54355',

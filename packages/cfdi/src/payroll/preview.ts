@@ -1,7 +1,9 @@
 import { Decimal, toDecimal, type DecimalInput } from '../money';
 import { PayrollError } from './errors';
 import { imssQuotas, type ImssQuotas } from './imss-quotas';
+import { parsePaymentDate } from './dates';
 import { isrToWithhold, type IsrToWithholdResult } from './isr';
+import { salarioMinimoOf } from './tables';
 import type { PeriodType, SalarioMinimoZona } from './types';
 
 /** A percepción of the receipt (tipo = c_TipoPercepcion, e.g. '001' sueldos). */
@@ -32,6 +34,7 @@ export interface EmployeePayrollPreviewInput {
   readonly otrosPagos?: readonly PreviewImporte[];
   readonly paymentDate: string;
   readonly primaRiesgo: DecimalInput;
+  /** Salario mínimo zone of the workplace (general or Zona Libre de la Frontera Norte). Default 'general'. */
   readonly zona?: SalarioMinimoZona;
 }
 
@@ -41,7 +44,7 @@ export interface EmployeePayrollPreview {
   readonly totalGravado: string;
   readonly totalExento: string;
   readonly totalOtrosPagos: string;
-  /** ISR withheld after the subsidio. */
+  /** ISR withheld after the subsidio (0 for a salario mínimo worker, LISR art. 96 third paragraph). */
   readonly isr: string;
   /** Subsidio causado of the period (credited against ISR, never paid in cash). */
   readonly subsidio: string;
@@ -97,12 +100,17 @@ export function employeePayrollPreview(input: EmployeePayrollPreviewInput): Empl
   const otrosPagos = (input.otrosPagos ?? []).reduce((acc, o, i) => acc.plus(amount(o.importe, `otrosPagos[${i}].importe`)), new Decimal(0));
   const otrasDeducciones = (input.deducciones ?? []).reduce((acc, d, i) => acc.plus(amount(d.importe, `deducciones[${i}].importe`)), new Decimal(0));
 
+  // LISR art. 96, third paragraph: no withholding from who receives only the salario mínimo of their zone —
+  // a cuota diaria not above it and no taxable income beyond it for the days paid.
+  const minimo = new Decimal(salarioMinimoOf(parsePaymentDate(input.paymentDate).year, input.zona));
+  const soloSalarioMinimo = amount(input.salarioDiario, 'salarioDiario').lte(minimo) && gravado.lte(minimo.times(days).toDecimalPlaces(2));
   const isr = isrToWithhold({
     income: gravado,
     periodType: input.periodType,
     paymentDate: input.paymentDate,
     daysPaid: input.periodType === 'mensual' ? undefined : days,
     subsidyIncome,
+    soloSalarioMinimo,
   });
   const imss = imssQuotas({
     sbc: input.sdi,

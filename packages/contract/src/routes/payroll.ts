@@ -1,5 +1,6 @@
 import { messageResponseSchema } from '../auth';
 import {
+  cancelReceiptBodySchema, cancelReceiptResponseSchema, payrollReviewSchema, sendReceiptsBodySchema, sendReceiptsResponseSchema,
   crearPrenominaBodySchema, detailToggleResponseSchema, editDetalleBodySchema, payrollDetailIdBodySchema, payrollListParamsSchema,
   payrollListQuerySchema, payrollResponseSchema, prenominaDetalleSchema, prenominaIdParamsSchema, prenominaPageSchema, prenominaQuerySchema,
   prenominaSchema, releasePrenominaBodySchema, releaseResponseSchema,
@@ -30,6 +31,22 @@ export const payrollRoutes = {
   'payroll.release': route({
     method: 'POST', path: '/api/releasePrenomina', body: releasePrenominaBodySchema, status: 202, response: releaseResponseSchema, access: prePayroll,
     summary: 'Timbra en segundo plano cada registro pendiente (avance en vivo); reanudable sin timbrar dos veces',
+  }),
+  'payroll.review': route({
+    method: 'GET', path: '/api/prenomina/:id/revision', params: prenominaIdParamsSchema, response: payrollReviewSchema, access: prePayroll,
+    summary: 'Lo que el SAT o el PAC rechazarían, por empleado, antes de timbrar (registro patronal, NSS, CURP, RFC, CP)',
+  }),
+  'payroll.retry': route({
+    method: 'POST', path: '/api/prenomina/reintentar', body: releasePrenominaBodySchema, status: 202, response: releaseResponseSchema, access: prePayroll,
+    summary: 'Vuelve a timbrar los recibos que fallaron',
+  }),
+  'payroll.sendReceipts': route({
+    method: 'POST', path: '/api/prenomina/enviar', body: sendReceiptsBodySchema, response: sendReceiptsResponseSchema, access: prePayroll,
+    summary: 'Envía a cada empleado su recibo timbrado (PDF y XML) por correo',
+  }),
+  'payroll.cancelReceipt': route({
+    method: 'POST', path: '/api/prenomina/cancelar', body: cancelReceiptBodySchema, response: cancelReceiptResponseSchema, access: prePayroll,
+    summary: 'Cancela un recibo: 02 y queda pendiente para corregir y volver a timbrar; 01 timbra antes el sustituto (relación 04)',
   }),
   'payroll.list': route({
     method: 'GET', path: '/api/getNomina/:month/:year/:type', params: payrollListParamsSchema, query: payrollListQuerySchema, response: payrollResponseSchema,

@@ -42,6 +42,7 @@ export function toEmployee(row: EmployeeRow, concepts: ConceptRow[]): Employee {
     entidad: row.entidad,
     sindicalizado: row.sindicalizado,
     cp: row.cp,
+    email: row.email,
     estatus: row.estatus === 1 ? 1 : 0,
     fecha_baja: row.fechaBaja,
     percepciones: mine.filter((c) => c.kind === 'percepcion')
@@ -81,6 +82,7 @@ export function employeeRowValues(userId: number, v: EmployeeValues, sdi: string
     entidad: v.entidad,
     sindicalizado: v.sindicalizado,
     cp: v.cp,
+    email: v.email,
     searchText: foldSearch(`${v.rfc} ${v.no_empleado} ${v.nombre} ${v.apellido_paterno} ${v.apellido_materno ?? ''} ${v.curp}`),
   };
 }

@@ -28,6 +28,8 @@ export const employees = pgTable('employees', {
   entidad: varchar('entidad', { length: 3 }).notNull(),
   sindicalizado: boolean('sindicalizado').notNull().default(false),
   cp: varchar('cp', { length: 5 }).notNull(),
+  /** Migration 0700: where the employee's payroll receipts are e-mailed. */
+  email: varchar('email', { length: 254 }),
   estatus: smallint('estatus').notNull().default(1),
   fechaBaja: date('fecha_baja', { mode: 'string' }),
   searchText: text('search_text').notNull(),

@@ -1,6 +1,6 @@
 import { Decimal } from '@facturo/cfdi/money';
-import { employeePayrollPreview, PayrollError } from '@facturo/cfdi/payroll';
-import { COMPUTED_DEDUCCIONES, OTRO_PAGO_SUBSIDIO } from '@facturo/contract';
+import { employeePayrollPreview, extraordinaryIsr, EXTRAORDINARY_TIPO_PERCEPCION, PayrollError, type SalarioMinimoZona } from '@facturo/cfdi/payroll';
+import { COMPUTED_DEDUCCIONES, OTRO_PAGO_SUBSIDIO, type PayrollIsrMethod, type PayrollKind } from '@facturo/contract';
 import { fieldError } from '../../http/errors';
 import { describeClave, PERIOD_BY_PERIODICIDAD, primaRiesgoFor } from '../employees/employee-rules';
 import type { DeduccionLine, EmpleadoSnapshot, OtroPagoLine, PercepcionLine } from './payroll.schema';
@@ -10,6 +10,10 @@ export interface PayPeriod {
   fechaPago: string;
   numDiasPagados: string;
   periodicidad: string;
+  /** Migration 0700; an ordinary payroll in the general zone when absent. */
+  tipoPago?: PayrollKind;
+  metodoIsr?: PayrollIsrMethod;
+  zona?: SalarioMinimoZona;
 }
 
 /** The employee's own lines (saved concepts, or what the user edited); ISR, IMSS and subsidio are computed. */
@@ -40,6 +44,7 @@ const two = (d: Decimal | string) => new Decimal(d).toDecimalPlaces(2).toFixed(2
  * Importe 0), and the IMSS worker quota for the days paid, from the engine (docs/payroll-tables.md).
  */
 export function computeDetail(e: EmpleadoSnapshot, own: OwnLines, p: PayPeriod): DetailAmounts {
+  if (p.tipoPago === 'aguinaldo' || p.tipoPago === 'ptu') return computeExtraordinary(e, own, { ...p, tipoPago: p.tipoPago });
   const periodType = PERIOD_BY_PERIODICIDAD[p.periodicidad];
   if (!periodType) {
     throw fieldError('periodicidad', `La periodicidad ${describeClave('c_PeriodicidadPago', p.periodicidad)} no tiene tarifa de ISR; usa diaria, semanal, catorcenal, decenal, quincenal o mensual`);
@@ -57,7 +62,7 @@ export function computeDetail(e: EmpleadoSnapshot, own: OwnLines, p: PayPeriod):
       percepciones: percepciones.map((x) => ({ tipo: x.tipo, gravado: x.importe_gravado, exento: x.importe_exento })),
       deducciones: otherDeducciones.map((d) => ({ tipo: d.tipo, importe: d.importe })),
       otrosPagos: otherPagos.map((o) => ({ tipo: o.tipo, importe: o.importe })),
-      paymentDate: p.fechaPago, primaRiesgo: primaRiesgoFor(e.riesgo_puesto),
+      paymentDate: p.fechaPago, primaRiesgo: primaRiesgoFor(e.riesgo_puesto), zona: p.zona ?? 'general',
     });
   } catch (err) {
     if (err instanceof PayrollError) throw fieldError(err.field === 'paymentDate' ? 'fechaPago' : (err.field ?? 'fechaPago'), err.message);
@@ -68,7 +73,8 @@ export function computeDetail(e: EmpleadoSnapshot, own: OwnLines, p: PayPeriod):
     ...(new Decimal(r.imssObrero).gt(0) ? [{ tipo: '001', clave: '001', concepto: 'Seguridad social', importe: two(r.imssObrero) }] : []),
     ...otherDeducciones.map((d) => ({ ...d, importe: two(d.importe) })),
   ];
-  // Only salaried workers (régimen 02) carry the subsidio line, and only when some subsidio was caused.
+  // Only salaried workers (régimen 02) carry the subsidio line, and only when some subsidio was caused. A salario
+  // mínimo worker (nothing withheld, LISR 96 third paragraph) still reports the SubsidioCausado, with Importe 0.
   const subsidio = e.tipo_regimen === '02' && new Decimal(r.subsidio).gt(0)
     ? [{ tipo: OTRO_PAGO_SUBSIDIO, clave: OTRO_PAGO_SUBSIDIO, concepto: 'Subsidio para el empleo (efectivamente entregado)', importe: '0.00', subsidio_causado: two(r.subsidio) }]
     : [];
@@ -86,5 +92,41 @@ export function computeDetail(e: EmpleadoSnapshot, own: OwnLines, p: PayPeriod):
     isr: two(r.isr),
     imss: two(r.imssObrero),
     neto: two(totalPercepciones.plus(totalOtrosPagos).minus(totalDeducciones)),
+  };
+}
+
+const KIND_CONCEPT = { aguinaldo: 'Gratificación anual (aguinaldo)', ptu: 'Participación de los trabajadores en las utilidades (PTU)' } as const;
+
+/**
+ * An aguinaldo or PTU detail (extraordinary payroll): one percepción 002 or 003 whose amount is the saved or
+ * edited line's (gravado + exento) or, by default, salario diario × the days of the payroll; the split into
+ * exempt and taxable and the ISR come from the engine (LISR 93 fr. XIV; art. 96 or RLISR 174 as the
+ * payroll says). No IMSS (the aguinaldo is already in the SDI; the PTU is not part of the SBC, LSS 27) and no
+ * subsidio. Other percepciones of the same tipo are folded into the one line; other deductions stay.
+ */
+function computeExtraordinary(e: EmpleadoSnapshot, own: OwnLines, p: PayPeriod & { tipoPago: 'aguinaldo' | 'ptu' }): DetailAmounts {
+  const tipo = EXTRAORDINARY_TIPO_PERCEPCION[p.tipoPago];
+  const mine = own.percepciones.filter((x) => x.tipo === tipo);
+  const importe = mine.length
+    ? mine.reduce((acc, x) => acc.plus(x.importe_gravado).plus(x.importe_exento), new Decimal(0))
+    : new Decimal(e.salario_diario).times(p.numDiasPagados);
+  let r;
+  try {
+    r = extraordinaryIsr({ kind: p.tipoPago, method: p.metodoIsr ?? '96', amount: two(importe), salarioDiario: e.salario_diario, paymentDate: p.fechaPago });
+  } catch (err) {
+    if (err instanceof PayrollError) throw fieldError(err.field === 'paymentDate' ? 'fechaPago' : (err.field ?? 'fechaPago'), err.message);
+    throw err;
+  }
+  const percepciones: PercepcionLine[] = [{ tipo, clave: tipo, concepto: mine[0]?.concepto ?? KIND_CONCEPT[p.tipoPago], importe_gravado: r.gravado, importe_exento: r.exento }];
+  const otherDeducciones = own.deducciones.filter((d) => !(COMPUTED_DEDUCCIONES as readonly string[]).includes(d.tipo));
+  const deducciones: DeduccionLine[] = [
+    ...(new Decimal(r.isr).gt(0) ? [{ tipo: '002', clave: '002', concepto: 'ISR', importe: r.isr }] : []),
+    ...otherDeducciones.map((d) => ({ ...d, importe: two(d.importe) })),
+  ];
+  const totalDeducciones = deducciones.reduce((acc, d) => acc.plus(d.importe), new Decimal(0));
+  return {
+    percepciones, deducciones, otrosPagos: [],
+    totalPercepciones: r.importe, totalDeducciones: two(totalDeducciones), totalOtrosPagos: '0.00',
+    isr: r.isr, imss: '0.00', neto: two(new Decimal(r.importe).minus(totalDeducciones)),
   };
 }

@@ -1,4 +1,7 @@
 import type { Cfdi40Input, NominaInput } from '@facturo/cfdi';
+import { sbcAplicadoFor } from '@facturo/cfdi/payroll';
+import { idMessages, nssProblem, curpProblem, rfcMessages, rfcProblem, REGISTRO_PATRONAL_RE } from '@facturo/contract';
+import { postalCodeExists } from '@facturo/cfdi/catalogs/server';
 import type { DetalleRow, PrenominaRow } from './payroll.schema';
 
 /** The employer's data a receipt needs (profile). */
@@ -25,6 +28,41 @@ export function receiptProblem(d: DetalleRow, employer: Employer): string | null
   return null;
 }
 
+/**
+ * Everything SAT or the PAC would refuse in one detail's receipt, in Spanish, found before anything is
+ * stamped (issue 24 item 14): the employer's registro patronal, the employee's RFC (check digit), CURP
+ * (check digit, same ten first characters as the RFC), NSS (check digit), and the CPs against
+ * c_CodigoPostal. An empty list means the receipt can go to the PAC.
+ */
+export function payrollProblems(d: DetalleRow, employer: Employer): string[] {
+  const e = d.empleado;
+  const out: string[] = [];
+  if (!e.rfc) out.push('No tiene RFC');
+  else {
+    const rfc = rfcProblem(e.rfc);
+    if (rfc) out.push(`RFC ${e.rfc}: ${rfcMessages[rfc]}`);
+    else if (!/^[A-ZÑ&]{4}\d{6}[A-Z0-9]{3}$/.test(e.rfc)) out.push(`El RFC ${e.rfc} no es de persona física`);
+  }
+  if (!e.curp) out.push('No tiene CURP');
+  else {
+    const curp = curpProblem(e.curp);
+    if (curp) out.push(`CURP ${e.curp}: ${idMessages.curp[curp]}`);
+    else if (e.rfc && e.curp.slice(0, 10) !== e.rfc.slice(0, 10)) out.push(`La CURP ${e.curp} no corresponde al RFC ${e.rfc} (los 10 primeros caracteres deben coincidir)`);
+  }
+  if (!postalCodeExists(e.cp ?? '')) out.push(`El código postal ${e.cp} del empleado no existe en el catálogo c_CodigoPostal del SAT`);
+  if (needsSocialSecurity(e.tipo_contrato)) {
+    if (!e.nss) out.push(`No tiene número de seguridad social (obligatorio para el tipo de contrato ${e.tipo_contrato})`);
+    else {
+      const nss = nssProblem(e.nss);
+      if (nss) out.push(`NSS ${e.nss}: ${idMessages.nss[nss]}`);
+    }
+    if (!employer.registroPatronal) out.push('Falta el registro patronal del IMSS en Perfil → Información fiscal (el SAT lo exige con seguridad social)');
+    else if (!REGISTRO_PATRONAL_RE.test(employer.registroPatronal)) out.push(`El registro patronal ${employer.registroPatronal} no tiene el formato del IMSS (una letra y 10 dígitos)`);
+  }
+  if (!postalCodeExists(employer.cp)) out.push(`El código postal ${employer.cp} del patrón (lugar de expedición) no existe en el catálogo c_CodigoPostal del SAT`);
+  return out;
+}
+
 /** Nómina 1.2: contracts 01-08 are employment relations with IMSS (RegistroPatronal, NSS, SDI, riesgo required). */
 const needsSocialSecurity = (tipoContrato: string) => /^0[1-8]$/.test(tipoContrato);
 
@@ -35,7 +73,7 @@ export function antiguedad(fechaInicio: string, fechaFinal: string): string {
 }
 
 /** The CFDI 4.0 tipo N with its Nómina 1.2 for one detail (unsealed; the folio is set when stamped). */
-export function receiptInput(p: PrenominaRow, d: DetalleRow, employer: Employer, fecha: string): Cfdi40Input {
+export function receiptInput(p: PrenominaRow, d: DetalleRow, employer: Employer, fecha: string, sustituye?: string): Cfdi40Input {
   const e = d.empleado;
   const ss = needsSocialSecurity(e.tipo_contrato);
   const nomina: NominaInput = {
@@ -53,7 +91,8 @@ export function receiptInput(p: PrenominaRow, d: DetalleRow, employer: Employer,
         antigüedad: antiguedad(e.fecha_inicio, p.fechaFinalPago),
         riesgoPuesto: e.riesgo_puesto ?? '1',
         salarioDiarioIntegrado: e.salario_base,
-        salarioBaseCotApor: e.salario_base,
+        // The base the IMSS quotas used: SDI floored at the zone's minimum and capped at 25 UMA (LSS 28).
+        salarioBaseCotApor: sbcAplicadoFor({ sbc: e.salario_base, paymentDate: p.fechaPago, zona: p.zonaSalario }),
       } : {}),
       tipoContrato: e.tipo_contrato,
       sindicalizado: e.sindicalizado ? 'Sí' : 'No',
@@ -88,6 +127,8 @@ export function receiptInput(p: PrenominaRow, d: DetalleRow, employer: Employer,
     lugarExpedicion: employer.cp,
     emisor: { rfc: employer.rfc, nombre: employer.nombre, regimenFiscal: employer.regimen },
     receptor: { rfc: e.rfc, nombre: e.nombre, domicilioFiscalReceptor: e.cp, regimenFiscalReceptor: '605', usoCFDI: 'CN01' },
+    // A receipt issued to replace a cancelled one (motivo 01) relates to it with TipoRelacion 04.
+    ...(sustituye ? { cfdiRelacionados: [{ tipoRelacion: '04', uuids: [sustituye] }] } : {}),
     nomina,
   };
 }

@@ -25,6 +25,8 @@ export interface EmpleadoSnapshot {
   salario_base: string;
   entidad: string;
   cp: string;
+  /** Migration 0700; absent in snapshots taken before it. */
+  email?: string | null;
 }
 export interface PercepcionLine { tipo: string; clave: string; concepto: string; importe_gravado: string; importe_exento: string }
 export interface DeduccionLine { tipo: string; clave: string; concepto: string; importe: string }
@@ -40,6 +42,10 @@ export const prenominas = pgTable('prenominas', {
   numDiasPagados: numeric('num_dias_pagados', { precision: 8, scale: 3 }).notNull(),
   periodicidad: varchar('periodicidad', { length: 2 }).notNull(),
   processId: varchar('process_id', { length: 64 }),
+  /** Migration 0700: what the run pays, the ISR method of aguinaldo/PTU and the salario mínimo zone. */
+  tipoPago: varchar('tipo_pago', { length: 10 }).$type<'ordinaria' | 'aguinaldo' | 'ptu'>().notNull().default('ordinaria'),
+  metodoIsr: varchar('metodo_isr', { length: 3 }).$type<'96' | '174'>().notNull().default('96'),
+  zonaSalario: varchar('zona_salario', { length: 8 }).$type<'general' | 'frontera'>().notNull().default('general'),
   createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
 }, (t) => [primaryKey({ columns: [t.id, t.userId] })]);
@@ -63,6 +69,9 @@ export const prenominaDetalles = pgTable('prenomina_detalles', {
   uuid: varchar('uuid', { length: 36 }),
   error: text('error'),
   stampedAt: timestamp('stamped_at', { withTimezone: true }),
+  /** Migration 0700: the receipt this one replaces (cancelled), and when it was e-mailed to the employee. */
+  uuidCancelado: varchar('uuid_cancelado', { length: 36 }),
+  emailedAt: timestamp('emailed_at', { withTimezone: true }),
 }, (t) => [primaryKey({ columns: [t.id, t.userId] })]);
 
 export type PrenominaRow = typeof prenominas.$inferSelect;

@@ -3,7 +3,9 @@ import {
   payrollStatusText, PAYROLL_DETAIL_STATUS, type CrearPrenominaBody, type EditDetalleBody, type Page, type PayrollResponse, type Prenomina,
   type PrenominaDetalle,
 } from '@facturo/contract';
+import { postalCode } from '@facturo/cfdi/catalogs/server';
 import type { Db } from '../../db/client';
+import { users } from '../../db/schema';
 import { AppError, fieldError, notFound } from '../../http/errors';
 import type { JobContext } from '../../jobs/context';
 import { payrollExpireInSeconds, QUEUES } from '../../jobs/queue';
@@ -25,6 +27,7 @@ function snapshot(e: EmployeeRow): EmpleadoSnapshot {
     no_empleado: e.noEmpleado, fecha_inicio: e.fechaInicio, tipo_contrato: e.tipoContrato, tipo_jornada: e.tipoJornada, tipo_regimen: e.tipoRegimen,
     sindicalizado: e.sindicalizado, departamento: e.departamento, puesto: e.puesto, riesgo_puesto: e.riesgoPuesto, banco: e.banco,
     cuenta_bancaria: e.cuentaBancaria, salario_diario: e.salarioDiario, salario_base: e.salarioBase, entidad: e.entidad, cp: e.cp,
+    email: e.email,
   };
 }
 
@@ -59,13 +62,17 @@ export async function createPrenomina(db: Db, userId: number, b: CrearPrenominaB
   if (!staff.length) throw fieldError('empleados', 'No tienes empleados activos; da de alta al menos uno en Nómina → Empleados');
   const concepts = await db.select().from(employeeConcepts)
     .where(and(eq(employeeConcepts.userId, userId), inArray(employeeConcepts.employeeId, staff.map((e) => e.id))));
-  const period = { fechaPago: b.fechaPago, numDiasPagados: b.numDiasPagados, periodicidad: b.periodicidad };
+  const zona = await salarioMinimoZona(db, userId);
+  const period = { fechaPago: b.fechaPago, numDiasPagados: b.numDiasPagados, periodicidad: b.periodicidad, tipoPago: b.tipoPago, metodoIsr: b.metodoIsr, zona };
+  // An aguinaldo or PTU payroll pays only that: the employee's saved recurring lines belong to ordinary payrolls.
+  const linesOf = (e: EmployeeRow) => (b.tipoPago === 'ordinaria'
+    ? ownLines(concepts.filter((c) => c.employeeId === e.id)) : { percepciones: [], deducciones: [], otrosPagos: [] });
   // Computed before writing: a failing employee (no tariff for the date) refuses the whole pre-payroll.
-  const details = staff.map((e) => ({ e, a: computeDetail(snapshot(e), ownLines(concepts.filter((c) => c.employeeId === e.id)), period) }));
+  const details = staff.map((e) => ({ e, a: computeDetail(snapshot(e), linesOf(e), period) }));
   return db.transaction(async (tx) => {
     const [p] = await tx.insert(prenominas).values({
       userId, tipoNomina: b.tipoNomina, fechaInicialPago: b.fechaInicialPago, fechaFinalPago: b.fechaFinalPago, fechaPago: b.fechaPago,
-      numDiasPagados: b.numDiasPagados, periodicidad: b.periodicidad,
+      numDiasPagados: b.numDiasPagados, periodicidad: b.periodicidad, tipoPago: b.tipoPago, metodoIsr: b.metodoIsr, zonaSalario: zona,
     }).returning({ id: prenominas.id });
     await tx.insert(prenominaDetalles).values(details.map(({ e, a }) => ({
       userId, prenominaId: p!.id, employeeId: e.id, empleado: snapshot(e), ...amounts(a),
@@ -74,7 +81,22 @@ export async function createPrenomina(db: Db, userId: number, b: CrearPrenominaB
   });
 }
 
-async function ownPrenomina(db: Db, userId: number, id: number): Promise<PrenominaRow> {
+/** What computeDetail needs of a saved pre-payroll. */
+export const periodOf = (p: PrenominaRow) => ({
+  fechaPago: p.fechaPago, numDiasPagados: p.numDiasPagados, periodicidad: p.periodicidad, tipoPago: p.tipoPago, metodoIsr: p.metodoIsr, zona: p.zonaSalario,
+});
+
+/**
+ * Salario mínimo zone of the employer's workplace (decision 270): the Zona Libre de la Frontera Norte when the
+ * employer's CP (its lugar de expedición) carries SAT's región fronteriza norte mark in c_CodigoPostal,
+ * the general zone otherwise.
+ */
+export async function salarioMinimoZona(db: Db, userId: number): Promise<'general' | 'frontera'> {
+  const [u] = await db.select({ cp: users.cp }).from(users).where(eq(users.id, userId));
+  return u?.cp && postalCode(u.cp)?.zonaFronteriza === 'norte' ? 'frontera' : 'general';
+}
+
+export async function ownPrenomina(db: Db, userId: number, id: number): Promise<PrenominaRow> {
   const [p] = await db.select().from(prenominas).where(and(eq(prenominas.userId, userId), eq(prenominas.id, id)));
   if (!p) throw notFound(NOT_FOUND);
   return p;
@@ -83,7 +105,8 @@ async function ownPrenomina(db: Db, userId: number, id: number): Promise<Prenomi
 function header(p: PrenominaRow) {
   return {
     id: p.id, tipo_nomina: p.tipoNomina, fecha_inicial_pago: p.fechaInicialPago, fecha_final_pago: p.fechaFinalPago, fecha_pago: p.fechaPago,
-    num_dias_pagados: String(Number(p.numDiasPagados)), periodicidad: p.periodicidad, process_id: p.processId, created_at: p.createdAt.toISOString(),
+    num_dias_pagados: String(Number(p.numDiasPagados)), periodicidad: p.periodicidad, process_id: p.processId,
+    tipo_pago: p.tipoPago, metodo_isr: p.metodoIsr, zona_salario: p.zonaSalario, created_at: p.createdAt.toISOString(),
   };
 }
 
@@ -97,7 +120,7 @@ export function toDetalle(d: DetalleRow): PrenominaDetalle {
     isr: d.isr, imss: d.imss, neto: d.neto,
     status: d.status, status_text: payrollStatusText(d.status),
     xml: d.uuid ? `${d.uuid}.xml` : null, xmlUrl: d.uuid ? `/api/incomes/${d.uuid}/xml` : null, pdfUrl: d.uuid ? `/api/incomes/${d.uuid}/pdf` : null,
-    uuid: d.uuid, error: d.error,
+    uuid: d.uuid, error: d.error, uuid_cancelado: d.uuidCancelado, emailed_at: d.emailedAt?.toISOString() ?? null,
   };
 }
 
@@ -135,7 +158,7 @@ export async function showPrenomina(db: Db, userId: number, id: number): Promise
   return { ...header(p), detalle_nomina: details.map(toDetalle) };
 }
 
-async function ownDetail(db: Db, userId: number, id: number): Promise<DetalleRow> {
+export async function ownDetail(db: Db, userId: number, id: number): Promise<DetalleRow> {
   const [d] = await db.select().from(prenominaDetalles).where(and(eq(prenominaDetalles.userId, userId), eq(prenominaDetalles.id, id)));
   if (!d) throw new AppError(404, DETAIL_NOT_FOUND, { id: [DETAIL_NOT_FOUND] });
   return d;
@@ -146,9 +169,7 @@ export async function editDetail(db: Db, userId: number, b: EditDetalleBody): Pr
   const d = await ownDetail(db, userId, b.id);
   if (d.status === PAYROLL_DETAIL_STATUS.stamped) throw fieldError('id', 'Este registro ya está timbrado; no se puede editar');
   const p = await ownPrenomina(db, userId, d.prenominaId);
-  const a = computeDetail(d.empleado, { percepciones: b.percepciones, deducciones: b.deducciones, otrosPagos: b.otros_pagos }, {
-    fechaPago: p.fechaPago, numDiasPagados: p.numDiasPagados, periodicidad: p.periodicidad,
-  });
+  const a = computeDetail(d.empleado, { percepciones: b.percepciones, deducciones: b.deducciones, otrosPagos: b.otros_pagos }, periodOf(p));
   const [row] = await db.update(prenominaDetalles).set({ ...amounts(a), error: null, status: d.status === 3 ? 0 : d.status })
     .where(and(eq(prenominaDetalles.userId, userId), eq(prenominaDetalles.id, d.id))).returning();
   return toDetalle(row!);
@@ -186,14 +207,14 @@ export interface PayrollJobData {
  * enqueues the stamping job; answers its background process for the live bar.
  */
 export async function releasePrenomina(
-  ctx: JobContext, account: { id: number; rfc: string }, id: number, preflight: (userId: number, pending: number) => Promise<void>,
+  ctx: JobContext, account: { id: number; rfc: string }, id: number, preflight: (userId: number, pending: number, prenominaId: number) => Promise<void>,
 ): Promise<{ processId: string }> {
   const p = await ownPrenomina(ctx.db, account.id, id);
   const [pending] = await ctx.db.select({ n: count() }).from(prenominaDetalles)
     .where(and(eq(prenominaDetalles.userId, account.id), eq(prenominaDetalles.prenominaId, p.id), eq(prenominaDetalles.status, PAYROLL_DETAIL_STATUS.pending)));
   const n = Number(pending?.n ?? 0);
   if (!n) throw fieldError('id', 'La prenómina no tiene registros pendientes de timbrar');
-  await preflight(account.id, n);
+  await preflight(account.id, n, p.id);
   const process = await createProcess(ctx.db, { userId: account.id, rfc: account.rfc, type: 'PAYROLL', title: PAYROLL_TITLE, message: 'En espera' });
   await ctx.db.update(prenominas).set({ processId: process.id, updatedAt: new Date() }).where(eq(prenominas.id, p.id));
   const data: PayrollJobData = { processId: process.id, userId: account.id, rfc: account.rfc, prenominaId: p.id };

@@ -105,16 +105,25 @@ describe('pre-payroll and payroll (issue 10, spec §7.11)', () => {
     expect((await call('POST', '/api/enableDisablePayrollDetail', { id: third.id })).data.status).toBe(2);
   });
 
-  it('stamps every pending detail in the background: valid Nómina 1.2 receipts, a bad CURP fails alone, disabled ones untouched', async () => {
+  it('stamps every pending detail in the background: a bad CURP is refused before anything is stamped, disabled ones untouched', async () => {
+    // Issue 24 item 14: what SAT would refuse is listed per employee and the run does not start.
+    const before = await call('GET', `/api/prenomina/${prenominaId}`);
+    const bad = before.data.detalle_nomina[3];
+    const refused = await call('POST', '/api/releasePrenomina', { id: prenominaId });
+    expect(refused.status, JSON.stringify(refused.data)).toBe(422);
+    expect(Object.keys(refused.data.errors)).toEqual([`detalle.${bad.id}`]);
+    expect(refused.data.errors[`detalle.${bad.id}`][0]).toMatch(/^E004 .*: La CURP .* no corresponde al RFC/);
+    expect((await call('GET', `/api/prenomina/${prenominaId}`)).data.detalle_nomina.map((d: { status: number }) => d.status)).toEqual([0, 0, 2, 0]);
+    // Left out of this run, the others stamp.
+    expect((await call('POST', '/api/enableDisablePayrollDetail', { id: bad.id })).data.status).toBe(2);
     const released = await call('POST', '/api/releasePrenomina', { id: prenominaId });
     expect(released.status, JSON.stringify(released.data)).toBe(202);
     const done = await waitFinished(released.data.processId);
-    expect(done).toMatchObject({ code: 200, message: '2 recibos timbrados, 1 con error' });
+    expect(done).toMatchObject({ code: 200, message: '2 recibos timbrados' });
     const p = await call('GET', `/api/prenomina/${prenominaId}`);
     const statuses = p.data.detalle_nomina.map((d: { status: number }) => d.status);
-    expect(statuses).toEqual([1, 1, 2, 3]);
+    expect(statuses).toEqual([1, 1, 2, 2]);
     expect((await call('GET', '/api/prenomina?timbradas=1')).data.data.map((x: { id: number }) => x.id)).toEqual([prenominaId]);
-    expect(p.data.detalle_nomina[3].error).toMatch(/^La CURP .* no corresponde al RFC/);
     const stamped = p.data.detalle_nomina[0];
     expect(stamped).toMatchObject({ status_text: 'Timbrado correctamente', xml: `${stamped.uuid}.xml`, xmlUrl: `/api/incomes/${stamped.uuid}/xml` });
     const xml = await (await fetch(`${server.baseUrl}${stamped.xmlUrl}`, { headers: owner.headers })).text();
@@ -126,7 +135,7 @@ describe('pre-payroll and payroll (issue 10, spec §7.11)', () => {
     const pdf = await fetch(`${server.baseUrl}${stamped.pdfUrl}`, { headers: owner.headers });
     expect(pdf.status).toBe(200);
     expect(Buffer.from(await pdf.arrayBuffer()).subarray(0, 5).toString()).toBe('%PDF-');
-    // Releasing again stamps nothing twice: only the failed one is left, and it still fails.
+    // Releasing again stamps nothing twice: nothing is pending.
     const again = await call('POST', '/api/releasePrenomina', { id: prenominaId });
     expect(again.status).toBe(422);
   });

@@ -44,6 +44,7 @@ export function PersonalSection() {
         {text('curp', { onInput: upper, maxLength: 18 })}
         {text('nss', { inputMode: 'numeric', maxLength: 11 })}
         {text('cp', { inputMode: 'numeric', maxLength: 5, description: t('employees.form.cpHint') })}
+        {text('email', { type: 'email', maxLength: 254, description: t('employees.form.emailHint') })}
       </SimpleGrid>
     </Card>
   );

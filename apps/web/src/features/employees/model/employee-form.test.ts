@@ -8,7 +8,7 @@ const stored: Employee = {
   nombre_completo: 'Ana López', curp: 'HEGG560427MVZRRL04', nss: null, puesto: null, departamento: null, fecha_inicio: '2024-01-15',
   tipo_contrato: '01', tipo_jornada: null, tipo_regimen: '02', periodo: '04', periodo_descripcion: 'Quincenal', riesgo_puesto: '1',
   banco: '002', cuenta_bancaria: '002010077777777771', salario_diario: '500.00', salario_base: '522.60', entidad: 'CMX',
-  sindicalizado: false, cp: '06600', estatus: 1, fecha_baja: null,
+  sindicalizado: false, cp: '06600', email: null, estatus: 1, fecha_baja: null,
   percepciones: [{ id: 1, tipo: '001', tipo_descripcion: 'Sueldos', clave: 'SUELDO', concepto: 'Sueldo', importe_gravado: '7500.00', importe_exento: '0.00' }],
   deducciones: [],
   otrosPagos: [{ id: 2, tipo: '002', tipo_descripcion: 'Subsidio', clave: 'SUBS', concepto: 'Subsidio', importe: '0.00', subsidio_causado: '12.50' }],

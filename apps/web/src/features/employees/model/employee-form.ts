@@ -29,6 +29,7 @@ export interface EmployeeFormValues {
   entidad: string;
   sindicalizado: boolean;
   cp: string;
+  email: string;
   percepciones: PercepcionForm[];
   deducciones: DeduccionForm[];
   otrosPagos: OtroPagoForm[];
@@ -37,7 +38,7 @@ export interface EmployeeFormValues {
 export const emptyEmployeeForm = (): EmployeeFormValues => ({
   rfc: '', no_empleado: '', nombre: '', apellido_paterno: '', apellido_materno: '', curp: '', nss: '', puesto: '', departamento: '',
   fecha_inicio: '', tipo_contrato: '01', tipo_jornada: '01', tipo_regimen: '02', periodo: '04', riesgo_puesto: '1', banco: '',
-  cuenta_bancaria: '', salario_diario: '', salario_base: '', entidad: '', sindicalizado: false, cp: '',
+  cuenta_bancaria: '', salario_diario: '', salario_base: '', entidad: '', sindicalizado: false, cp: '', email: '',
   percepciones: [], deducciones: [], otrosPagos: [],
 });
 
@@ -48,7 +49,7 @@ export function employeeToForm(e: Employee): EmployeeFormValues {
     curp: e.curp, nss: e.nss ?? '', puesto: e.puesto ?? '', departamento: e.departamento ?? '', fecha_inicio: e.fecha_inicio,
     tipo_contrato: e.tipo_contrato, tipo_jornada: e.tipo_jornada ?? '', tipo_regimen: e.tipo_regimen, periodo: e.periodo,
     riesgo_puesto: e.riesgo_puesto ?? '', banco: e.banco ?? '', cuenta_bancaria: e.cuenta_bancaria ?? '', salario_diario: e.salario_diario,
-    salario_base: e.salario_base, entidad: e.entidad, sindicalizado: e.sindicalizado, cp: e.cp,
+    salario_base: e.salario_base, entidad: e.entidad, sindicalizado: e.sindicalizado, cp: e.cp, email: e.email ?? '',
     ...conceptsToForm(e),
   };
 }
@@ -75,7 +76,7 @@ export function formToInput(v: EmployeeFormValues): EmployeeInput {
     departamento: blank(v.departamento), fecha_inicio: v.fecha_inicio, tipo_contrato: v.tipo_contrato, tipo_jornada: blank(v.tipo_jornada),
     tipo_regimen: v.tipo_regimen, periodo: v.periodo, riesgo_puesto: blank(v.riesgo_puesto), banco: blank(v.banco),
     cuenta_bancaria: blank(v.cuenta_bancaria), salario_diario: v.salario_diario.trim(), salario_base: blank(v.salario_base),
-    entidad: v.entidad, sindicalizado: v.sindicalizado, cp: v.cp.trim(),
+    entidad: v.entidad, sindicalizado: v.sindicalizado, cp: v.cp.trim(), email: v.email.trim(),
     percepciones: v.percepciones.map(withoutId),
     deducciones: v.deducciones.map(withoutId),
     otrosPagos: v.otrosPagos.map((o) => ({ ...withoutId(o), subsidio_causado: blank(o.subsidio_causado) })),
@@ -86,5 +87,5 @@ export function formToInput(v: EmployeeFormValues): EmployeeInput {
 export const EMPLOYEE_FIELDS = [
   'rfc', 'no_empleado', 'nombre', 'apellido_paterno', 'apellido_materno', 'curp', 'nss', 'puesto', 'departamento', 'fecha_inicio',
   'tipo_contrato', 'tipo_jornada', 'tipo_regimen', 'periodo', 'riesgo_puesto', 'banco', 'cuenta_bancaria', 'salario_diario',
-  'salario_base', 'entidad', 'sindicalizado', 'cp', 'percepciones', 'deducciones', 'otrosPagos',
+  'salario_base', 'entidad', 'sindicalizado', 'cp', 'email', 'percepciones', 'deducciones', 'otrosPagos',
 ] as const;

@@ -27,3 +27,9 @@ export const editDetail = (body: EditDetalleBody) => call(routes['payroll.editDe
 export const toggleDetail = (id: number) => call(routes['payroll.toggleDetail'], { body: { id } });
 export const deletePrenomina = (id: number) => call(routes['payroll.deletePrePayroll'], { params: { id } });
 export const releasePrenomina = (id: number) => call(routes['payroll.release'], { body: { id }, passThrough: true });
+/** Issue 24 item 14: problems per employee before stamping, retry, e-mail, cancel. */
+export const reviewQuery = (rfc: string, id: number) =>
+  queryOptions({ queryKey: ['pre-payroll', rfc, 'review', id], queryFn: ({ signal }) => call(routes['payroll.review'], { params: { id }, signal }) });
+export const retryPrenomina = (id: number) => call(routes['payroll.retry'], { body: { id }, passThrough: true });
+export const sendReceipts = (id: number) => call(routes['payroll.sendReceipts'], { body: { id }, passThrough: true });
+export const cancelReceipt = (id: number, motivo: '01' | '02') => call(routes['payroll.cancelReceipt'], { body: { id, motivo }, passThrough: true });

@@ -1,20 +1,20 @@
 import { ActionIcon, Badge, Group, Table, Text, Tooltip } from '@mantine/core';
-import { IconDownload, IconEye, IconEyeOff, IconFileTypePdf, IconPencil } from '@tabler/icons-react';
+import { IconBan, IconDownload, IconEye, IconEyeOff, IconFileTypePdf, IconPencil } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
 import { formatMoney } from '@facturo/cfdi/money';
 import { PAYROLL_DETAIL_STATUS, type PrenominaDetalle } from '@facturo/contract';
 import { ListTable } from '../../../shared/ui/list-table';
 
 const COLOR: Record<number, string> = { 0: 'gray', 1: 'teal', 2: 'dark', 3: 'red' };
-export type DetailAction = 'edit' | 'toggle' | 'pdf' | 'xml';
+export type DetailAction = 'edit' | 'toggle' | 'pdf' | 'xml' | 'cancel';
 
 /** One row per employee: amounts, the §4 status text, the error of a failed stamp, and what can be done. */
 export function DetallesTable({ rows, onAction }: { rows: PrenominaDetalle[]; onAction: (a: DetailAction, d: PrenominaDetalle) => void }) {
   const { t } = useTranslation();
   return (
-    <ListTable minWidth={980} testId="detalles-table" columns={[
+    <ListTable minWidth={1010} testId="detalles-table" columns={[
       { label: t('prePayroll.cols.empleado') }, { label: t('prePayroll.cols.percepciones'), align: 'right' }, { label: t('prePayroll.cols.isr'), align: 'right' },
-      { label: t('prePayroll.cols.imss'), align: 'right' }, { label: t('prePayroll.cols.neto'), align: 'right' }, { label: t('prePayroll.cols.estado') }, { width: 110 },
+      { label: t('prePayroll.cols.imss'), align: 'right' }, { label: t('prePayroll.cols.neto'), align: 'right' }, { label: t('prePayroll.cols.estado') }, { width: 140 },
     ]}>
       {rows.map((d) => {
         const stamped = d.status === PAYROLL_DETAIL_STATUS.stamped;
@@ -33,6 +33,8 @@ export function DetallesTable({ rows, onAction }: { rows: PrenominaDetalle[]; on
               <Badge color={COLOR[d.status] ?? 'gray'} variant="light" data-testid="detalle-status">{d.status_text}</Badge>
               {d.error && <Text size="xs" c="red" maw={280}>{d.error}</Text>}
               {d.uuid && <Text size="xs" c="dimmed" ff="monospace">{d.uuid}</Text>}
+              {d.uuid_cancelado && <Text size="xs" c="dimmed">{t('prePayroll.run.replaces', { uuid: d.uuid_cancelado })}</Text>}
+              {d.emailed_at && <Text size="xs" c="teal">{t('prePayroll.run.emailed')}</Text>}
             </Table.Td>
             <Table.Td>
               <Group gap={2} wrap="nowrap">
@@ -40,6 +42,7 @@ export function DetallesTable({ rows, onAction }: { rows: PrenominaDetalle[]; on
                   <>
                     <Tooltip label={t('prePayroll.pdf')}><ActionIcon variant="subtle" aria-label={t('prePayroll.pdfOf', { name })} onClick={() => onAction('pdf', d)}><IconFileTypePdf size={18} /></ActionIcon></Tooltip>
                     <Tooltip label={t('prePayroll.xml')}><ActionIcon variant="subtle" aria-label={t('prePayroll.xmlOf', { name })} onClick={() => onAction('xml', d)}><IconDownload size={18} /></ActionIcon></Tooltip>
+                    <Tooltip label={t('prePayroll.run.cancel')}><ActionIcon variant="subtle" color="red" aria-label={t('prePayroll.run.cancelOf', { name })} onClick={() => onAction('cancel', d)}><IconBan size={18} /></ActionIcon></Tooltip>
                   </>
                 ) : (
                   <>

@@ -1,6 +1,6 @@
 import { useState } from 'react';
-import { Button, Card, Group, SimpleGrid, Stack, Text, Title } from '@mantine/core';
-import { IconArrowLeft, IconPlus, IconRubberStamp } from '@tabler/icons-react';
+import { Alert, Badge, Button, Card, Group, List, Modal, Radio, SimpleGrid, Stack, Text, Title } from '@mantine/core';
+import { IconAlertTriangle, IconArrowLeft, IconMail, IconPlus, IconRefresh, IconRubberStamp } from '@tabler/icons-react';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router';
@@ -17,7 +17,9 @@ import { usePagedList } from '../../../shared/ui/paged-list';
 import { PagedListCard } from '../../../shared/ui/paged-list-card';
 import { toastError, toastSuccess } from '../../../shared/ui/toasts';
 import { downloadXml, viewPdf } from '../../invoicing/public';
-import { deletePrenomina, prenominaQuery, prenominasQuery, prePayrollKeys, releasePrenomina, toggleDetail } from '../api/pre-payroll-api';
+import {
+  cancelReceipt, deletePrenomina, prenominaQuery, prenominasQuery, prePayrollKeys, releasePrenomina, retryPrenomina, reviewQuery, sendReceipts, toggleDetail,
+} from '../api/pre-payroll-api';
 import { CreatePrenominaDrawer } from '../components/create-prenomina-drawer';
 import { DetallesTable, type DetailAction } from '../components/detalles-table';
 import { EditDetailModal } from '../components/edit-detail-modal';
@@ -64,14 +66,39 @@ function PrenominaView({ id, onBack }: { id: number; onBack: () => void }) {
   const p = useQuery(prenominaQuery(rfc, id));
   const [editing, setEditing] = useState<PrenominaDetalle | null>(null);
   const [jobId, setJobId] = useState<string | null>(null);
-  const [releaseError, setReleaseError] = useState<string | null>(null);
+  const [releaseError, setReleaseError] = useState<string[] | null>(null);
+  const [cancelling, setCancelling] = useState<PrenominaDetalle | null>(null);
+  const [motivo, setMotivo] = useState<'01' | '02'>('02');
+  const review = useQuery(reviewQuery(rfc, id));
   const refresh = () => queryClient.invalidateQueries({ queryKey: prePayrollKeys.all(rfc) });
+  // A 422 lists what SAT would refuse per employee (errors["detalle.<id>"]); show every line.
+  const showError = (e: unknown) => {
+    if (!isApiError(e)) return setReleaseError([t('toast.error.text')]);
+    const lines = Object.values(e.body.errors ?? {}).flat();
+    setReleaseError([e.body.message ?? t('toast.error.text'), ...lines]);
+    void refresh();
+  };
 
   const toggle = useMutation({ mutationFn: (d: PrenominaDetalle) => toggleDetail(d.id), onSuccess: (r) => { toastSuccess(r.message); void refresh(); } });
   const release = useMutation({
     mutationFn: () => releasePrenomina(id),
     onSuccess: (r) => { setReleaseError(null); setJobId(r.processId); },
-    onError: (e) => setReleaseError(isApiError(e) && e.body.message ? e.body.message : t('toast.error.text')),
+    onError: showError,
+  });
+  const retry = useMutation({
+    mutationFn: () => retryPrenomina(id),
+    onSuccess: (r) => { setReleaseError(null); setJobId(r.processId); void refresh(); },
+    onError: showError,
+  });
+  const mail = useMutation({
+    mutationFn: () => sendReceipts(id),
+    onSuccess: (r) => { toastSuccess(r.message); void refresh(); },
+    onError: showError,
+  });
+  const cancel = useMutation({
+    mutationFn: (v: { d: PrenominaDetalle; motivo: '01' | '02' }) => cancelReceipt(v.d.id, v.motivo),
+    onSuccess: (r) => { setCancelling(null); toastSuccess(r.message); void refresh(); },
+    onError: (e) => { setCancelling(null); showError(e); },
   });
 
   const onAction = (a: DetailAction, d: PrenominaDetalle) => {
@@ -80,6 +107,7 @@ function PrenominaView({ id, onBack }: { id: number; onBack: () => void }) {
       case 'edit': return setEditing(d);
       case 'pdf': return void viewPdf(d.uuid!).catch(failed);
       case 'xml': return void downloadXml(d.uuid!, `nomina-${d.empleado.no_empleado}`).catch(failed);
+      case 'cancel': setMotivo('02'); return setCancelling(d);
       case 'toggle':
         if (d.status === PAYROLL_DETAIL_STATUS.disabled) return toggle.mutate(d);
         return confirmAction({
@@ -93,15 +121,42 @@ function PrenominaView({ id, onBack }: { id: number; onBack: () => void }) {
   const counted = details.filter((d) => d.status !== PAYROLL_DETAIL_STATUS.disabled);
   const sum = (f: (d: PrenominaDetalle) => string) => counted.reduce((acc, d) => acc.plus(f(d)), new Decimal(0)).toFixed(2);
   const pending = details.filter((d) => d.status === PAYROLL_DETAIL_STATUS.pending).length;
+  const failedCount = details.filter((d) => d.status === PAYROLL_DETAIL_STATUS.error).length;
+  const stampedCount = details.filter((d) => d.status === PAYROLL_DETAIL_STATUS.stamped).length;
+  const problems = review.data?.problemas ?? [];
   return (
     <Stack gap="md">
       <Group justify="space-between" wrap="wrap">
         <Button variant="subtle" leftSection={<IconArrowLeft size={16} />} onClick={onBack}>{t('prePayroll.back')}</Button>
-        <Button leftSection={<IconRubberStamp size={16} />} disabled={!pending || Boolean(jobId && !release.isError)} loading={release.isPending}
-          onClick={() => release.mutate()}>{t('prePayroll.stamp', { count: pending })}</Button>
+        <Group gap="xs">
+          {stampedCount > 0 && (
+            <Button variant="light" leftSection={<IconMail size={16} />} loading={mail.isPending} onClick={() => mail.mutate()}>{t('prePayroll.run.mail')}</Button>
+          )}
+          {failedCount > 0 && (
+            <Button variant="light" color="orange" leftSection={<IconRefresh size={16} />} loading={retry.isPending}
+              onClick={() => retry.mutate()}>{t('prePayroll.run.retry', { count: failedCount })}</Button>
+          )}
+          <Button leftSection={<IconRubberStamp size={16} />} disabled={!pending || Boolean(jobId && !release.isError && !retry.isError)} loading={release.isPending}
+            onClick={() => release.mutate()}>{t('prePayroll.stamp', { count: pending })}</Button>
+        </Group>
       </Group>
       {p.data && (
-        <Title order={2}>{t('prePayroll.viewTitle', { from: formatDay(p.data.fecha_inicial_pago), to: formatDay(p.data.fecha_final_pago) })}</Title>
+        <Group gap="sm" align="center">
+          <Title order={2}>{t('prePayroll.viewTitle', { from: formatDay(p.data.fecha_inicial_pago), to: formatDay(p.data.fecha_final_pago) })}</Title>
+          <Badge variant="light" data-testid="prenomina-kind">{t(`prePayroll.kinds.${p.data.tipo_pago}`)}</Badge>
+          {p.data.tipo_pago !== 'ordinaria' && <Badge variant="outline" data-testid="prenomina-method">{t(`prePayroll.metodos.${p.data.metodo_isr}`)}</Badge>}
+          {p.data.zona_salario === 'frontera' && <Badge variant="outline" color="grape">{t('prePayroll.run.frontera')}</Badge>}
+        </Group>
+      )}
+      {problems.length > 0 && (
+        <Alert color="orange" icon={<IconAlertTriangle size={18} />} title={t('prePayroll.run.problemsTitle', { count: problems.length })} data-testid="payroll-problems">
+          <Text size="sm" mb="xs">{t('prePayroll.run.problemsText')}</Text>
+          <List size="sm" spacing={4}>
+            {problems.map((x) => (
+              <List.Item key={x.id} data-testid={`problem-${x.no_empleado}`}><b>{x.no_empleado} · {x.nombre}:</b> {x.errores.join('; ')}</List.Item>
+            ))}
+          </List>
+        </Alert>
       )}
       <FormAlert message={releaseError} testId="release-error" />
       {jobId && (
@@ -122,6 +177,21 @@ function PrenominaView({ id, onBack }: { id: number; onBack: () => void }) {
       <Card withBorder radius="md">
         <DetallesTable rows={details} onAction={onAction} />
       </Card>
+      <Modal opened={cancelling !== null} onClose={() => setCancelling(null)} title={t('prePayroll.run.cancelTitle', { name: cancelling?.empleado.nombre ?? '' })}>
+        <Stack gap="sm">
+          <Text size="sm" ff="monospace">{cancelling?.uuid}</Text>
+          <Radio.Group value={motivo} onChange={(v) => setMotivo(v as '01' | '02')} label={t('prePayroll.run.motivo')}>
+            <Stack gap={6} mt={4}>
+              <Radio value="02" label={t('prePayroll.run.motivo02')} />
+              <Radio value="01" label={t('prePayroll.run.motivo01')} />
+            </Stack>
+          </Radio.Group>
+          <Group justify="flex-end">
+            <Button variant="default" onClick={() => setCancelling(null)}>{t('prePayroll.edit.cancel')}</Button>
+            <Button color="red" loading={cancel.isPending} onClick={() => cancelling && cancel.mutate({ d: cancelling, motivo })}>{t('prePayroll.run.cancelConfirm')}</Button>
+          </Group>
+        </Stack>
+      </Modal>
       <EditDetailModal detail={editing} onClose={() => setEditing(null)} onSaved={() => { toastSuccess(t('prePayroll.edit.saved')); void refresh(); }} />
     </Stack>
   );
