@@ -180,6 +180,15 @@ export const cancelResponseSchema = alertResponseSchema.extend({
   estado: z.enum(['vigente', 'en_proceso', 'cancelada', 'rechazada']),
 });
 
+/**
+ * Test-only (NODE_ENV=test, sandbox PAC): the receptor's answer to the caller's own cancellation "En proceso", so
+ * tests reach SAT's three outcomes (accepted, rejected; silence is 72 h passing). Decision 276.
+ */
+export const devCancellationAnswerBodySchema = z.object({
+  respuesta: z.enum(['aceptar', 'rechazar'], { error: 'La respuesta debe ser «aceptar» o «rechazar»' }),
+});
+export const devCancellationAnswerResponseSchema = z.object({ uuid: z.string(), estado: z.string(), estatusCancelacion: z.string() });
+
 /** Credit-note/substitution side panel candidates. */
 export const substitutionParamsSchema = z.object({
   rfc: z.string().trim().toUpperCase(),
