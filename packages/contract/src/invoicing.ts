@@ -195,6 +195,11 @@ export const substitutionParamsSchema = z.object({
   month: z.coerce.number().int().min(1, 'El mes debe estar entre 1 y 12').max(12, 'El mes debe estar entre 1 y 12'),
   year: z.coerce.number().int().min(2000).max(2100),
 });
+/**
+ * `?sustituye={uuid}`: only the tenant's vigente CFDI that relate to that one with TipoRelacion 04 — the valid
+ * substitutes of a motivo 01 cancellation — whatever their month (the substitute is often issued later).
+ */
+export const substitutionQuerySchema = z.object({ sustituye: uuidText.optional() });
 export const invoiceSummarySchema = z.object({
   uuid: z.string(),
   serie: z.string().nullable(),

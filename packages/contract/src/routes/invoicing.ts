@@ -4,7 +4,7 @@ import {
   exchangeRateQuerySchema, exchangeRateResponseSchema, invoiceBodySchema, invoiceStampedSchema, invoicingAddressSchema,
   invoicingCatalogsSchema, nextFolioQuerySchema, nextFolioResponseSchema, pdfTemplatesResponseSchema, productsCatalogQuerySchema,
   productsCatalogResponseSchema, regimeDetailSchema, regimeParamsSchema, sendEmailBodySchema, stampBalanceSchema,
-  substitutionParamsSchema, substitutionResponseSchema, userTemplateBodySchema, userTemplateResponseSchema, uuidParamsSchema,
+  substitutionParamsSchema, substitutionQuerySchema, substitutionResponseSchema, userTemplateBodySchema, userTemplateResponseSchema, uuidParamsSchema,
 } from '../invoicing';
 import { route } from '../route';
 
@@ -62,7 +62,8 @@ export const invoicingRoutes = {
     summary: 'Solo pruebas (PAC sandbox): el receptor acepta o rechaza la cancelación en proceso de un CFDI propio',
   }),
   'invoicing.substitution': route({
-    method: 'GET', path: '/api/invoicing/substitution/:rfc/:month/:year', params: substitutionParamsSchema, response: substitutionResponseSchema,
+    method: 'GET', path: '/api/invoicing/substitution/:rfc/:month/:year', params: substitutionParamsSchema, query: substitutionQuerySchema,
+    response: substitutionResponseSchema,
     access: invoicing, summary: 'Facturas vigentes de un cliente en un mes, candidatas a sustituir o relacionar',
   }),
   'invoicing.stamps': route({ method: 'GET', path: '/api/timbres', response: stampBalanceSchema, access: invoicing }),

@@ -115,19 +115,22 @@ export async function answerAsReceptor(deps: InvoicingProviders, userId: number,
 export { cancellationAcuse } from './cancellation-store';
 
 /**
- * GET /api/invoicing/substitution/:rfc/:month/:year: the tenant's vigente ingresos and egresos of that
- * month (Mexico City dates), candidates to substitute a cancelled invoice (motivo 01) or to relate.
+ * GET /api/invoicing/substitution/:rfc/:month/:year: the tenant's vigente ingresos and egresos of that month
+ * (Mexico City dates), candidates to substitute a cancelled invoice (motivo 01) or to relate. With `sustituye`, the
+ * valid substitutes of that UUID instead: the tenant's vigente CFDI relating to it with TipoRelacion 04, any month.
  */
-export async function substitutionCandidates(db: Db, userId: number, month: number, year: number) {
+export async function substitutionCandidates(db: Db, userId: number, month: number, year: number, sustituye?: string) {
   const from = `${year}-${String(month).padStart(2, '0')}-01 00:00:00`;
   const to = month === 12 ? `${year + 1}-01-01 00:00:00` : `${year}-${String(month + 1).padStart(2, '0')}-01 00:00:00`;
+  const which = sustituye
+    ? inArray(cfdis.uuid, db.select({ uuid: cfdiRelations.uuid }).from(cfdiRelations).where(and(
+      eq(cfdiRelations.userId, userId), eq(cfdiRelations.tipoRelacion, '04'), eq(cfdiRelations.relatedUuid, sustituye.toUpperCase()),
+    )))
+    : and(gte(cfdis.fecha, from), lt(cfdis.fecha, to), inArray(cfdis.tipo, ['I', 'E']));
   const rows = await db
     .select()
     .from(cfdis)
-    .where(and(
-      eq(cfdis.userId, userId), eq(cfdis.direction, 'emitido'), inArray(cfdis.tipo, ['I', 'E']), inArray(cfdis.estado, ['vigente', 'rechazada']),
-      gte(cfdis.fecha, from), lt(cfdis.fecha, to),
-    ))
+    .where(and(eq(cfdis.userId, userId), eq(cfdis.direction, 'emitido'), inArray(cfdis.estado, ['vigente', 'rechazada']), which))
     .orderBy(cfdis.fecha)
     .limit(500);
   return {

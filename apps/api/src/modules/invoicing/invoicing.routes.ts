@@ -73,7 +73,7 @@ export const invoicingRoutes = (ctx: JobContext): FastifyPluginAsync => async (a
   if (ctx.config.env === 'test') {
     serve(app, 'dev.pacCancellationAnswer', (req) => answerAsReceptor(deps, req.account.id, req.params.uuid, req.body.respuesta));
   }
-  serve(app, 'invoicing.substitution', (req) => substitutionCandidates(db, req.account.id, req.params.month, req.params.year));
+  serve(app, 'invoicing.substitution', (req) => substitutionCandidates(db, req.account.id, req.params.month, req.params.year, req.query.sustituye));
 
   serve(app, 'invoicing.stamps', (req) => stampBalance(db, req.account.id));
   serve(app, 'invoicing.buyStamps', (req) => {
