@@ -1,6 +1,6 @@
 import { readFile } from 'node:fs/promises';
 import { expect as baseExpect, test, type APIRequestContext, type Page } from '@playwright/test';
-import { loginViaUi, makePremium } from './support/account';
+import { makePremium, type TestAccount } from './support/account';
 import { randomRfc } from './support/rfc';
 import { satTestAccount, uploadSatCsd } from './support/sat-account';
 import { snap } from './support/screens';
@@ -8,6 +8,15 @@ import { snap } from './support/screens';
 // The machine runs several suites at once: the first paint of a screen can take well over the default 15 s.
 const expect = baseExpect.configure({ timeout: 45_000 });
 const settle = (page: Page) => page.waitForTimeout(3000);
+
+/** loginViaUi with this file's patience: on a loaded machine the login answer can take longer than 15 s. */
+async function login(page: Page, account: TestAccount): Promise<void> {
+  await page.goto('/login');
+  await page.getByLabel('RFC o correo electrónico').fill(account.rfc);
+  await page.getByLabel('Contraseña').fill(account.password);
+  await page.getByRole('button', { name: 'Iniciar sesión' }).click();
+  await expect(page).toHaveURL(/\/dashboard\/home$/, { timeout: 90_000 });
+}
 const iva = [{ impuesto: '002', tipoFactor: 'Tasa', tasaOCuota: '0.160000' }];
 
 async function stamp(request: APIRequestContext, bearer: string, clientId: number, descripcion: string, related?: string): Promise<string> {
@@ -47,7 +56,7 @@ test('cancel with a substitute from the screen: «Sustituir» stamps the correct
   const clientId = ((await created.json()) as { id: number }).id;
   const original = await stamp(request, bearer, clientId, 'Servicio facturado con un error');
 
-  await loginViaUi(page, account);
+  await login(page, account);
   await page.goto('/incomes');
   await settle(page);
 
