@@ -133,7 +133,7 @@ export function InvoiceAddPage() {
             <Text size="sm">
               {cancelOriginal.isPending ? t('invoicing.substitution.cancelling', { name: substitutes.name })
                 : cancelOriginal.isError ? (isApiError(cancelOriginal.error) ? cancelOriginal.error.body?.message : null) ?? t('incomes.cancel.failed')
-                : cancelOriginal.data?.msj ?? ''}
+                : cancelOriginal.data ? t('invoicing.substitution.done', { name: substitutes.name, msj: cancelOriginal.data.msj }) : ''}
             </Text>
             {cancelOriginal.isError && (
               <Group><Button size="xs" variant="light" onClick={() => cancelOriginal.mutate(stamped.uuid)}>{t('invoicing.substitution.retry')}</Button></Group>
