@@ -15,3 +15,17 @@ export async function stampedHoursAgo(dataDir: string, uuid: string, hours: numb
   doc.stampedAt -= hours * 3_600_000;
   await store.put(`cfdi:${uuid}`, JSON.stringify(doc));
 }
+
+/**
+ * Moves a pending cancellation request `hours` back in the sandbox PAC's memory: past 72 h without the receptor's
+ * answer SAT cancels the CFDI by "plazo vencido" (the receptor's silence in the acceptance tests).
+ */
+export async function cancellationRequestedHoursAgo(dataDir: string, uuid: string, hours: number): Promise<void> {
+  const store = fileSandboxStore(path.join(dataDir, 'sandbox-pac'));
+  const raw = await store.get(`cfdi:${uuid}`);
+  if (!raw) throw new Error(`El PAC de pruebas no tiene el CFDI ${uuid}`);
+  const doc = JSON.parse(raw) as { solicitadaEn?: number };
+  if (doc.solicitadaEn === undefined) throw new Error(`El CFDI ${uuid} no tiene una cancelación pendiente`);
+  doc.solicitadaEn -= hours * 3_600_000;
+  await store.put(`cfdi:${uuid}`, JSON.stringify(doc));
+}

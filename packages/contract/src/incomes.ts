@@ -91,6 +91,8 @@ export const invoiceRowSchema = z.object({
   moneda: z.string(),
   tc: z.string(),
   estado: z.enum(['vigente', 'en_proceso', 'cancelada', 'rechazada']),
+  /** SAT's EstatusCancelacion as last known ('Plazo vencido': cancelled without the receptor's answer). */
+  estatusCancelacion: z.string().nullable().optional(),
   tipoDeComprobante: z.string(),
   metodoPago: z.string().nullable(),
   formaPago: z.string().nullable(),

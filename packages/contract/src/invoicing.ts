@@ -180,12 +180,26 @@ export const cancelResponseSchema = alertResponseSchema.extend({
   estado: z.enum(['vigente', 'en_proceso', 'cancelada', 'rechazada']),
 });
 
+/**
+ * Test-only (NODE_ENV=test, sandbox PAC): the receptor's answer to the caller's own cancellation "En proceso", so
+ * tests reach SAT's three outcomes (accepted, rejected; silence is 72 h passing). Decision 276.
+ */
+export const devCancellationAnswerBodySchema = z.object({
+  respuesta: z.enum(['aceptar', 'rechazar'], { error: 'La respuesta debe ser «aceptar» o «rechazar»' }),
+});
+export const devCancellationAnswerResponseSchema = z.object({ uuid: z.string(), estado: z.string(), estatusCancelacion: z.string() });
+
 /** Credit-note/substitution side panel candidates. */
 export const substitutionParamsSchema = z.object({
   rfc: z.string().trim().toUpperCase(),
   month: z.coerce.number().int().min(1, 'El mes debe estar entre 1 y 12').max(12, 'El mes debe estar entre 1 y 12'),
   year: z.coerce.number().int().min(2000).max(2100),
 });
+/**
+ * `?sustituye={uuid}`: only the tenant's vigente CFDI that relate to that one with TipoRelacion 04 — the valid
+ * substitutes of a motivo 01 cancellation — whatever their month (the substitute is often issued later).
+ */
+export const substitutionQuerySchema = z.object({ sustituye: uuidText.optional() });
 export const invoiceSummarySchema = z.object({
   uuid: z.string(),
   serie: z.string().nullable(),

@@ -158,6 +158,8 @@ const probes: Record<string, () => Probe[]> = {
     { body: { pIdPago: v.invoiceUuid, option: '02' }, field: 'pIdPago' },
     { body: { pIdPago: v.ppdUuid, option: '01', uuidSustitucion: v.invoiceUuid }, field: 'pIdPago' },
   ],
+  'invoicing.cancelAcuse': () => [{ params: { uuid: v.invoiceUuid } }, { params: { uuid: v.retentionUuid } }],
+  'dev.pacCancellationAnswer': () => [{ params: { uuid: v.invoiceUuid }, body: { respuesta: 'rechazar' } }],
   'invoicing.substitution': () => [{ params: { rfc: a.rfc, month, year } }],
   'incomes.related': () => [{ params: { uuid: v.invoiceUuid } }, { params: { uuid: v.ppdUuid } }],
   'incomes.enablePayment': () => [{ body: { fpago: '2026-11-01', pIdPago: v.invoiceUuid, type: 1 }, field: 'pIdPago' }],

@@ -1,10 +1,10 @@
 import {
   alertResponseSchema, buyStampsBodySchema, buyStampsResponseSchema, cancelBodySchema, cancelOptionsResponseSchema, cancelResponseSchema,
-  clientEmailQuerySchema, clientEmailResponseSchema, cpParamsSchema, customersCatalogBodySchema, customersCatalogResponseSchema,
+  clientEmailQuerySchema, clientEmailResponseSchema, devCancellationAnswerBodySchema, devCancellationAnswerResponseSchema, cpParamsSchema, customersCatalogBodySchema, customersCatalogResponseSchema,
   exchangeRateQuerySchema, exchangeRateResponseSchema, invoiceBodySchema, invoiceStampedSchema, invoicingAddressSchema,
   invoicingCatalogsSchema, nextFolioQuerySchema, nextFolioResponseSchema, pdfTemplatesResponseSchema, productsCatalogQuerySchema,
   productsCatalogResponseSchema, regimeDetailSchema, regimeParamsSchema, sendEmailBodySchema, stampBalanceSchema,
-  substitutionParamsSchema, substitutionResponseSchema, userTemplateBodySchema, userTemplateResponseSchema, uuidParamsSchema,
+  substitutionParamsSchema, substitutionQuerySchema, substitutionResponseSchema, userTemplateBodySchema, userTemplateResponseSchema, uuidParamsSchema,
 } from '../invoicing';
 import { route } from '../route';
 
@@ -52,8 +52,18 @@ export const invoicingRoutes = {
     method: 'POST', path: '/api/incomes/cancel', body: cancelBodySchema, response: cancelResponseSchema, access: incomes,
     summary: 'Solicita al SAT, por el PAC, la cancelación de una factura (motivos 01 a 04)',
   }),
+  'invoicing.cancelAcuse': route({
+    method: 'GET', path: '/api/cfdi/:uuid/acuse-cancelacion', params: uuidParamsSchema, produces: 'application/xml', access: {},
+    summary: 'Acuse de cancelación que entregó el PAC (XML) de un CFDI emitido, recibo de nómina, complemento de pago o retención; 404 si no se ha cancelado',
+  }),
+  'dev.pacCancellationAnswer': route({
+    method: 'POST', path: '/api/dev/pac/cancelaciones/:uuid', params: uuidParamsSchema, body: devCancellationAnswerBodySchema,
+    response: devCancellationAnswerResponseSchema, access: incomes,
+    summary: 'Solo pruebas (PAC sandbox): el receptor acepta o rechaza la cancelación en proceso de un CFDI propio',
+  }),
   'invoicing.substitution': route({
-    method: 'GET', path: '/api/invoicing/substitution/:rfc/:month/:year', params: substitutionParamsSchema, response: substitutionResponseSchema,
+    method: 'GET', path: '/api/invoicing/substitution/:rfc/:month/:year', params: substitutionParamsSchema, query: substitutionQuerySchema,
+    response: substitutionResponseSchema,
     access: invoicing, summary: 'Facturas vigentes de un cliente en un mes, candidatas a sustituir o relacionar',
   }),
   'invoicing.stamps': route({ method: 'GET', path: '/api/timbres', response: stampBalanceSchema, access: invoicing }),

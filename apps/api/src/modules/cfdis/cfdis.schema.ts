@@ -59,6 +59,8 @@ export const cfdis = pgTable('cfdis', {
   cancelMotivo: varchar('cancel_motivo', { length: 2 }),
   cancelUuidSustitucion: varchar('cancel_uuid_sustitucion', { length: 36 }),
   cancelledAt: timestamp('cancelled_at', { withTimezone: true }),
+  /** SAT's EstatusCancelacion as last known (0730): 'Plazo vencido' tells a cancellation nobody answered. */
+  cancelEstatus: varchar('cancel_estatus', { length: 30 }),
   /** Last time SAT's status service was asked about it (0620). */
   satCheckedAt: timestamp('sat_checked_at', { withTimezone: true }),
   fechaPago: date('fecha_pago', { mode: 'string' }),
@@ -78,6 +80,26 @@ export const cfdis = pgTable('cfdis', {
   searchText: text('search_text').notNull().default(''),
   createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+}, (t) => [primaryKey({ columns: [t.id, t.userId] })]);
+
+/**
+ * Migration 0730 (decision 276): the tenant's cancellation request of each issued CFDI or retenciones constancia,
+ * its state around the PAC call ('cancelando' → 'solicitada' | 'fallida') and the PAC's acuse.
+ */
+export const cfdiCancellations = pgTable('cfdi_cancellations', {
+  id: bigserial('id', { mode: 'number' }).notNull(),
+  userId: integer('user_id').notNull().references(() => users.id, { onDelete: 'cascade' }),
+  uuid: varchar('uuid', { length: 36 }).notNull(),
+  documento: varchar('documento', { length: 12 }).$type<'cfdi' | 'retenciones'>().notNull(),
+  motivo: varchar('motivo', { length: 2 }).notNull(),
+  uuidSustitucion: varchar('uuid_sustitucion', { length: 36 }),
+  status: varchar('status', { length: 12 }).$type<'cancelando' | 'solicitada' | 'fallida'>().notNull().default('cancelando'),
+  estatusUuid: varchar('estatus_uuid', { length: 8 }),
+  estatusCancelacion: varchar('estatus_cancelacion', { length: 30 }),
+  acuse: text('acuse'),
+  error: text('error'),
+  requestedAt: timestamp('requested_at', { withTimezone: true }).notNull().defaultNow(),
+  answeredAt: timestamp('answered_at', { withTimezone: true }),
 }, (t) => [primaryKey({ columns: [t.id, t.userId] })]);
 
 export const cfdiRelations = pgTable('cfdi_relations', {

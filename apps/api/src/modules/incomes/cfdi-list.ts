@@ -60,7 +60,7 @@ export function rowSelect(direction: CfdiDirection, opts: { light?: boolean; bla
     : sql``;
   return sql`c.id, c.uuid, c.serie, c.folio, c.${sql.raw(rfc)} AS rfc, coalesce(c.${sql.raw(nombre)}, '') AS client,
     to_char(c.fecha, 'YYYY-MM-DD"T"HH24:MI:SS') AS f_emi, to_char(c.fecha_pago, 'YYYY-MM-DD') AS f_pago,
-    c.total::text AS total, c.subtotal::text AS subtotal, c.saldo::text AS saldo, c.moneda, c.tipo_cambio::text AS tc, c.estado,
+    c.total::text AS total, c.subtotal::text AS subtotal, c.saldo::text AS saldo, c.moneda, c.tipo_cambio::text AS tc, c.estado, c.cancel_estatus,
     c.tipo, c.metodo_pago, c.forma_pago, c.not_count, c.pago_manual, c.iva_trasladado::text AS iva, c.isr_retenido::text AS isr_ret,
     c.iva_retenido::text AS iva_ret, c.descuento::text AS descuento, ${opts.light ? LIGHT : FULL}${direction === 'recibido' ? DEDUCIBLE : sql``}${blacklisted}`;
 }
@@ -114,6 +114,7 @@ export function toInvoiceRow(r: Record<string, unknown>): InvoiceRow {
     moneda: String(r.moneda),
     tc: new Decimal(String(r.tc)).toFixed(),
     estado,
+    estatusCancelacion: (r.cancel_estatus as string | null | undefined) ?? null,
     tipoDeComprobante: String(r.tipo),
     metodoPago: (r.metodo_pago as string | null) ?? null,
     formaPago: (r.forma_pago as string | null) ?? null,

@@ -13,7 +13,7 @@ import { invoicingProviders } from './providers';
 import { nextFolio, previewInvoice, stampInvoice } from './invoice.service';
 import { documentFileName, documentPdf, documentXml } from './documents.service';
 import { clientEmail, sendInvoiceEmail } from './email.service';
-import { cancelInvoice, cancelOptions, substitutionCandidates } from './cancel.service';
+import { answerAsReceptor, cancelInvoice, cancelOptions, cancellationAcuse, substitutionCandidates } from './cancel.service';
 import { buyStamps, stampBalance } from './stamps.service';
 import { paymentsServiceOf } from '../payments/payments.routes';
 import { addressByCp, invoicingCatalogs, regimeDetail } from './catalogs.service';
@@ -66,7 +66,14 @@ export const invoicingRoutes = (ctx: JobContext): FastifyPluginAsync => async (a
   serve(app, 'invoicing.sendEmail', (req) => sendInvoiceEmail(deps, req.account.id, req.body));
   serve(app, 'invoicing.cancelOptions', () => cancelOptions());
   serve(app, 'invoicing.cancel', (req) => cancelInvoice(deps, req.account, req.body));
-  serve(app, 'invoicing.substitution', (req) => substitutionCandidates(db, req.account.id, req.params.month, req.params.year));
+  serve(app, 'invoicing.cancelAcuse', async (req, reply) => {
+    const { uuid, acuse } = await cancellationAcuse(db, req.account.id, req.params.uuid);
+    return reply.type('application/xml').header('content-disposition', `attachment; filename="acuse-cancelacion-${uuid}.xml"`).send(acuse);
+  });
+  if (ctx.config.env === 'test') {
+    serve(app, 'dev.pacCancellationAnswer', (req) => answerAsReceptor(deps, req.account.id, req.params.uuid, req.body.respuesta));
+  }
+  serve(app, 'invoicing.substitution', (req) => substitutionCandidates(db, req.account.id, req.params.month, req.params.year, req.query.sustituye));
 
   serve(app, 'invoicing.stamps', (req) => stampBalance(db, req.account.id));
   serve(app, 'invoicing.buyStamps', (req) => {

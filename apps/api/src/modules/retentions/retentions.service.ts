@@ -1,7 +1,7 @@
 import { and, count, desc, eq, gt, sql } from 'drizzle-orm';
 import {
   PacError, SealError, buildDividendos, buildIntereses, buildPagosAExtranjeros, buildPlataformasTecnologicas, buildRetenciones20, findEntry, getCatalog,
-  sealRetenciones, toMexicoCityLocal, validateRetenciones, writeXml, type CancelMotivo, type ExtraComplement, type Retenciones20Input,
+  sealRetenciones, toMexicoCityLocal, validateRetenciones, writeXml, type CancelMotivo, type CancelResult, type ExtraComplement, type Retenciones20Input,
 } from '@facturo/cfdi';
 import { renderRetencionesPdf } from '@facturo/cfdi/pdf';
 import { parseXml } from '@facturo/cfdi/xml';
@@ -12,6 +12,7 @@ import { idempotencyKeys, stampBalances, stampMovements } from '../cfdis/cfdis.s
 import { periodBounds } from '../incomes/cfdi-sets';
 import { issuerOf } from '../invoicing/invoice.service';
 import { loadAccountCsd } from '../invoicing/account-csd';
+import { claimCancellation, failCancellation, pacCancelError, storeCancellation } from '../invoicing/cancellation-store';
 import type { InvoicingProviders } from '../invoicing/providers';
 import { claimFolio, noStampsLeft, pacFailure, pacIdempotencyKey, requestHash } from '../invoicing/stamping';
 import { retentionPdfKey, storeRetention } from './retention-store';
@@ -262,24 +263,27 @@ export async function cancelRetention(
       throw fieldError('uuidSustitucion', 'El UUID de sustitución debe ser otra retención vigente emitida por ti');
     }
   }
-  let estado: number;
+  // Decision 276: no transaction while the PAC answers; a short claim before, a short transaction after.
+  await claimCancellation(deps.db, account.id, { uuid: row.uuid, documento: 'retenciones', motivo: b.motivo, uuidSustitucion: b.uuidSustitucion });
+  let result: CancelResult;
   try {
-    const result = await deps.pac.cancel({
+    result = await deps.pac.cancel({
       rfcEmisor: account.rfc, rfcReceptor: row.rfcReceptor ?? 'XEXX010101000', uuid: row.uuid, motivo: b.motivo,
       ...(b.uuidSustitucion ? { folioSustitucion: b.uuidSustitucion } : {}), total: row.montoTotOperacion, documento: 'retenciones',
     });
-    estado = result.estado === 'Cancelado' ? RETENTION_STATUS.cancelled : RETENTION_STATUS.active;
   } catch (err) {
-    if (err instanceof PacError) {
-      const detail = err.issues.map((i) => `${i.code}: ${i.message}`);
-      throw new AppError(err.kind === 'unavailable' ? 503 : 422, `El SAT no aceptó la cancelación: ${detail[0] ?? err.message}`, { pac: detail });
-    }
+    await failCancellation(deps.db, account.id, row.uuid, err);
+    if (err instanceof PacError) throw pacCancelError(err);
     throw err;
   }
-  if (estado === RETENTION_STATUS.cancelled) {
-    await deps.db.update(retenciones).set({ estado, cancelMotivo: b.motivo, cancelledAt: new Date(), updatedAt: new Date() })
-      .where(and(eq(retenciones.userId, account.id), eq(retenciones.id, row.id)));
-  }
+  const estado = result.estado === 'Cancelado' ? RETENTION_STATUS.cancelled : RETENTION_STATUS.active;
+  await deps.db.transaction(async (tx) => {
+    if (estado === RETENTION_STATUS.cancelled) {
+      await tx.update(retenciones).set({ estado, cancelMotivo: b.motivo, cancelledAt: new Date(), updatedAt: new Date() })
+        .where(and(eq(retenciones.userId, account.id), eq(retenciones.id, row.id)));
+    }
+    await storeCancellation(tx as unknown as Db, account.id, row.uuid, result);
+  });
   return {
     msj: estado === RETENTION_STATUS.cancelled ? 'La retención quedó cancelada ante el SAT' : 'El SAT no canceló la retención; sigue vigente',
     rspns: estado === RETENTION_STATUS.cancelled, uuid: row.uuid, estado,

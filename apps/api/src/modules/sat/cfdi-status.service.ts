@@ -6,6 +6,7 @@ import { AppError, notFound } from '../../http/errors';
 import { SatUnavailableError, type CfdiSatStatus } from '../../providers/sat/cfdi-status';
 import { cfdis, type CfdiEstado } from '../cfdis/cfdis.schema';
 import { refreshAfterStateChange } from '../cfdis/cfdi-store';
+import { noteSatCancellationStatus } from '../invoicing/cancellation-store';
 import type { SatProviders } from './sat-providers';
 
 type CfdiRow = typeof cfdis.$inferSelect;
@@ -37,13 +38,19 @@ export async function checkRow(deps: SatProviders, row: CfdiRow): Promise<{ sat:
   const next = estadoFromSat(sat, current);
   const changed = next !== undefined && next !== current;
   const db = deps.invoicing.db;
+  // SAT's EstatusCancelacion as last known: 'Plazo vencido' is how the lists tell a cancellation nobody answered.
+  const cancelEstatus = sat.estatusCancelacion || row.cancelEstatus;
   if (changed) {
     await db.transaction(async (tx) => {
       await tx.update(cfdis).set({
-        estado: next, cancelledAt: next === 'cancelada' ? new Date() : null, updatedAt: new Date(), satCheckedAt: new Date(),
+        estado: next, cancelEstatus, cancelledAt: next === 'cancelada' ? new Date() : null, updatedAt: new Date(), satCheckedAt: new Date(),
       }).where(and(eq(cfdis.userId, row.userId), eq(cfdis.id, row.id)));
+      if (row.direction === 'emitido') await noteSatCancellationStatus(tx as unknown as Db, row.userId, row.uuid, sat.estatusCancelacion);
       await refreshAfterStateChange(tx as unknown as Db, row.userId, row.uuid);
     });
+  } else if (cancelEstatus !== row.cancelEstatus) {
+    await db.update(cfdis).set({ cancelEstatus, satCheckedAt: new Date() }).where(and(eq(cfdis.userId, row.userId), eq(cfdis.id, row.id)));
+    if (row.direction === 'emitido') await noteSatCancellationStatus(db, row.userId, row.uuid, sat.estatusCancelacion);
   } else {
     await db.execute(sql`UPDATE cfdis SET sat_checked_at = now() WHERE id = ${row.id} AND user_id = ${row.userId}`);
   }

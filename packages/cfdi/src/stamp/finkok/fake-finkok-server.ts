@@ -90,6 +90,8 @@ export async function startFakeFinkok(pac: SandboxPac, username: string, passwor
       if (!cer.includes('BEGIN CERTIFICATE') || !keyPem.includes('ENCRYPTED')) return [200, respond(FINKOK_NS.cancel, 'cancel', field('CodEstatus', 'CSD inválido'))];
       createPrivateKey({ key: keyPem, passphrase: password }); // throws (→ HTTP 500) when not encrypted with the account password
       const folios: string[] = [];
+      // Finkok hands SAT's acuse back as escaped text in Acuse (here the sandbox's signed one).
+      let acuse = '';
       for (const item of descendants(descendant(call, 'UUIDS')!, 'UUID')) {
         const uuid = item.attrs.get('UUID')!;
         try {
@@ -101,6 +103,7 @@ export async function startFakeFinkok(pac: SandboxPac, username: string, passwor
             folioSustitucion: item.attrs.get('FolioSustitucion') || undefined,
             total: '',
           });
+          acuse ||= r.acuse ?? '';
           folios.push(`<s0:Folio>${field('EstatusUUID', code(r.estatusUUID))}${field('UUID', uuid)}${field('EstatusCancelacion', retentions ? '' : r.estatusCancelacion)}</s0:Folio>`);
         } catch (err) {
           if (!(err instanceof PacError)) throw err;
@@ -112,7 +115,7 @@ export async function startFakeFinkok(pac: SandboxPac, username: string, passwor
         respond(
           tns ?? FINKOK_NS.cancel,
           'cancel',
-          `<s0:Folios>${folios.join('')}</s0:Folios>` + field('Acuse', '<Acuse/>') + field('Fecha', '2026-03-10T12:00:00.000000') +
+          `<s0:Folios>${folios.join('')}</s0:Folios>` + field('Acuse', acuse) + field('Fecha', '2026-03-10T12:00:00.000000') +
             field('RfcEmisor', text(call, 'taxpayer_id')) + field('CodEstatus', ''),
         ),
       ];

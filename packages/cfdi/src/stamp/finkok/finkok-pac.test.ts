@@ -2,6 +2,8 @@ import { createPrivateKey } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { readFixture, readFixtureText } from '../../../test/fixtures';
 import { PacError } from '../errors';
+import { verifySandboxAcuse } from '../sandbox/acuse';
+import { loadSandboxCredentials } from '../sandbox/credentials';
 import { SandboxPac } from '../sandbox/sandbox-pac';
 import { FakeClock, freshCfdi, sealWithTestCsd } from '../test-helpers';
 import { toMexicoCityLocal } from '../mexico-time';
@@ -77,6 +79,9 @@ describe('FinkokPac over a local Finkok SOAP server', () => {
     expect(request.soapAction).toBe('"cancel"');
     expect(request.body).toMatch(new RegExp(`<apps:UUID UUID="${stamped.uuid}" FolioSustitucion="" Motivo="02"/>`));
     expect(result).toMatchObject({ uuid: stamped.uuid, estatusUUID: '201', estado: 'Cancelado', estatusCancelacion: 'Cancelado sin aceptación' });
+    // The acuse travels as escaped text in Acuse and comes back as the signed XML, verifiable with its certificate.
+    const acuse = verifySandboxAcuse(result.acuse ?? '', loadSandboxCredentials().certificate);
+    expect(acuse).toMatchObject({ valid: true, rfcEmisor: 'EKU9003173C9', folios: [{ uuid: stamped.uuid, estatusUUID: '201' }] });
     expect(await finkok.status(query)).toMatchObject({ estado: 'Cancelado' });
     expect((await finkok.status({ ...query, total: '1.00' })).estado).toBe('No Encontrado');
   });

@@ -19,6 +19,11 @@ export interface SandboxDocument extends Omit<CancellationFacts, 'hasLiveRelated
   rfcEmisor: string;
   /** UUIDs of CFDIs this one relates to in a way that blocks their cancellation. */
   relatesTo: string[];
+  /**
+   * UUIDs this one substitutes (CfdiRelacionados TipoRelacion 04): SAT takes it as the folio de sustitución of
+   * a motivo 01 cancellation of those only. Absent in records written before it was kept (not checked then).
+   */
+  sustituye?: string[];
   estado: Exclude<CfdiEstado, 'No Encontrado'>;
   estatusCancelacion: EstatusCancelacion;
   /** Frozen when the cancellation is requested; SAT keeps reporting it afterwards. */

@@ -1,8 +1,10 @@
 import { describe, expect, it } from 'vitest';
-import { NS, findChild, findDescendants, type XmlElement } from '../../xml';
+import { NS, el, findChild, findDescendants, isElement, type XmlElement } from '../../xml';
 import { PacError } from '../errors';
 import type { CancelRequest } from '../port';
 import { FakeClock, freshCfdi, setPartyAttrs } from '../test-helpers';
+import { verifySandboxAcuse } from './acuse';
+import { loadSandboxCredentials } from './credentials';
 import { SandboxPac } from './sandbox-pac';
 import { rejected } from '../../../test/thrown';
 
@@ -33,7 +35,11 @@ describe('sandbox cancellation flow', () => {
     expect(await pac.status(uuid)).toEqual({ estado: 'Vigente', esCancelable: 'Cancelable sin aceptación', estatusCancelacion: '' });
     const result = await pac.cancel(req());
     expect(result).toMatchObject({ estatusUUID: '201', estado: 'Cancelado', estatusCancelacion: 'Cancelado sin aceptación' });
-    expect(result.acuse).toContain(uuid);
+    // A signed acuse like SAT's: the sandbox certificate verifies it, and any edit breaks it.
+    const acuse = verifySandboxAcuse(result.acuse!, loadSandboxCredentials().certificate);
+    expect(acuse).toMatchObject({ valid: true, rfcEmisor: 'EKU9003173C9', fecha: '2026-03-11T11:00:00', folios: [{ uuid, estatusUUID: '201' }] });
+    expect(result.acuse).toContain('<Folios xmlns="http://cancelacfd.sat.gob.mx">');
+    expect(verifySandboxAcuse(result.acuse!.replace('>201<', '>202<')).valid).toBe(false);
     // A second request reports "previamente cancelado".
     expect((await pac.cancel(req())).estatusUUID).toBe('202');
   });
@@ -105,7 +111,7 @@ describe('sandbox cancellation flow', () => {
   });
 
   it('checks motivo and folio de sustitución', async () => {
-    const { pac, req } = await setup();
+    const { pac, req, uuid } = await setup();
     expect(await codeOf(pac.cancel(req({ motivo: '01' })))).toEqual(['CA-FOLIO-REQUERIDO']);
     expect(await codeOf(pac.cancel(req({ motivo: '02', folioSustitucion: '11111111-2222-3333-4444-555555555555' })))).toEqual([
       'CA-FOLIO-NO-PERMITIDO',
@@ -114,7 +120,13 @@ describe('sandbox cancellation flow', () => {
     expect(await codeOf(pac.cancel(req({ motivo: '01', folioSustitucion: '11111111-2222-3333-4444-555555555555' })))).toEqual([
       'CA-FOLIO-NO-EXISTE',
     ]);
-    const substitute = await pac.stamp(freshCfdi('created-with-discounts-40.xml', new Date(START.getTime() - 60_000)));
+    // A substitute must relate to the cancelled CFDI with TipoRelacion 04.
+    const unrelated = await pac.stamp(freshCfdi('created-with-discounts-40.xml', new Date(START.getTime() - 60_000)));
+    expect(await codeOf(pac.cancel(req({ motivo: '01', folioSustitucion: unrelated.uuid })))).toEqual(['CA-FOLIO-SIN-RELACION']);
+    const substitute = await pac.stamp(freshCfdi('created-with-discounts-40.xml', new Date(START.getTime() - 30_000), (root) => {
+      const emisor = root.children.findIndex((c) => isElement(c) && c.local === 'Emisor');
+      root.children.splice(emisor, 0, el('cfdi:CfdiRelacionados', root.ns, { TipoRelacion: '04' }, [el('cfdi:CfdiRelacionado', root.ns, { UUID: uuid })]));
+    }));
     const ok = await pac.cancel(req({ motivo: '01', folioSustitucion: substitute.uuid.toLowerCase() }));
     expect(ok).toMatchObject({ estatusUUID: '201', estado: 'Cancelado' });
   });

@@ -25,6 +25,19 @@ export function blockingRelations(root: XmlElement): string[] {
   return [...found];
 }
 
+/** The UUIDs a document substitutes (CfdiRelacionados TipoRelacion 04). */
+export function substitutedUuids(root: XmlElement): string[] {
+  const found = new Set<string>();
+  for (const group of findChildren(root, root.ns, 'CfdiRelacionados')) {
+    if (group.attrs.get('TipoRelacion') !== TIPO_RELACION_SUSTITUCION) continue;
+    for (const rel of findChildren(group, root.ns, 'CfdiRelacionado')) {
+      const uuid = rel.attrs.get('UUID');
+      if (uuid) found.add(uuid.toUpperCase());
+    }
+  }
+  return [...found];
+}
+
 /** What the sandbox records about a CFDI it just stamped. */
 export function describeStamped(root: XmlElement, uuid: string, stampedAt: number): SandboxDocument {
   const attr = (name: string) => root.attrs.get(name);
@@ -41,6 +54,7 @@ export function describeStamped(root: XmlElement, uuid: string, stampedAt: numbe
     tipoCambio: attr('TipoCambio'),
     stampedAt,
     relatesTo: blockingRelations(root),
+    sustituye: substitutedUuids(root),
     estado: 'Vigente',
     estatusCancelacion: '',
   };

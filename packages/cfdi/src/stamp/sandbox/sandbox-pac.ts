@@ -17,6 +17,7 @@ import type {
   StatusQuery,
 } from '../port';
 import { buildTfd, insertTfd } from '../tfd';
+import { buildSandboxAcuse } from './acuse';
 import { advance, answerCancellation, requestCancellation, statusOf, type SandboxDocument } from './cancellation-flow';
 import { PLAZO_RESPUESTA_MS } from './cancellation-rules';
 import { loadSandboxCredentials, type SandboxCredentials } from './credentials';
@@ -150,9 +151,7 @@ export class SandboxPac implements SandboxPacPort {
     const live = await this.hasLiveRelatedDocuments(uuid, now.getTime());
     const { doc, estatusUUID } = requestCancellation(stored, { ...req, uuid }, now.getTime(), live);
     // SAT only accepts a substitute that exists; checked after the request's own shape is valid.
-    if (req.folioSustitucion && !(await this.loadDocument(req.folioSustitucion.toUpperCase()))) {
-      throw pacError('invalid-request', 'CA-FOLIO-NO-EXISTE', 'El folio fiscal de sustitución no corresponde a un CFDI timbrado.');
-    }
+    if (req.folioSustitucion) await this.checkSubstitute(req.folioSustitucion.toUpperCase(), uuid, now.getTime());
     await this.saveDocument(doc);
     if (doc.estatusCancelacion === 'En proceso') {
       // The receptor's inbox: SAT shows the request to the receptor until it answers or the 72 h pass.
@@ -161,13 +160,23 @@ export class SandboxPac implements SandboxPacPort {
       if (!list.includes(uuid)) await this.store.put(key, JSON.stringify([...list, uuid]));
     }
     const fecha = toMexicoCityLocal(now);
-    return {
-      uuid,
-      estatusUUID,
-      ...statusOf(doc, now.getTime(), live),
-      fecha,
-      acuse: acuseXml(uuid, doc.rfcEmisor, estatusUUID, fecha),
-    };
+    const acuse = buildSandboxAcuse(this.credentials, { fecha, rfcEmisor: doc.rfcEmisor, folios: [{ uuid, estatusUUID }], leyenda: this.leyenda || undefined });
+    return { uuid, estatusUUID, ...statusOf(doc, now.getTime(), live), fecha, acuse };
+  }
+
+  /**
+   * The folio de sustitución of a motivo 01: a CFDI this PAC stamped, vigente, that relates to the cancelled one with
+   * TipoRelacion 04 (records older than that bookkeeping are taken as they are).
+   */
+  private async checkSubstitute(folio: string, cancelled: string, now: number): Promise<void> {
+    const stored = await this.loadDocument(folio);
+    if (!stored) throw pacError('invalid-request', 'CA-FOLIO-NO-EXISTE', 'El folio fiscal de sustitución no corresponde a un CFDI timbrado.');
+    if (advance(stored, now).estado !== 'Vigente') {
+      throw pacError('invalid-request', 'CA-FOLIO-CANCELADO', 'El CFDI de sustitución está cancelado; debe estar vigente.');
+    }
+    if (stored.tipoDeComprobante !== 'RET' && stored.sustituye && !stored.sustituye.includes(cancelled)) {
+      throw pacError('invalid-request', 'CA-FOLIO-SIN-RELACION', 'El CFDI de sustitución no relaciona al cancelado con TipoRelacion 04 (sustitución de los CFDI previos).');
+    }
   }
 
   async status(query: StatusQuery | string): Promise<SatStatus> {
@@ -276,7 +285,3 @@ function matchesQuery(doc: SandboxDocument, q: StatusQuery): boolean {
     return false;
   }
 }
-
-const acuseXml = (uuid: string, rfcEmisor: string, estatus: string, fecha: string): string =>
-  `<?xml version="1.0" encoding="UTF-8"?>\n<Acuse Fecha="${fecha}" RfcEmisor="${rfcEmisor}" Leyenda="${SANDBOX_LEYENDA}">` +
-  `<Folios><UUID>${uuid}</UUID><EstatusUUID>${estatus}</EstatusUUID></Folios></Acuse>`;

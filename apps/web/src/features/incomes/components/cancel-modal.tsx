@@ -40,7 +40,8 @@ export function CancelModal({ rfc, period, row, onClose }: Props) {
     setError(null);
     setPanel(false);
   }, [row]);
-  const candidates = useQuery({ ...substitutionQuery(rfc, row?.rfc ?? '-', period.month, period.year), enabled: panel && Boolean(row) });
+  // The account's RFC in the path (issue 25 §8: the customer's answered 403); only CFDI that substitute this one.
+  const candidates = useQuery({ ...substitutionQuery(rfc, row?.uuid ?? '-', period.month, period.year), enabled: panel && Boolean(row) });
 
   const cancel = useMutation({
     mutationFn: () => cancelInvoice(row!.uuid, option!, option === '01' ? substitute.trim() : undefined),
@@ -57,14 +58,18 @@ export function CancelModal({ rfc, period, row, onClose }: Props) {
     },
   });
 
-  /** "Nueva factura sustituta": the invoicing form prefilled from this one, related with tipo 04. */
+  /**
+   * "Sustituir" (issue 24 §10, the guided way): the invoicing form prefilled from a copy of this one, related with
+   * tipo 04; the user may edit it; once stamped, the form cancels this one with motivo 01 citing the new UUID.
+   */
   const newSubstitute = useMutation({
     mutationFn: async () => {
       const xml = await (await fetchXml(row!.uuid)).text();
       const { draft, receptorRfc } = draftFromXml(xml, row!.uuid);
-      const state: InvoiceDraftState = await draftState(draft, receptorRfc);
+      const state: InvoiceDraftState = { ...(await draftState(draft, receptorRfc)), substitutes: { uuid: row!.uuid, name: rowName(row!) } };
       navigate('/invoicing/add', { state });
     },
+    onError: () => showAlert(false, t('incomes.cancel.failed')),
   });
 
   return (
@@ -80,9 +85,10 @@ export function CancelModal({ rfc, period, row, onClose }: Props) {
                 <>
                   <TextInput label={t('incomes.cancel.substitute')} value={substitute} error={error} onChange={(e) => { setSubstitute(e.currentTarget.value); setError(null); }}
                     placeholder="XXXXXXXX-XXXX-XXXX-XXXX-XXXXXXXXXXXX" />
+                  <Text size="xs" c="dimmed">{t('incomes.cancel.guidedHint')}</Text>
                   <Group gap="xs">
+                    <Button size="xs" loading={newSubstitute.isPending} onClick={() => newSubstitute.mutate()}>{t('incomes.cancel.newSubstitute')}</Button>
                     <Button variant="light" size="xs" onClick={() => setPanel(true)}>{t('incomes.cancel.pickSubstitute')}</Button>
-                    <Button variant="subtle" size="xs" loading={newSubstitute.isPending} onClick={() => newSubstitute.mutate()}>{t('incomes.cancel.newSubstitute')}</Button>
                   </Group>
                 </>
               )}
@@ -97,7 +103,7 @@ export function CancelModal({ rfc, period, row, onClose }: Props) {
       </Modal>
       <Drawer opened={panel} onClose={() => setPanel(false)} position="right" size="lg" title={t('incomes.cancel.panelTitle')}>
         <Stack gap="sm">
-          <Text size="sm" c="dimmed">{t('incomes.cancel.panelHint', { rfc: row?.rfc ?? '' })}</Text>
+          <Text size="sm" c="dimmed">{t('incomes.cancel.panelHint', { name: row ? rowName(row) : '' })}</Text>
           {(candidates.data ?? []).filter((c) => c.uuid !== row?.uuid).length === 0 ? (
             <Text size="sm">{candidates.isPending ? t('app.loading') : t('incomes.cancel.noCandidates')}</Text>
           ) : (
@@ -107,7 +113,7 @@ export function CancelModal({ rfc, period, row, onClose }: Props) {
                   {(candidates.data ?? []).filter((c) => c.uuid !== row?.uuid).map((c) => (
                     <Table.Tr key={c.uuid}>
                       <Table.Td><Text size="sm" fw={600}>{[c.serie, c.folio].filter(Boolean).join('-')}</Text><Text size="xs" ff="monospace">{c.uuid}</Text></Table.Td>
-                      <Table.Td>{formatDay(c.f_emi.slice(0, 10))}</Table.Td>
+                      <Table.Td><Text size="sm">{c.client}</Text><Text size="xs" c="dimmed">{formatDay(c.f_emi.slice(0, 10))}</Text></Table.Td>
                       <Table.Td ta="right">{formatMoney(c.total)}</Table.Td>
                       <Table.Td><Button size="xs" onClick={() => { setSubstitute(c.uuid); setPanel(false); }}>{t('incomes.cancel.use')}</Button></Table.Td>
                     </Table.Tr>

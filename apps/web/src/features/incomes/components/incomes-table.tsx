@@ -1,5 +1,5 @@
 import { ActionIcon, Badge, Menu, Table, Text } from '@mantine/core';
-import { IconBan, IconBuildingBank, IconFileMinus, IconCash, IconChartBarOff, IconChartBar, IconDots, IconDownload, IconFileTypePdf, IconFileTypeXml, IconLink, IconMail } from '@tabler/icons-react';
+import { IconBan, IconBuildingBank, IconFileMinus, IconCash, IconChartBarOff, IconChartBar, IconDots, IconDownload, IconFileTypePdf, IconFileTypeXml, IconLink, IconMail, IconReceipt } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
 import { formatMoney } from '@facturo/cfdi/money';
 import type { InvoiceRow } from '@facturo/contract';
@@ -7,9 +7,12 @@ import { formatDay } from '../../../shared/format/dates';
 import { ListTable } from '../../../shared/ui/list-table';
 import { BlacklistBadge } from '../../sat-status/public';
 
-export type RowAction = 'pdf' | 'xml' | 'downloadXml' | 'email' | 'cancel' | 'enablePayment' | 'notCount' | 'related' | 'creditNote' | 'satStatus';
+export type RowAction = 'pdf' | 'xml' | 'downloadXml' | 'email' | 'cancel' | 'enablePayment' | 'notCount' | 'related' | 'creditNote' | 'satStatus' | 'acuse';
 
 const ESTADO_COLOR: Record<InvoiceRow['estado'], string> = { vigente: 'teal', en_proceso: 'yellow', cancelada: 'red', rechazada: 'orange' };
+
+/** The estado's label; a cancellation nobody answered in 72 h says so ("Cancelada sin respuesta (plazo vencido)"). */
+export const estadoKey = (r: InvoiceRow) => (r.estado === 'cancelada' && r.estatusCancelacion === 'Plazo vencido' ? 'incomes.estado.plazoVencido' : `incomes.estado.${r.estado}`);
 
 /** "A-12" or the UUID's first block when the invoice has no serie/folio. */
 export const rowName = (r: InvoiceRow) => [r.serie, r.folio].filter(Boolean).join('-') || r.uuid.slice(0, 8);
@@ -39,7 +42,7 @@ export function IncomesTable({ rows, onAction }: { rows: InvoiceRow[]; onAction:
               {r.status === 1 && r.saldo !== '0' && r.saldo !== '0.00' && <Text size="xs" c="orange">{t('incomes.saldo', { saldo: formatMoney(r.saldo) })}</Text>}
             </Table.Td>
             <Table.Td>
-              <Badge color={ESTADO_COLOR[r.estado]} variant="light">{t(`incomes.estado.${r.estado}`)}</Badge>
+              <Badge color={ESTADO_COLOR[r.estado]} variant="light">{t(estadoKey(r))}</Badge>
               {r.tipoDeComprobante !== 'I' && <Badge ml={4} variant="outline">{r.tipoDeComprobante}</Badge>}
               {r.notCount && <Badge ml={4} color="gray" variant="outline">{t('incomes.notCounted')}</Badge>}
               {r.status === 2 && !cancelled && <Badge ml={4} color="teal" variant="outline">{t('incomes.paid')}</Badge>}
@@ -63,6 +66,7 @@ export function IncomesTable({ rows, onAction }: { rows: InvoiceRow[]; onAction:
                   {!cancelled && r.tipoDeComprobante === 'I' && (
                     <Menu.Item leftSection={<IconFileMinus size={16} />} onClick={() => onAction('creditNote', r)}>{t('incomes.actions.creditNote')}</Menu.Item>
                   )}
+                  {r.estado !== 'vigente' && <Menu.Item leftSection={<IconReceipt size={16} />} onClick={() => onAction('acuse', r)}>{t('incomes.actions.acuse')}</Menu.Item>}
                   {!cancelled && <Menu.Item color="red" leftSection={<IconBan size={16} />} onClick={() => onAction('cancel', r)}>{t('incomes.actions.cancel')}</Menu.Item>}
                 </Menu.Dropdown>
               </Menu>

@@ -28,6 +28,9 @@ export const cancelOptionsQuery = () =>
 export const cancelInvoice = (uuid: string, option: '01' | '02' | '03' | '04', uuidSustitucion?: string) =>
   call(routes['invoicing.cancel'], { body: { pIdPago: uuid, type: 'ingreso', option, ...(uuidSustitucion ? { uuidSustitucion } : {}) }, passThrough: true });
 
+/** `GET /api/cfdi/{uuid}/acuse-cancelacion`: the PAC's acuse (XML) of a cancelled document; 404 before. */
+export const fetchCancelAcuse = (uuid: string) => call(routes['invoicing.cancelAcuse'], { params: { uuid } });
+
 /** Saves a Blob under a file name (a link with `download`; the Blob came with the Bearer token). */
 export function saveBlob(blob: Blob, fileName: string): void {
   const url = URL.createObjectURL(blob);

@@ -67,9 +67,12 @@ export const previewInvoice = (version: '4.0' | '3.3', body: InvoiceBody) =>
 export const stampInvoice = (version: '4.0' | '3.3', body: InvoiceBody) =>
   call(routes[version === '4.0' ? 'invoicing.stamp40' : 'invoicing.stamp33'], { body, passThrough: true });
 
-/** `GET /api/invoicing/substitution/{rfc}/{month}/{year}`: a customer's invoices that can be related or substituted. */
-export const substitutionQuery = (rfc: string, customerRfc: string, month: number, year: number) =>
+/**
+ * `GET /api/invoicing/substitution/{rfc}/{month}/{year}?sustituye=`: the account's (`rfc` is the signed-in account's)
+ * CFDI that substitute `uuid` — vigente and related to it with TipoRelacion 04 — the valid choices of a motivo 01.
+ */
+export const substitutionQuery = (rfc: string, uuid: string, month: number, year: number) =>
   queryOptions({
-    queryKey: ['invoicing', rfc, 'substitution', customerRfc, month, year],
-    queryFn: ({ signal }) => call(routes['invoicing.substitution'], { params: { rfc: customerRfc, month, year }, signal }).then((r) => r.data),
+    queryKey: ['invoicing', rfc, 'substitution', uuid, month, year],
+    queryFn: ({ signal }) => call(routes['invoicing.substitution'], { params: { rfc, month, year }, query: { sustituye: uuid }, signal }).then((r) => r.data),
   });

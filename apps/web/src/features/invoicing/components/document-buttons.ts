@@ -1,5 +1,5 @@
 import { confirmExternalLink } from '../../../shared/ui/confirm';
-import { fetchPdf, fetchXml, saveBlob } from '../api/documents-api';
+import { fetchCancelAcuse, fetchPdf, fetchXml, saveBlob } from '../api/documents-api';
 
 /**
  * The viewer links of §3/§7.17: the document is fetched with the session's token and opened as a blob
@@ -21,4 +21,9 @@ export async function downloadXml(uuid: string, name?: string): Promise<void> {
 
 export async function downloadPdf(uuid: string, name?: string): Promise<void> {
   saveBlob(await fetchPdf(uuid), `${name ?? uuid}.pdf`);
+}
+
+/** "Descargar acuse de cancelación": the PAC's acuse of the cancellation request (issue 24 §10). */
+export async function downloadCancelAcuse(uuid: string): Promise<void> {
+  saveBlob(new Blob([await fetchCancelAcuse(uuid)], { type: 'application/xml' }), `acuse-cancelacion-${uuid}.xml`);
 }

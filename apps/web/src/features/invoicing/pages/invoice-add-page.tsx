@@ -1,5 +1,5 @@
 import { useMemo, useState } from 'react';
-import { Badge, Button, Grid, Group, Stack } from '@mantine/core';
+import { Alert, Badge, Button, Grid, Group, Stack, Text } from '@mantine/core';
 import { IconEye, IconRubberStamp } from '@tabler/icons-react';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { FormProvider, useForm, useWatch, type Path } from 'react-hook-form';
@@ -7,6 +7,7 @@ import { useTranslation } from 'react-i18next';
 import { useLocation } from 'react-router';
 import type { Client, InvoiceStamped } from '@facturo/contract';
 import { usosCfdiFor } from '@facturo/cfdi/catalogs/browser';
+import { isApiError } from '../../../shared/api/api-error';
 import { setServerErrors } from '../../../shared/api/form-server-errors';
 import { useSession } from '../../../shared/session/session-store';
 import { FormAlert } from '../../../shared/ui/form-alert';
@@ -14,6 +15,7 @@ import { PageHeader } from '../../../shared/ui/page-header';
 import { toastWarning } from '../../../shared/ui/toasts';
 import { ClientFormDrawer, ClientV4Dialog } from '../../clients/public';
 import { blacklistQuery, confirmBlacklistedCustomer } from '../../sat-status/public';
+import { cancelInvoice } from '../api/documents-api';
 import { invoicingCatalogsQuery, invoicingKeys, previewInvoice, stampInvoice, stampsQuery } from '../api/invoicing-api';
 import { ConceptsSection } from '../components/concepts-section';
 import { ExtrasSection } from '../components/extras-section';
@@ -28,8 +30,12 @@ const FIELDS = ['tipoDeComprobante', 'clientId', 'usoCFDI', 'formaPago', 'metodo
 /** The body says `año`, the form `anio` (a form path with ñ is awkward to type in tests and code). */
 const ALIAS = { 'informacionGlobal.año': 'informacionGlobal.anio' };
 
-/** What another screen can hand over to start from (the substitution panel: relation 04 to the cancelled one). */
-export interface InvoiceDraftState { draft?: Partial<InvoiceForm>; client?: Client }
+/**
+ * What another screen can hand over to start from (the substitution panel: relation 04 to the cancelled one).
+ * `substitutes`: the guided substitution (issue 24 §10) — once this CFDI is stamped, that one is cancelled with
+ * motivo 01 citing it.
+ */
+export interface InvoiceDraftState { draft?: Partial<InvoiceForm>; client?: Client; substitutes?: { uuid: string; name: string } }
 
 /** /invoicing/add (spec §2.7, issue 9 items 1-3): issue, preview and stamp a CFDI 4.0 (or 3.3). */
 export function InvoiceAddPage() {
@@ -44,6 +50,7 @@ export function InvoiceAddPage() {
   const [formError, setFormError] = useState<string[] | null>(null);
   const [preview, setPreview] = useState<Blob | null>(null);
   const [stamped, setStamped] = useState<InvoiceStamped | null>(null);
+  const [substitutes, setSubstitutes] = useState(handed.substitutes);
   const catalogs = useQuery(invoicingCatalogsQuery(rfc));
   const stamps = useQuery(stampsQuery(rfc));
 
@@ -80,10 +87,17 @@ export function InvoiceAddPage() {
     onSuccess: async (r) => {
       setStamped(r);
       window.scrollTo({ top: 0 });
+      if (substitutes) cancelOriginal.mutate(r.uuid);
       await queryClient.invalidateQueries({ queryKey: invoicingKeys.all(rfc) });
       await queryClient.invalidateQueries({ queryKey: ['incomes', rfc] });
     },
     onError: onServerError,
+  });
+
+  /** The guided substitution's second step: the original is cancelled with motivo 01 citing the new CFDI. */
+  const cancelOriginal = useMutation({
+    mutationFn: (uuid: string) => cancelInvoice(substitutes!.uuid, '01', uuid),
+    onSettled: () => queryClient.invalidateQueries({ queryKey: ['incomes', rfc] }),
   });
 
   /**
@@ -100,6 +114,7 @@ export function InvoiceAddPage() {
 
   const restart = () => {
     setStamped(null);
+    setSubstitutes(undefined);
     setClient(null);
     form.reset(emptyInvoice());
   };
@@ -111,6 +126,21 @@ export function InvoiceAddPage() {
         action={balance !== undefined && (
           <Badge size="lg" variant="light" color={balance > 0 ? 'teal' : 'red'} data-testid="stamp-balance">{t('invoicing.stampBalance', { count: balance })}</Badge>
         )} />
+      {substitutes && !stamped && <Alert color="blue" data-testid="substitution-banner">{t('invoicing.substitution.banner', { name: substitutes.name, uuid: substitutes.uuid })}</Alert>}
+      {substitutes && stamped && (
+        <Alert data-testid="substitution-result" color={cancelOriginal.isError ? 'red' : cancelOriginal.data?.rspns === false ? 'orange' : 'teal'}>
+          <Stack gap="xs">
+            <Text size="sm">
+              {cancelOriginal.isPending ? t('invoicing.substitution.cancelling', { name: substitutes.name })
+                : cancelOriginal.isError ? (isApiError(cancelOriginal.error) ? cancelOriginal.error.body?.message : null) ?? t('incomes.cancel.failed')
+                : cancelOriginal.data ? t('invoicing.substitution.done', { name: substitutes.name, msj: cancelOriginal.data.msj }) : ''}
+            </Text>
+            {cancelOriginal.isError && (
+              <Group><Button size="xs" variant="light" onClick={() => cancelOriginal.mutate(stamped.uuid)}>{t('invoicing.substitution.retry')}</Button></Group>
+            )}
+          </Stack>
+        </Alert>
+      )}
       {stamped ? (
         <StampSuccess rfc={rfc} stamped={stamped} onNew={restart} />
       ) : (
