@@ -26,6 +26,8 @@ export const DB_UNAVAILABLE_MESSAGE = 'El servicio no está disponible en este m
 /** 413 texts: say what was too large (issue 17 §8) instead of always blaming "the file". */
 export const TOO_LARGE = {
   body: (mb: number) => `El cuerpo de la solicitud excede el tamaño permitido (${mb} MB)`,
+  /** A route with a tighter limit of its own (the payments webhook: 256 kB). */
+  bodyKb: (kb: number) => `El cuerpo de la solicitud excede el tamaño permitido (${kb} kB)`,
   file: (mb: number) => `El archivo excede el tamaño permitido (${mb} MB)`,
   files: (n: number) => `Se enviaron demasiados archivos (máximo ${n})`,
   fields: (n: number) => `El formulario tiene demasiados campos (máximo ${n})`,
@@ -65,7 +67,9 @@ export function registerErrorHandler(app: FastifyInstance, limits: UploadLimits)
     if (err.code === 'FST_FIELDS_LIMIT') return reply.code(413).send({ message: TOO_LARGE.fields(limits.fields) });
     if (err.code === 'FST_PARTS_LIMIT') return reply.code(413).send({ message: TOO_LARGE.parts });
     if (err.code === 'FST_ERR_CTP_BODY_TOO_LARGE' || err.statusCode === 413) {
-      return reply.code(413).send({ message: TOO_LARGE.body(mb(limits.bodyBytes)) });
+      // A route that sets its own body limit (serve config `bodyLimitBytes`) names that limit, not the app's.
+      const own = (req.routeOptions?.config as { bodyLimitBytes?: number } | undefined)?.bodyLimitBytes;
+      return reply.code(413).send({ message: own ? TOO_LARGE.bodyKb(Math.round(own / 1024)) : TOO_LARGE.body(mb(limits.bodyBytes)) });
     }
     if (err.statusCode && err.statusCode >= 400 && err.statusCode < 500) {
       return reply.code(err.statusCode).send({ message: err.message });
