@@ -1,5 +1,5 @@
 import { expect, test, type APIRequestContext } from '@playwright/test';
-import { createAccountViaApi, loginViaUi, type TestAccount } from './support/account';
+import { createAccountViaApi, type TestAccount } from './support/account';
 
 async function bearer(request: APIRequestContext, account: TestAccount): Promise<string> {
   const login = await request.post('/api/login', { data: { username: account.rfc, password: account.password } });
@@ -7,13 +7,19 @@ async function bearer(request: APIRequestContext, account: TestAccount): Promise
 }
 
 test('the bell: a notification link navigates inside the app, one is marked read, then all (issue 25 §7)', async ({ page, request }) => {
+  test.setTimeout(240_000); // a loaded shared machine: each step is slow, none is timed
   const account = await createAccountViaApi(request);
   const headers = { Authorization: `Bearer ${await bearer(request, account)}` };
-  for (const [title, link] of [['Aviso uno', '/statements?tab=0'], ['Aviso dos', null], ['Aviso tres', null]] as const) {
+  for (const [title, link] of [['Aviso uno', '/outcomes?tab=cancelaciones'], ['Aviso dos', null], ['Aviso tres', null]] as const) {
     const res = await request.post('/api/dev/notificacion', { data: { title, message: `Texto de ${title}`, link }, headers });
     expect(res.status(), await res.text()).toBe(201);
   }
-  await loginViaUi(page, account);
+  // The login screen, with a wider wait for the dashboard than loginViaUi's (a loaded shared machine).
+  await page.goto('/login');
+  await page.getByLabel('RFC o correo electrónico').fill(account.rfc);
+  await page.getByLabel('Contraseña').fill(account.password);
+  await page.getByRole('button', { name: 'Iniciar sesión' }).click();
+  await expect(page).toHaveURL(/\/dashboard\/home$/, { timeout: 60_000 });
   const bell = page.getByRole('button', { name: 'Notificaciones urgentes' });
   await bell.click();
   const notes = page.getByTestId('notification');
@@ -23,7 +29,7 @@ test('the bell: a notification link navigates inside the app, one is marked read
   let popups = 0;
   page.context().on('page', () => popups++);
   await notes.filter({ hasText: 'Aviso uno' }).getByRole('link', { name: 'Ver más' }).click();
-  await expect(page).toHaveURL(/\/statements\?tab=0$/);
+  await expect(page).toHaveURL(/\/outcomes\?tab=cancelaciones$/);
   await expect(page.getByText(/estarás saliendo de la app/)).toHaveCount(0);
   expect(popups).toBe(0);
 
