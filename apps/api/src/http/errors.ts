@@ -1,3 +1,4 @@
+import { STATUS_CODES } from 'node:http';
 import type { FastifyError, FastifyInstance } from 'fastify';
 import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
 import { messages } from '@facturo/contract';
@@ -20,6 +21,17 @@ export const notFound = (message: string = messages.notFound) => new AppError(40
 export const forbidden = (message: string = messages.forbidden) => new AppError(403, message);
 export const unauthorized = (message: string = messages.unauthorized) => new AppError(401, message);
 export const tooManyRequests = () => new AppError(429, messages.tooManyRequests);
+
+/** What a 4xx that carries only its English reason phrase says instead (issue 25 §9: no English on screen). */
+const SPANISH_4XX: Record<number, string> = {
+  400: 'La solicitud no es válida',
+  401: messages.unauthorized,
+  403: messages.forbidden,
+  404: messages.notFound,
+  405: 'Método no permitido para esta ruta',
+  406: 'No se puede responder en el formato solicitado',
+  415: 'El tipo de contenido de la solicitud no se admite',
+};
 
 export const DB_UNAVAILABLE_MESSAGE = 'El servicio no está disponible en este momento: no hay conexión con la base de datos. Inténtalo de nuevo en unos minutos.';
 
@@ -72,7 +84,9 @@ export function registerErrorHandler(app: FastifyInstance, limits: UploadLimits)
       return reply.code(413).send({ message: own ? TOO_LARGE.bodyKb(Math.round(own / 1024)) : TOO_LARGE.body(mb(limits.bodyBytes)) });
     }
     if (err.statusCode && err.statusCode >= 400 && err.statusCode < 500) {
-      return reply.code(err.statusCode).send({ message: err.message });
+      // A plugin's bare HTTP reason ("Forbidden" from the static files for `//` in a path) is said in Spanish.
+      const bare = err.message === STATUS_CODES[err.statusCode];
+      return reply.code(err.statusCode).send({ message: bare ? (SPANISH_4XX[err.statusCode] ?? messages.invalidData) : err.message });
     }
     if (isDatabaseUnavailable(err)) {
       req.log.error({ code: (err.cause as { code?: string } | undefined)?.code ?? err.code }, 'base de datos no disponible');

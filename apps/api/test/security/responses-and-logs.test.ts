@@ -64,6 +64,17 @@ describe('a failed query in the log', () => {
   });
 });
 
+describe('no English reason phrases (issue 25 §9)', () => {
+  it('a `//` in a path answers in Spanish, never "Forbidden"', async () => {
+    for (const path of ['//', '//incomes', '/assets//index.js', '//api/clients', '/incomes//x']) {
+      const res = await fetch(`${server.baseUrl}${path}`);
+      const text = await res.text();
+      expect(text, path).not.toMatch(/Forbidden|Not Found|Bad Request/);
+      if (res.status >= 400) expect((JSON.parse(text) as { message: string }).message, path).toMatch(/[a-záéíóúñ]/);
+    }
+  });
+});
+
 describe('413 answers say what was too large', () => {
   it('a JSON body over the limit names the body', async () => {
     const res = await fetch(`${server.baseUrl}/api/clients`, {
