@@ -3,6 +3,7 @@
 // the API (which serves the bundle) in this same terminal.
 import { spawn, spawnSync } from 'node:child_process';
 import { existsSync, readdirSync, statSync } from 'node:fs';
+import { setInterval } from 'node:timers';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 
