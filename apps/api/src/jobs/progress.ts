@@ -62,19 +62,19 @@ export class ProgressReporter {
     return this.step(5, RETRYING_MESSAGE);
   }
 
-  step(progress: number, message: string, data?: unknown) {
-    return this.emit({ message, progress: Math.max(0, Math.min(99, Math.round(progress))), finished: false, code: SOCKET_CODES.ok, data });
+  async step(progress: number, message: string, data?: unknown): Promise<void> {
+    await this.emit({ message, progress: Math.max(0, Math.min(99, Math.round(progress))), finished: false, code: SOCKET_CODES.ok, data });
   }
 
-  succeed(message: string, data?: unknown, warning?: string | null) {
-    return this.emit({ message, progress: 100, finished: true, code: SOCKET_CODES.ok, data, warning });
+  async succeed(message: string, data?: unknown, warning?: string | null): Promise<void> {
+    await this.emit({ message, progress: 100, finished: true, code: SOCKET_CODES.ok, data, warning });
   }
 
   /**
    * The job ended in error: its record and the live message say so, and an urgent notification puts it in
    * the bell (issue 25 §7) — the user may have left the page that started it.
    */
-  async fail(message: string, data?: unknown) {
+  async fail(message: string, data?: unknown): Promise<void> {
     const row = await this.emit({ message, progress: 100, finished: true, code: SOCKET_CODES.error, data });
     if (row) {
       await this.db.insert(notifications).values({
