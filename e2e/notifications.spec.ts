@@ -33,8 +33,10 @@ test('the bell: a notification link navigates inside the app, one is marked read
   await expect(page.getByText(/estarás saliendo de la app/)).toHaveCount(0);
   expect(popups).toBe(0);
 
+  // A fresh page (the menu of the previous one was re-rendered by the navigation), then mark one read.
+  await page.reload();
   await bell.click();
-  await page.getByRole('button', { name: 'Marcar como leída: Aviso uno' }).click();
+  await page.getByRole('button', { name: 'Marcar como leída: Aviso uno' }).click({ timeout: 60_000 });
   await expect(notes).toHaveCount(2);
   // It stays read after a reload: the server no longer lists it.
   const after = (await (await request.get('/api/notificaciones/urgentes', { headers })).json()) as { data: { title: string }[] };
