@@ -3,6 +3,7 @@
 // the API (which serves the bundle) in this same terminal.
 import { spawn, spawnSync } from 'node:child_process';
 import { existsSync, readdirSync, statSync } from 'node:fs';
+import { setInterval } from 'node:timers';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 
@@ -27,5 +28,19 @@ if (stale && process.env.SKIP_WEB_BUILD !== '1') {
 }
 
 const child = spawn(process.execPath, ['--import', 'tsx', path.join(root, 'apps/api/src/main.ts')], { cwd: root, stdio: 'inherit', env: process.env });
-for (const signal of ['SIGINT', 'SIGTERM']) process.on(signal, () => child.kill(signal));
+let stopping = false;
+const stop = (signal) => {
+  if (stopping) return;
+  stopping = true;
+  child.kill(signal);
+};
+for (const signal of ['SIGINT', 'SIGTERM', 'SIGHUP']) process.on(signal, () => stop(signal === 'SIGHUP' ? 'SIGTERM' : signal));
+// `npm start` runs this script under `sh -c`: a SIGTERM to npm ends npm and that shell, which does not pass it
+// on, and this process is left orphaned with the server running (issue 25 §14). A changed parent means whoever
+// started us is gone: stop the server as if we had been signalled.
+const parent = process.ppid;
+const watch = setInterval(() => {
+  if (process.ppid !== parent) stop('SIGTERM');
+}, 250);
+watch.unref();
 child.on('exit', (code, signal) => process.exit(code ?? (signal ? 1 : 0)));

@@ -8,7 +8,8 @@ const CONNECTION_CODES = new Set([
   'ECONNREFUSED', 'ECONNRESET', 'ETIMEDOUT', 'EPIPE', 'ENOTFOUND', 'EHOSTUNREACH', 'ENETUNREACH', 'EAI_AGAIN',
   '57P01', '57P02', '57P03', '08000', '08001', '08003', '08004', '08006', '53300',
 ]);
-const CONNECTION_TEXT = /Connection terminated|connection timeout|Client has encountered a connection error|Cannot use a pool after calling end|terminating connection/i;
+// PGlite closed under a running server (its data dir gone, a shutdown racing a request) says so in its message.
+const CONNECTION_TEXT = /Connection terminated|connection timeout|Client has encountered a connection error|Cannot use a pool after calling end|terminating connection|PGlite is clos(ed|ing)/i;
 
 interface Causes { code?: unknown; message?: unknown; cause?: unknown; query?: unknown; params?: unknown; errors?: unknown }
 

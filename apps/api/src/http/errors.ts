@@ -1,3 +1,4 @@
+import { STATUS_CODES } from 'node:http';
 import type { FastifyError, FastifyInstance } from 'fastify';
 import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
 import { messages } from '@facturo/contract';
@@ -21,11 +22,24 @@ export const forbidden = (message: string = messages.forbidden) => new AppError(
 export const unauthorized = (message: string = messages.unauthorized) => new AppError(401, message);
 export const tooManyRequests = () => new AppError(429, messages.tooManyRequests);
 
+/** What a 4xx that carries only its English reason phrase says instead (issue 25 §9: no English on screen). */
+const SPANISH_4XX: Record<number, string> = {
+  400: 'La solicitud no es válida',
+  401: messages.unauthorized,
+  403: messages.forbidden,
+  404: messages.notFound,
+  405: 'Método no permitido para esta ruta',
+  406: 'No se puede responder en el formato solicitado',
+  415: 'El tipo de contenido de la solicitud no se admite',
+};
+
 export const DB_UNAVAILABLE_MESSAGE = 'El servicio no está disponible en este momento: no hay conexión con la base de datos. Inténtalo de nuevo en unos minutos.';
 
 /** 413 texts: say what was too large (issue 17 §8) instead of always blaming "the file". */
 export const TOO_LARGE = {
   body: (mb: number) => `El cuerpo de la solicitud excede el tamaño permitido (${mb} MB)`,
+  /** A route with a tighter limit of its own (the payments webhook: 256 kB). */
+  bodyKb: (kb: number) => `El cuerpo de la solicitud excede el tamaño permitido (${kb} kB)`,
   file: (mb: number) => `El archivo excede el tamaño permitido (${mb} MB)`,
   files: (n: number) => `Se enviaron demasiados archivos (máximo ${n})`,
   fields: (n: number) => `El formulario tiene demasiados campos (máximo ${n})`,
@@ -65,10 +79,14 @@ export function registerErrorHandler(app: FastifyInstance, limits: UploadLimits)
     if (err.code === 'FST_FIELDS_LIMIT') return reply.code(413).send({ message: TOO_LARGE.fields(limits.fields) });
     if (err.code === 'FST_PARTS_LIMIT') return reply.code(413).send({ message: TOO_LARGE.parts });
     if (err.code === 'FST_ERR_CTP_BODY_TOO_LARGE' || err.statusCode === 413) {
-      return reply.code(413).send({ message: TOO_LARGE.body(mb(limits.bodyBytes)) });
+      // A route that sets its own body limit (serve config `bodyLimitBytes`) names that limit, not the app's.
+      const own = (req.routeOptions?.config as { bodyLimitBytes?: number } | undefined)?.bodyLimitBytes;
+      return reply.code(413).send({ message: own ? TOO_LARGE.bodyKb(Math.round(own / 1024)) : TOO_LARGE.body(mb(limits.bodyBytes)) });
     }
     if (err.statusCode && err.statusCode >= 400 && err.statusCode < 500) {
-      return reply.code(err.statusCode).send({ message: err.message });
+      // A plugin's bare HTTP reason ("Forbidden" from the static files for `//` in a path) is said in Spanish.
+      const bare = err.message === STATUS_CODES[err.statusCode];
+      return reply.code(err.statusCode).send({ message: bare ? (SPANISH_4XX[err.statusCode] ?? messages.invalidData) : err.message });
     }
     if (isDatabaseUnavailable(err)) {
       req.log.error({ code: (err.cause as { code?: string } | undefined)?.code ?? err.code }, 'base de datos no disponible');

@@ -2,8 +2,20 @@ import { SOCKET_CODES, SOCKET_EVENTS, type ProcessType, type ProgressMessage } f
 import type { Db } from '../db/client';
 import type { Publisher } from '../realtime/publisher';
 import { updateProcess } from '../modules/background/background.repository';
+import { notifications } from '../db/schema';
 
 export const RETRYING_MESSAGE = 'Reintentando…';
+
+/** Where the bell's link takes the user when a job of this type fails (in-app paths). */
+const FAILURE_LINK: Record<ProcessType, string> = {
+  CIEC: '/profile/3',
+  CIF: '/profile/3',
+  CSF: '/clients',
+  CSD: '/profile/3',
+  EFIRMA: '/profile/3',
+  DOWNLOAD_INVOICES: '/incomes',
+  PAYROLL: '/payroll',
+};
 
 const EVENT_BY_TYPE: Record<ProcessType, string> = {
   CIEC: SOCKET_EVENTS.ciec,
@@ -42,6 +54,7 @@ export class ProgressReporter {
     };
     this.publisher.publish(EVENT_BY_TYPE[this.process.type], message);
     this.publisher.publish(SOCKET_EVENTS.progress, message);
+    return row;
   }
 
   /** First step of a retried attempt: the work starts over, and the user is told so. */
@@ -49,15 +62,24 @@ export class ProgressReporter {
     return this.step(5, RETRYING_MESSAGE);
   }
 
-  step(progress: number, message: string, data?: unknown) {
-    return this.emit({ message, progress: Math.max(0, Math.min(99, Math.round(progress))), finished: false, code: SOCKET_CODES.ok, data });
+  async step(progress: number, message: string, data?: unknown): Promise<void> {
+    await this.emit({ message, progress: Math.max(0, Math.min(99, Math.round(progress))), finished: false, code: SOCKET_CODES.ok, data });
   }
 
-  succeed(message: string, data?: unknown, warning?: string | null) {
-    return this.emit({ message, progress: 100, finished: true, code: SOCKET_CODES.ok, data, warning });
+  async succeed(message: string, data?: unknown, warning?: string | null): Promise<void> {
+    await this.emit({ message, progress: 100, finished: true, code: SOCKET_CODES.ok, data, warning });
   }
 
-  fail(message: string, data?: unknown) {
-    return this.emit({ message, progress: 100, finished: true, code: SOCKET_CODES.error, data });
+  /**
+   * The job ended in error: its record and the live message say so, and an urgent notification puts it in
+   * the bell (issue 25 §7) — the user may have left the page that started it.
+   */
+  async fail(message: string, data?: unknown): Promise<void> {
+    const row = await this.emit({ message, progress: 100, finished: true, code: SOCKET_CODES.error, data });
+    if (row) {
+      await this.db.insert(notifications).values({
+        userId: row.userId, title: `No se completó: ${this.process.title}`, message, link: FAILURE_LINK[this.process.type], urgent: true,
+      });
+    }
   }
 }

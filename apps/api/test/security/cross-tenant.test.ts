@@ -8,6 +8,7 @@ import { importXmls } from '../import-xmls';
 import { createCustomer, invoiceBody, invoicingAccount } from '../../src/modules/invoicing/invoicing-test-kit';
 import { employeeBody } from '../../src/modules/employees/employee-fixtures.test-support';
 import { csfLinesMoral, textPdf } from '../../src/modules/clients/text-pdf.test-support';
+import { diotAcusePdf } from '../../src/modules/statements/diot-acuse.test-support';
 
 // Real server, real HTTP, stamping and jobs on a shared 2-core machine: generous time per test.
 vi.setConfig({ testTimeout: 240_000, hookTimeout: 240_000 });
@@ -329,7 +330,7 @@ beforeAll(async () => {
   v.statementId = (await call(a, 'POST', '/api/statements/start', { month, year })).id;
   v.diotFolio = (await call(a, 'POST', '/api/diot', { month: 1, year: 2026 })).folio;
   const acuse = new FormData();
-  acuse.append('acuse', new Blob([new Uint8Array(textPdf(['Acuse de recibo DIOT']))], { type: 'application/pdf' }), 'acuse.pdf');
+  acuse.append('acuse', new Blob([new Uint8Array(diotAcusePdf(a.rfc, 2026, 1))], { type: 'application/pdf' }), 'acuse.pdf');
   expect((await fetch(`${server.baseUrl}/api/diot/${v.diotFolio}/acuse`, { method: 'POST', headers: a.headers, body: acuse })).status).toBeLessThan(300);
   // A DIOT supplier with its tipo de operación.
   v.diotSupplierId = (await call(a, 'PUT', '/api/diot/proveedores', { rfc: 'XIA190128J61', tipoOperacion: '85' })).id;

@@ -33,6 +33,35 @@ describe('answers do not reveal registered e-mails', () => {
     expect(JSON.stringify(unknown.body)).not.toMatch(/no encontramos|ya está verificada/i);
   });
 
+  it('verificar-cuenta: an unknown e-mail is answered exactly as a pending account given a wrong code, try after try (issue 25 §12)', async () => {
+    const rfc = randomRfc();
+    const pending = `${rfc.toLowerCase()}@ejemplo.mx`;
+    expect((await post('/api/pre-registro', { rfc, email: pending, password: TEST_PASSWORD })).status).toBe(201);
+    const mail = (await (await fetch(`${server.baseUrl}/api/dev/outbox?to=${encodeURIComponent(pending)}`)).json()) as { data: { text: string }[] };
+    const good = /(\d{6})/.exec(mail.data[0]!.text)![1]!;
+    const wrong = good === '000000' ? '111111' : '000000';
+    const stranger = unknownEmail();
+    const verified = (await createAccount(server.baseUrl)).email;
+    const seen: { status: number; body: unknown }[][] = [];
+    for (let i = 0; i < 6; i++) {
+      const row = [
+        await post('/api/verificar-cuenta', { email: pending, code: wrong }),
+        await post('/api/verificar-cuenta', { email: stranger, code: wrong }),
+        await post('/api/verificar-cuenta', { email: verified, code: wrong }),
+      ];
+      expect(row[1], `try ${i + 1}`).toEqual(row[0]);
+      expect(row[2], `try ${i + 1}`).toEqual(row[0]);
+      seen.push(row);
+    }
+    // The same statuses a pending code gives (4 × 422, then 429), and no count of tries left anywhere.
+    expect(seen.map((r) => r[0]!.status)).toEqual([422, 422, 422, 422, 429, 429]);
+    expect(JSON.stringify(seen)).not.toMatch(/quedan|intentos restantes|No hay un código/i);
+    expect((seen[0]![0]!.body as { errors: Record<string, string[]> }).errors.code![0]).toMatch(/código no es correcto/);
+    // A new code (resend) gives fresh tries to both: the answers stay the same.
+    expect(await post('/api/verificar-cuenta/reenviar', { email: stranger })).toEqual(await post('/api/verificar-cuenta/reenviar', { email: pending }));
+    expect(await post('/api/verificar-cuenta', { email: stranger, code: wrong })).toEqual(await post('/api/verificar-cuenta', { email: pending, code: wrong }));
+  });
+
   it('verificar-cuenta/reenviar and sendCodigoCambiarPassword: the same answer for unknown and known', async () => {
     expect(await post('/api/verificar-cuenta/reenviar', { email: unknownEmail() })).toEqual(await post('/api/verificar-cuenta/reenviar', { email: known.email }));
     expect(await post('/api/sendCodigoCambiarPassword', { email: unknownEmail() })).toEqual(await post('/api/sendCodigoCambiarPassword', { email: known.email }));

@@ -64,6 +64,17 @@ describe('a failed query in the log', () => {
   });
 });
 
+describe('no English reason phrases (issue 25 §9)', () => {
+  it('a `//` in a path answers in Spanish, never "Forbidden"', async () => {
+    for (const path of ['//', '//incomes', '/assets//index.js', '//api/clients', '/incomes//x']) {
+      const res = await fetch(`${server.baseUrl}${path}`);
+      const text = await res.text();
+      expect(text, path).not.toMatch(/Forbidden|Not Found|Bad Request/);
+      if (res.status >= 400) expect((JSON.parse(text) as { message: string }).message, path).toMatch(/[a-záéíóúñ]/);
+    }
+  });
+});
+
 describe('413 answers say what was too large', () => {
   it('a JSON body over the limit names the body', async () => {
     const res = await fetch(`${server.baseUrl}/api/clients`, {
@@ -73,6 +84,16 @@ describe('413 answers say what was too large', () => {
     });
     expect(res.status).toBe(413);
     expect(((await res.json()) as { message: string }).message).toBe('El cuerpo de la solicitud excede el tamaño permitido (12 MB)');
+  });
+
+  it("the payments webhook's 413 names its own limit (256 kB), not the app's 12 MB (issue 25 §13)", async () => {
+    const res = await fetch(`${server.baseUrl}/api/webhooks/stripe`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', 'stripe-signature': 't=1,v1=00' },
+      body: JSON.stringify({ id: 'evt_x', type: 'x', data: { pad: 'x'.repeat(300 * 1024) } }),
+    });
+    expect(res.status).toBe(413);
+    expect(((await res.json()) as { message: string }).message).toBe('El cuerpo de la solicitud excede el tamaño permitido (256 kB)');
   });
 
   it('a file over the limit names the file', async () => {
@@ -135,6 +156,9 @@ describe('secrets never in a response nor a log line (issue 12 §6)', () => {
     socket.close();
     await callApi(server.baseUrl, {}, 'POST', '/api/login', { username: owner.email, password: 'Incorrecta#1' });
     await callApi(server.baseUrl, { authorization: `Bearer ${token}` }, 'GET', `/api/user?token=${token}`);
+    // An e-mail and a search term in query strings (issue 25 §13).
+    await callApi(server.baseUrl, {}, 'GET', `/api/dev/outbox?to=${encodeURIComponent(owner.email)}`);
+    await callApi(server.baseUrl, { authorization: `Bearer ${token}` }, 'GET', '/api/incomes?page=1&searchQuery=Zapater%C3%ADa+Reservada+Quintanar');
 
     const keyPem = readFixture('certs/csd/EKU9003173C9.key.pem').toString();
     const keyDer = readFixture('certs/csd/EKU9003173C9.key');
@@ -156,6 +180,10 @@ describe('secrets never in a response nor a log line (issue 12 §6)', () => {
     for (const [what, value] of Object.entries(inLog)) expect(logText.includes(value), `${what} en el log`).toBe(false);
     // The request with a token in its query string is logged with the value hidden.
     expect(logText).toContain('/api/user?token=[Redacted]');
+    expect(logText).toContain('/api/dev/outbox?to=[Redacted]');
+    expect(logText).toContain('searchQuery=[Redacted]');
+    expect(logText).not.toContain(encodeURIComponent(owner.email));
+    expect(logText).not.toMatch(/Zapater|Quintanar/);
     // The reset code: six digits, not part of a longer number (timestamps, ids).
     expect(new RegExp(`(?<![0-9])${code}(?![0-9])`).test(logText), 'código de restablecimiento en el log').toBe(false);
   });

@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { outboxQuerySchema, outboxResponseSchema, accountFlagsSchema } from '../dev';
 import { loginResponseSchema } from '../auth';
 import { backgroundProcessListSchema, backgroundProcessParamsSchema, backgroundProcessSchema, ciecSchema, jobStartedSchema } from '../background';
-import { urgentNotificationsSchema } from '../notifications';
+import { devNotificationSchema, notificationParamsSchema, notificationSchema, notificationsReadSchema, urgentNotificationsSchema } from '../notifications';
 import { userPlanResponseSchema } from '../plans';
 import { route } from '../route';
 
@@ -19,6 +19,14 @@ export const sessionRoutes = {
   }),
   'plans.userPlan': route({ method: 'GET', path: '/api/user/plan', response: userPlanResponseSchema, access: { allowUnpaid: true, allowIncomplete: true } }),
   'notifications.urgent': route({ method: 'GET', path: '/api/notificaciones/urgentes', response: urgentNotificationsSchema, access: { allowUnpaid: true } }),
+  'notifications.markRead': route({
+    method: 'POST', path: '/api/notificaciones/:id/leida', params: notificationParamsSchema, response: notificationsReadSchema, access: { allowUnpaid: true },
+    summary: 'Marca una notificación como leída (deja de aparecer en las urgentes)',
+  }),
+  'notifications.markAllRead': route({
+    method: 'POST', path: '/api/notificaciones/leidas', response: notificationsReadSchema, access: { allowUnpaid: true },
+    summary: 'Marca como leídas todas las notificaciones de la cuenta',
+  }),
   'background.list': route({ method: 'GET', path: '/api/background/process', response: backgroundProcessListSchema, access: {} }),
   'background.show': route({
     method: 'GET', path: '/api/background/process/:id', params: backgroundProcessParamsSchema, response: backgroundProcessSchema, access: {},
@@ -34,5 +42,9 @@ export const sessionRoutes = {
   'dev.accountFlags': route({
     method: 'POST', path: '/api/dev/account-flags', body: accountFlagsSchema, response: loginResponseSchema, access: { allowUnpaid: true, allowIncomplete: true },
     summary: 'Cambia banderas de la cuenta (solo pruebas)',
+  }),
+  'dev.notification': route({
+    method: 'POST', path: '/api/dev/notificacion', body: devNotificationSchema, status: 201, response: notificationSchema, access: { allowUnpaid: true },
+    summary: 'Crea una notificación urgente para la cuenta (solo pruebas)',
   }),
 };

@@ -8,13 +8,13 @@ import type { Mailer } from '../../providers/mail/mailer';
 import { resetPasswordEmail, verificationEmail } from '../../providers/mail/templates';
 import { hashPassword, verifyPassword } from '../../security/passwords';
 import type { AttemptCounter } from '../../http/attempts';
-import { AppError, badRequest, fieldError, forbidden } from '../../http/errors';
+import { AppError, badRequest, forbidden } from '../../http/errors';
 import { estadosMx } from '../catalogs/catalogs.service';
 import { fiscalDataErrors } from '../catalogs/fiscal-data-checks';
 import {
   bumpTokenVersion, findTakenFields, findUserByEmail, findUserById, findUserByLogin, insertUser, setPasswordHash, updateUser, type UserRow,
 } from './auth.repository';
-import { CODE_TTL_MINUTES, VerificationCodes } from './verification-codes';
+import { CODE_TTL_MINUTES, MAX_CODE_ATTEMPTS, tooManyCodeAttempts, VerificationCodes, wrongCode } from './verification-codes';
 import {
   accountLockedEmail, assertAccountNotLocked, recordAccountFailure, spendDummyVerification, takeDailyCode,
 } from './abuse-limits';
@@ -34,8 +34,17 @@ export interface AuthDeps {
   publicUrl: string;
 }
 
-/** The answer to a code for an e-mail with no code pending — also the answer for an unknown e-mail. */
-const NO_PENDING_CODE = () => fieldError('code', 'No hay un código vigente; solicita uno nuevo');
+/**
+ * A code for an e-mail with no code pending (unknown, already verified, nothing issued): the answer of a wrong
+ * code, tries counted per e-mail the way a pending code counts them (the fifth is the same 429), so neither the
+ * message nor the count tells a registered e-mail from an unknown one (issue 25 §12).
+ */
+const noCodeKey = (purpose: 'verify' | 'reset', email: string) => `code-none:${purpose}:${email.trim().toLowerCase()}`;
+async function refuseWithoutCode(deps: AuthDeps, purpose: 'verify' | 'reset', email: string): Promise<never> {
+  const tries = await deps.attempts.hit(noCodeKey(purpose, email), CODE_TTL_MINUTES * 60_000);
+  if (tries >= MAX_CODE_ATTEMPTS) throw tooManyCodeAttempts();
+  throw wrongCode();
+}
 
 const LOGIN_WINDOW_MS = 15 * 60_000;
 const BAD_CREDENTIALS = 'El RFC, correo o contraseña son incorrectos';
@@ -80,6 +89,8 @@ export async function resendVerification(deps: AuthDeps, email: string, ip: stri
   const count = await deps.attempts.hit(`resend:${email}`, 60_000);
   if (count > 3) throw new AppError(429, 'Ya enviamos varios códigos; espera un minuto antes de pedir otro');
   await takeDailyCode(deps, email, ip);
+  // A new code means fresh tries for a registered e-mail; the same for an unknown one.
+  await deps.attempts.reset(noCodeKey('verify', email));
   const user = await findUserByEmail(deps.db, email);
   if (user && !user.isConfirmed) {
     const code = await deps.codes.issue(user.id, 'verify');
@@ -92,8 +103,8 @@ export async function verifyAccount(deps: AuthDeps, email: string, code: string)
   const user = await findUserByEmail(deps.db, email);
   // Unknown and already verified accounts answer exactly as a known one with no code pending
   // (issue 17 §3): the endpoint must not tell which e-mails are registered.
-  if (!user || user.isConfirmed) throw NO_PENDING_CODE();
-  await deps.codes.consume(user.id, 'verify', code);
+  if (!user || user.isConfirmed) return refuseWithoutCode(deps, 'verify', email);
+  await deps.codes.consume(user.id, 'verify', code, () => refuseWithoutCode(deps, 'verify', email));
   const confirmed = await updateUser(deps.db, user.id, { isConfirmed: true });
   return sessionFor(deps, confirmed);
 }
@@ -149,6 +160,7 @@ export async function sendResetCode(deps: AuthDeps, email: string, ip: string): 
   const count = await deps.attempts.hit(`reset:${email}`, 60_000);
   if (count > 3) throw new AppError(429, 'Ya enviamos varios códigos; espera un minuto antes de pedir otro');
   await takeDailyCode(deps, email, ip);
+  await deps.attempts.reset(noCodeKey('reset', email));
   const user = await findUserByEmail(deps.db, email);
   if (user) {
     const code = await deps.codes.issue(user.id, 'reset');
@@ -160,8 +172,8 @@ export async function sendResetCode(deps: AuthDeps, email: string, ip: string): 
 
 export async function resetPassword(deps: AuthDeps, email: string, code: string, password: string): Promise<{ message: string }> {
   const user = await findUserByEmail(deps.db, email);
-  if (!user) throw NO_PENDING_CODE();
-  await deps.codes.consume(user.id, 'reset', code);
+  if (!user) return refuseWithoutCode(deps, 'reset', email);
+  await deps.codes.consume(user.id, 'reset', code, () => refuseWithoutCode(deps, 'reset', email));
   await replacePassword(deps.db, user.id, password);
   return { message: 'Tu contraseña se actualizó. Inicia sesión con la nueva contraseña.' };
 }

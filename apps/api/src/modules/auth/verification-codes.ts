@@ -28,27 +28,39 @@ export class VerificationCodes {
   }
 
   /**
-   * Checks a code: wrong → 422 naming `code`; expired → 422; the fifth wrong try (and any try after)
-   * → 429, and the code is burnt so a new one has to be requested.
+   * Checks a code: wrong or expired → the one 422 naming `code` (WRONG_CODE_MESSAGE: no count of tries left,
+   * nothing an unknown e-mail could not get too); the fifth wrong try (and any try after) → 429, and the code
+   * is burnt so a new one has to be requested. With no code pending, `onMissing` answers (the caller makes it
+   * the same answer as an unknown e-mail's).
    */
-  async consume(userId: number, purpose: CodePurpose, code: string): Promise<void> {
+  async consume(userId: number, purpose: CodePurpose, code: string, onMissing?: () => Promise<never>): Promise<void> {
     const [row] = await this.db.select().from(verificationCodes)
       .where(and(eq(verificationCodes.userId, userId), eq(verificationCodes.purpose, purpose), isNull(verificationCodes.consumedAt)))
       .orderBy(desc(verificationCodes.id)).limit(1);
-    if (!row) throw fieldError('code', 'No hay un código vigente; solicita uno nuevo');
+    if (!row) {
+      if (onMissing) return onMissing();
+      throw wrongCode();
+    }
     if (row.attempts >= MAX_CODE_ATTEMPTS) throw tooManyCodeAttempts();
-    if (row.expiresAt.getTime() < Date.now()) throw fieldError('code', 'El código expiró; solicita uno nuevo');
     const expected = Buffer.from(row.codeHash, 'hex');
     const given = Buffer.from(this.digest(userId, code), 'hex');
-    if (!timingSafeEqual(expected, given)) {
+    const expired = row.expiresAt.getTime() < Date.now();
+    if (expired || !timingSafeEqual(expected, given)) {
       const attempts = row.attempts + 1;
       await this.db.update(verificationCodes).set({ attempts }).where(eq(verificationCodes.id, row.id));
       if (attempts >= MAX_CODE_ATTEMPTS) throw tooManyCodeAttempts();
-      throw fieldError('code', `El código no es correcto. Te quedan ${MAX_CODE_ATTEMPTS - attempts} intentos`);
+      throw wrongCode();
     }
     await this.db.update(verificationCodes).set({ consumedAt: new Date() }).where(eq(verificationCodes.id, row.id));
   }
 }
 
-const tooManyCodeAttempts = () =>
+/**
+ * The one answer to a code that does not open anything — wrong, expired, none pending, unknown e-mail — so the
+ * answer never tells whether an e-mail is registered (issue 25 §12).
+ */
+export const WRONG_CODE_MESSAGE = 'El código no es correcto o ya no está vigente; revísalo o solicita uno nuevo';
+export const wrongCode = () => fieldError('code', WRONG_CODE_MESSAGE);
+
+export const tooManyCodeAttempts = () =>
   new AppError(429, 'Demasiados intentos con un código incorrecto. Solicita un código nuevo en un minuto.');

@@ -13,6 +13,8 @@ export function maskByPlan(figures: DashboardMonth, has: (featureId: number) => 
   if (!has(F.retenciones)) Object.assign(out, { retisr: null, retivamesIngresos: null });
   if (!has(F.plataformas)) Object.assign(out, { isrretPel: null, ivaretPel: null });
   if (!has(F.cuentas)) Object.assign(out, { porcobrar: null, porpagar: null });
+  // The daily series feeds the IVA chart only (feature 69): without it the series does not leave the server.
+  if (!has(F.ivaChart)) out.diario = [];
   if (!paidPlan) out.montonoiva = null;
   return out;
 }

@@ -110,6 +110,8 @@ describe('GET /api/getInMesDashboard/{rfc}/{month}/{year}', () => {
     expect(month.body).toMatchObject({ ingresosmes: '14000.00', ivames: '2240.00', isrmes: '3200.00' });
     expect(month.body).toMatchObject({ retisr: null, retivamesIngresos: null, isrretPel: null, ivaretPel: null, porcobrar: null, porpagar: null, montonoiva: null });
     expect(month.body.ingresosmesDetalle).toHaveLength(3);
+    // Feature 69 (IVA chart) on the server too (issue 25 §6): its daily series is not in a free answer.
+    expect(month.body.diario).toEqual([]);
     for (const path of ['getIngresosPDashboardV2', 'getIngresosDashboard']) {
       const locked = await get(asFree, `/api/${path}/${issuer.rfc}/3/2026`);
       expect(locked.status).toBe(403);

@@ -2,7 +2,7 @@ import type { FastifyPluginAsync } from 'fastify';
 import { desc, eq } from 'drizzle-orm';
 import type { LoginResponse } from '@facturo/contract';
 import type { Db } from '../../db/client';
-import { outbox, users } from '../../db/schema';
+import { notifications, outbox, users } from '../../db/schema';
 import { stampBalances } from '../cfdis/cfdis.schema';
 import { notFound } from '../../http/errors';
 import { serve } from '../../http/serve';
@@ -41,5 +41,11 @@ export const devRoutes = (db: Db, mailer: Mailer, opts: DevRoutesOptions): Fasti
         .onConflictDoUpdate({ target: stampBalances.userId, set: { balance: timbres } });
     }
     return opts.session(req.account.id);
+  });
+  serve(app, 'dev.notification', async (req) => {
+    const [row] = await db.insert(notifications)
+      .values({ userId: req.account.id, title: req.body.title, message: req.body.message, link: req.body.link, urgent: true })
+      .returning();
+    return { id: row!.id, title: row!.title, message: row!.message, link: row!.link, created_at: row!.createdAt.toISOString() };
   });
 };

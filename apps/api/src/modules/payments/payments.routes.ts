@@ -19,6 +19,9 @@ export const paymentsServiceOf = (db: object): PaymentsService | undefined => se
 const escapeHtml = (s: string) => s.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
 
 /** Spec §7.14: plans, cards, subscription, webhooks and payments history (local provider; Stripe API 2020-08-27 model). */
+/** The webhook's own body limit (an event is a few kB; the app-wide 12 MB is for uploads): its 413 names it. */
+export const WEBHOOK_BODY_BYTES = 256 * 1024;
+
 export const paymentsRoutes = (ctx: JobContext): FastifyPluginAsync => async (app) => {
   const { db, config } = ctx;
   // STRIPE_WEBHOOK_SECRET from the environment; without it the local provider signs with a per-process secret.
@@ -96,7 +99,7 @@ export const paymentsRoutes = (ctx: JobContext): FastifyPluginAsync => async (ap
   // The webhook needs the raw body for the signature: its own scope parses JSON as a string.
   await app.register(async (scope) => {
     scope.removeContentTypeParser('application/json');
-    scope.addContentTypeParser('application/json', { parseAs: 'string', bodyLimit: 256 * 1024 }, (_req, body, done) => done(null, body));
+    scope.addContentTypeParser('application/json', { parseAs: 'string', bodyLimit: WEBHOOK_BODY_BYTES }, (_req, body, done) => done(null, body));
     serve(scope, 'payments.webhook', async (req) => {
       const raw = typeof req.body === 'string' ? req.body : '';
       let event: StripeEvent;
@@ -118,6 +121,6 @@ export const paymentsRoutes = (ctx: JobContext): FastifyPluginAsync => async (ap
       if (!event || typeof event.id !== 'string' || typeof event.type !== 'string' || !event.data) throw new AppError(400, 'El evento no tiene la forma de un evento de Stripe');
       const { duplicate } = await service.applyEvent(event);
       return { received: true as const, duplicate };
-    });
+    }, { config: { bodyLimitBytes: WEBHOOK_BODY_BYTES } });
   });
 };

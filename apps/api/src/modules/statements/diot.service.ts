@@ -12,6 +12,7 @@ import {
 } from './diot-file';
 import { applyCatalog, nameKey, supplierCatalog, supplierKey, type CatalogEntry } from './diot-suppliers.service';
 import { assertPeriod, periodText } from './statements.service';
+import { checkDiotAcuse } from './diot-acuse';
 
 /**
  * The DIOT of a month (issue 11 §3): received CFDIs actually paid in the month — PUE dated in it, PPD by the
@@ -234,6 +235,8 @@ export async function saveAcuse(db: Db, files: UserFiles, account: Account, foli
   const r = await diotRow(db, account, folio);
   if (!pdf) throw fieldError(ACUSE_FIELD, 'Adjunta el acuse de la DIOT (PDF) en el campo acuse');
   if (pdf.subarray(0, 5).toString('latin1') !== '%PDF-') throw fieldError(ACUSE_FIELD, 'El acuse debe ser un archivo PDF');
+  // Issue 25 §10: SAT's acuse of this DIOT (its RFC, ejercicio and periodo), not any PDF.
+  await checkDiotAcuse(pdf, { rfc: account.rfc, year: Number(r.year), month: Number(r.month) }, ACUSE_FIELD);
   const key = await files.save(account.id, 'acuse', 'pdf', pdf);
   await db.execute(sql`UPDATE diots SET acuse_key = ${key}, status = 2, filed_at = now() WHERE id = ${Number(r.id)}`);
   if (r.acuse_key) await files.remove(account.id, String(r.acuse_key));

@@ -9,6 +9,7 @@ import { expectIsolated } from '../../../test/isolation';
 import { buildPayment } from '../payment-reception/payment-builder';
 import { checkLine } from './diot-file';
 import { textPdf } from './simple-pdf';
+import { diotAcusePdf } from './diot-acuse.test-support';
 import { runAutomaticStatements } from '../../jobs/statements-auto.job';
 
 let server: TestServer;
@@ -90,9 +91,31 @@ describe('POST /api/diot, GET /api/diot, file, acuse and diff', () => {
     expect(refused.status).toBe(422);
     expect(((await refused.json()) as { errors: Record<string, string[]> }).errors.acuse).toEqual(['El acuse debe ser un archivo PDF']);
 
-    const form = new FormData();
-    form.append('acuse', new Blob([new Uint8Array(textPdf([{ text: 'Acuse DIOT' }], 'Acuse'))]), 'acuse.pdf');
-    const ok = await fetch(`${server.baseUrl}/api/diot/${folio}/acuse`, { method: 'POST', headers: customer.headers, body: form });
+    // Issue 25 §10: a PDF that is not SAT's acuse of this DIOT (RFC, ejercicio, periodo) is refused, naming acuse.
+    const upload = (pdf: Buffer) => {
+      const form = new FormData();
+      form.append('acuse', new Blob([new Uint8Array(pdf)]), 'acuse.pdf');
+      return fetch(`${server.baseUrl}/api/diot/${folio}/acuse`, { method: 'POST', headers: customer.headers, body: form });
+    };
+    const refusals: [Buffer, RegExp][] = [
+      [textPdf([{ text: 'Acuse DIOT' }], 'Acuse'), /no es un acuse de recibo de la DIOT/],
+      [diotAcusePdf(customer.rfc, 2026, 3, { Declaración: 'DECLARACIÓN ANUAL DE PERSONAS FÍSICAS' }), /no es un acuse de recibo de la DIOT/],
+      [diotAcusePdf('EKU9003173C9', 2026, 3), new RegExp(`no es del RFC ${customer.rfc}`)],
+      [diotAcusePdf(customer.rfc, 2025, 3), /no es del ejercicio 2026/],
+      [diotAcusePdf(customer.rfc, 2026, 4), /no es del periodo de la DIOT \(Marzo de 2026\)/],
+      [diotAcusePdf(customer.rfc, 2026, 3, { Periodo: null }), /no es del periodo/],
+    ];
+    for (const [pdf, why] of refusals) {
+      const res = await upload(pdf);
+      expect(res.status).toBe(422);
+      const body = (await res.json()) as { message: string; errors: Record<string, string[]> };
+      expect(body.errors.acuse![0]).toMatch(why);
+    }
+    expect((await call(customer, 'GET', '/api/diot?year=2026')).body.data[0]).toMatchObject({ folio, urlAcuse: null });
+    // Accents and case aside, and the period by number: SAT's acuse of this RFC and period is accepted.
+    const ok = await upload(diotAcusePdf(customer.rfc, 2026, 3, {
+      Acuse: 'Acuse de Recibo', Declaración: 'Declaracion informativa de operaciones con terceros', Periodo: 'Período: 03',
+    }));
     expect(ok.status).toBe(200);
     const history = await call(customer, 'GET', '/api/diot?year=2026');
     expect(history.body.data[0]).toMatchObject({ folio, status: 2, year: 2026, month: 3, urlAnexo: `/api/diot/${folio}/file`, urlAcuse: `/api/diot/${folio}/acuse`, proveedores: 1 });

@@ -47,6 +47,8 @@ export function useLiveSession(): void {
         if (type === 'STATEMENT') void queryClient.invalidateQueries({ queryKey: ['statements', rfc] });
         void refreshUrgentNotifications(getUrgentNotifications);
       }
+      // A job that failed puts a notification in the bell (the server writes it with the failure).
+      else if (msg.finished && msg.code !== SOCKET_CODES.ok) void refreshUrgentNotifications(getUrgentNotifications);
       if (msg.finished) void queryClient.invalidateQueries({ queryKey: ['background', rfc] });
     });
   }, [rfc, queryClient]);

@@ -7,4 +7,4 @@ export { StatCards } from './components/stat-cards';
 export { RelatedDrawer } from './components/related-drawer';
 export { EnablePaymentModal } from './components/enable-payment-modal';
 export type { Period } from './api/incomes-api';
-export { usePlanFeature } from './model/use-plan-feature';
+export { usePlanFeature, usePlanLacks } from './model/use-plan-feature';

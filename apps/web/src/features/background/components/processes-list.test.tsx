@@ -2,6 +2,8 @@ import { afterEach, describe, expect, it } from 'vitest';
 import { act, screen } from '@testing-library/react';
 import { mockFetch, renderWithProviders } from '../../../shared/test/render';
 import { clearSession, startSession } from '../../../shared/session/session-store';
+import { PROCESS_TYPES } from '@facturo/contract';
+import es from '../../../shared/i18n/locales/es.json';
 import { ProcessesList } from './processes-list';
 
 const session = {
@@ -21,5 +23,14 @@ describe('<ProcessesList />', () => {
     act(() => clearSession());
     await act(async () => { await new Promise((r) => setTimeout(r, 50)); });
     expect(calls.filter((c) => c.url === '/api/background/process')).toHaveLength(1);
+  });
+
+  it('every process type has its Spanish name (issue 25 §9: "PAYROLL" used to show as is)', () => {
+    const types = (es as { jobs: { types: Record<string, string> } }).jobs.types;
+    for (const type of PROCESS_TYPES) {
+      expect(types[type], type).toBeTruthy();
+      expect(types[type]).not.toBe(type);
+    }
+    expect(types.PAYROLL).toBe('Timbrado de nómina');
   });
 });

@@ -4,8 +4,18 @@ import { userPlanQuery } from '../../plans/public';
 import { hasFeature } from '../../plans/public';
 import { openUpgradeDialog } from '../../plans/public';
 
-/** Plan feature ids of the incomes product (spec §6, seed 0001): CSV export, e-mail, accounts receivable. */
-export const INCOMES_FEATURES = { csv: 31, email: 59, receivable: 55 } as const;
+/** Plan feature ids of the incomes product (spec §6, seed 0001): list, stats, CSV export, e-mail, accounts receivable. */
+export const INCOMES_FEATURES = { list: 5, stats: 6, csv: 31, email: 59, receivable: 55 } as const;
+
+/**
+ * True once the plan is known and lacks the feature (spec §6): the screen shows the locked panel in that
+ * part's place and does not ask the API for it (the server would answer 403). Unknown yet → false.
+ */
+export function usePlanLacks(featureId: number): boolean {
+  const rfc = useSession().user?.username ?? '';
+  const plan = useQuery({ ...userPlanQuery(rfc), staleTime: 30_000, enabled: Boolean(rfc) });
+  return Boolean(plan.data && !hasFeature(plan.data, featureId));
+}
 
 /**
  * Runs `action` when the plan has the feature, else opens the upgrade dialog: the API would answer 403 and

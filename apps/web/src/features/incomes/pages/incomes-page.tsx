@@ -25,7 +25,8 @@ import { IncomesTable, rowName, type RowAction } from '../components/incomes-tab
 import { RelatedDrawer } from '../components/related-drawer';
 import { StatCards } from '../components/stat-cards';
 import { STAT_CARDS } from '../model/stat-cards';
-import { INCOMES_FEATURES, usePlanFeature } from '../model/use-plan-feature';
+import { INCOMES_FEATURES, usePlanFeature, usePlanLacks } from '../model/use-plan-feature';
+import { LockedFeature } from '../../plans/public';
 
 type Dialog = { kind: 'email' | 'cancel' | 'enable' | 'related' | 'sat'; row: InvoiceRow } | null;
 
@@ -41,8 +42,11 @@ export function IncomesPage() {
   const filter = STAT_CARDS.find((c) => c.key === card)!.filter;
   const withBlacklist = usePlanHas(BLACKLIST_FEATURES.incomes);
   const q = { page: list.page, perPage: list.perPage, searchQuery: list.query, ...filter, withBlacklist };
-  const stats = useQuery(incomesStatsQuery(rfc, period));
-  const rows = useQuery(incomesListQuery(rfc, period, q));
+  // Features 5 (list) and 6 (stats), spec §6: a plan without them sees the locked panel, and no 403 is asked for.
+  const listLocked = usePlanLacks(INCOMES_FEATURES.list);
+  const statsLocked = usePlanLacks(INCOMES_FEATURES.stats);
+  const stats = useQuery({ ...incomesStatsQuery(rfc, period), enabled: !statsLocked });
+  const rows = useQuery({ ...incomesListQuery(rfc, period, q), enabled: !listLocked });
 
   const withCsv = usePlanFeature(INCOMES_FEATURES.csv);
   const withEmail = usePlanFeature(INCOMES_FEATURES.email);
@@ -101,12 +105,12 @@ export function IncomesPage() {
             <Button component={Link} to="/invoicing/add" leftSection={<IconPlus size={16} />}>{t('incomes.newInvoice')}</Button>
           </Group>
         } />
-      <StatCards stats={stats.data} active={card} onPick={(k) => { setCard(k); list.setPage(1); }} />
-      <PagedListCard list={list} searchPlaceholder={t('incomes.searchPlaceholder')} loading={rows.isPending} total={total}
+      {statsLocked ? <LockedFeature minHeight={90} /> : <StatCards stats={stats.data} active={card} onPick={(k) => { setCard(k); list.setPage(1); }} />}
+      {listLocked ? <LockedFeature minHeight={320} /> : <PagedListCard list={list} searchPlaceholder={t('incomes.searchPlaceholder')} loading={rows.isPending} total={total}
         emptyText={list.query ? t('incomes.emptySearch') : t('incomes.empty')} totalText={t('incomes.total', { count: total })}
         filters={<Button variant="light" leftSection={<IconFileSpreadsheet size={16} />} loading={csv.isPending} onClick={() => withCsv(() => csv.mutate())}>{t('incomes.csv')}</Button>}>
         <IncomesTable rows={rows.data?.data ?? []} onAction={onAction} />
-      </PagedListCard>
+      </PagedListCard>}
       <SendEmailModal rfc={rfc} uuid={dialog?.kind === 'email' ? dialog.row.uuid : null} onClose={close} />
       <CancelModal rfc={rfc} period={period} row={dialog?.kind === 'cancel' ? dialog.row : null} onClose={close} />
       <EnablePaymentModal rfc={rfc} row={dialog?.kind === 'enable' ? dialog.row : null} onClose={close} />

@@ -57,6 +57,17 @@ async function fetchUrgent(fetcher: () => Promise<Notification[]>, now: number):
   }
 }
 
+/**
+ * Marks one notification (an id) or all of them (null) read through `marker`, then drops them from the
+ * kept list; the list is left as it was when the call fails (the caller shows the error).
+ */
+export async function dismissNotifications(id: number | null, marker: () => Promise<void>): Promise<void> {
+  await marker();
+  list = id === null ? [] : list.filter((n) => n.id !== id);
+  writeJson(storageKeys.notifications, list);
+  emit();
+}
+
 /** Drops the in-memory list (logout clears the stored one). */
 export function resetNotifications(): void {
   list = [];

@@ -21,4 +21,4 @@ export const OUTCOME_CARDS: { key: OutcomeCardKey; filter: OutcomesFilter; color
 ];
 
 /** Plan feature ids of the outcomes product (spec §6, seed 0001): deductible filter, CSV, payable, complement request. */
-export const OUTCOMES_FEATURES = { deductible: 8, csv: 9, payable: 57, complement: 58 } as const;
+export const OUTCOMES_FEATURES = { list: 7, deductible: 8, csv: 9, payable: 57, complement: 58 } as const;

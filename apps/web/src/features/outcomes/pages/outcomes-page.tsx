@@ -15,7 +15,8 @@ import { usePeriod } from '../../../shared/period/period-store';
 import { ImportCfdiButton } from '../../cfdi-import/public';
 import { BLACKLIST_FEATURES, CancellationRequests, SatStatusModal, usePlanHas } from '../../sat-status/public';
 import { SatDownloadButton } from '../../sat-download/public';
-import { EnablePaymentModal, RelatedDrawer, StatCards, rowName, usePlanFeature } from '../../incomes/public';
+import { EnablePaymentModal, RelatedDrawer, StatCards, rowName, usePlanFeature, usePlanLacks } from '../../incomes/public';
+import { LockedFeature } from '../../plans/public';
 import {
   downloadOutcomeXml, downloadOutcomesCsv, markCancelled, outcomesKeys, outcomesListQuery, outcomesRelatedQuery, outcomesStatsQuery, setDeductible,
   setOutcomeNotCount, setOutcomePaid, viewOutcomePdf, viewOutcomeXml,
@@ -40,8 +41,10 @@ export function OutcomesPage() {
   const q = { page: list.page, perPage: list.perPage, searchQuery: list.query, ...filter, withBlacklist };
   const [params, setParams] = useSearchParams();
   const tab = params.get('tab') === 'cancelaciones' ? 'cancelaciones' : 'list';
-  const stats = useQuery(outcomesStatsQuery(rfc, period));
-  const rows = useQuery(outcomesListQuery(rfc, period, q));
+  // Feature 7 (spec §6) gates the outcomes list and its cards: without it, the locked panel and no 403 asked for.
+  const locked = usePlanLacks(OUTCOMES_FEATURES.list);
+  const stats = useQuery({ ...outcomesStatsQuery(rfc, period), enabled: !locked });
+  const rows = useQuery({ ...outcomesListQuery(rfc, period, q), enabled: !locked });
 
   const withCsv = usePlanFeature(OUTCOMES_FEATURES.csv);
   const withDeductible = usePlanFeature(OUTCOMES_FEATURES.deductible);
@@ -108,8 +111,9 @@ export function OutcomesPage() {
         </Tabs.List>
         <Tabs.Panel value="list">
           <Stack gap="md">
-            <StatCards stats={stats.data} active={card} onPick={pickCard} cards={OUTCOME_CARDS} labelOf={(k) => `outcomes.cards.${k}`} />
-            <PagedListCard list={list} searchPlaceholder={t('outcomes.searchPlaceholder')} loading={rows.isPending} total={total}
+            {locked && <LockedFeature minHeight={320} />}
+            {!locked && <StatCards stats={stats.data} active={card} onPick={pickCard} cards={OUTCOME_CARDS} labelOf={(k) => `outcomes.cards.${k}`} />}
+            {!locked && <PagedListCard list={list} searchPlaceholder={t('outcomes.searchPlaceholder')} loading={rows.isPending} total={total}
               emptyText={list.query ? t('outcomes.emptySearch') : t('outcomes.empty')} totalText={t('incomes.total', { count: total })}
               filters={
                 <Group gap="xs">
@@ -117,7 +121,7 @@ export function OutcomesPage() {
                 </Group>
               }>
               <OutcomesTable rows={rows.data?.data ?? []} onAction={onAction} />
-            </PagedListCard>
+            </PagedListCard>}
           </Stack>
         </Tabs.Panel>
         <Tabs.Panel value="cancelaciones">
