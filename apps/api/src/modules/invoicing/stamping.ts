@@ -2,6 +2,7 @@ import { createHash } from 'node:crypto';
 import { and, asc, desc, eq, gt, isNull, lt, sql } from 'drizzle-orm';
 import { PacError, SealError, sealCfdi, writeXml, type PacPort, type XmlElement } from '@facturo/cfdi';
 import { renderPdf, type PdfTemplate } from '@facturo/cfdi/pdf';
+import type { FolioHistoryItem } from '@facturo/contract';
 import type { Db } from '../../db/client';
 import { AppError } from '../../http/errors';
 import type { SecretBox } from '../../security/secrets';
@@ -408,4 +409,37 @@ export async function resolveStaleAttempts(deps: StampingDeps, olderThanMs = STA
 /** The PDF bytes of a document with a template and optional logo (previews pass an unsigned root). */
 export function renderDocumentPdf(root: XmlElement, template: PdfTemplate, logo?: Uint8Array | string, preview = false): Promise<Uint8Array> {
   return renderPdf(root, { template, logo, preview });
+}
+
+/** PAC_CONCURRENCY: how many documents one batch (a payroll, a batch of invoices or payments) stamps at once (default 8). */
+export function pacConcurrency(env: NodeJS.ProcessEnv = process.env): number {
+  const n = Number(env.PAC_CONCURRENCY ?? 8);
+  return Number.isInteger(n) && n >= 1 ? n : 8;
+}
+
+/** Runs `work` over `items` with at most `limit` running at once; resolves when all are done (first rejection rejects). */
+export async function forEachConcurrently<T>(items: readonly T[], limit: number, work: (item: T, index: number) => Promise<void>): Promise<void> {
+  let next = 0;
+  const lane = async () => {
+    while (next < items.length) {
+      const i = next++;
+      await work(items[i]!, i);
+    }
+  };
+  await Promise.all(Array.from({ length: Math.min(Math.max(1, limit), items.length) }, lane));
+}
+
+const ESTADO_OF: Record<string, FolioHistoryItem['estado']> = { timbrando: 'timbrando', timbrado: 'timbrado', no_timbrado: 'no timbrado' };
+
+/** GET /api/invoicing/folios: the folios a serie gave, newest first (200 at most), with what became of each. */
+export async function folioHistory(db: Db, userId: number, serie: string, estado?: FolioHistoryItem['estado']): Promise<FolioHistoryItem[]> {
+  const status = estado ? Object.keys(ESTADO_OF).find((k) => ESTADO_OF[k] === estado) : undefined;
+  const rows = await db.select({
+    serie: stampAttempts.serie, folio: stampAttempts.folio, status: stampAttempts.status, uuid: stampAttempts.uuid, error: stampAttempts.error, createdAt: stampAttempts.createdAt,
+  }).from(stampAttempts)
+    .where(and(eq(stampAttempts.userId, userId), eq(stampAttempts.serie, serie), status ? eq(stampAttempts.status, status) : undefined))
+    .orderBy(desc(stampAttempts.id)).limit(200);
+  return rows.map((r) => ({
+    serie: r.serie ?? '', folio: r.folio ?? '', estado: ESTADO_OF[r.status] ?? 'timbrando', uuid: r.uuid, motivo: r.error, fecha: r.createdAt.toISOString(),
+  }));
 }
