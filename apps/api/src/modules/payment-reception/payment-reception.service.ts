@@ -156,6 +156,13 @@ async function stampPayment(
   documents: { invoiceId: string; impPagado?: string; equivalenciaDR?: string }[],
   now = new Date(),
 ): Promise<PaymentStamped> {
+  // Another account's or unknown invoice: 404 before anything else is looked at (the CSD included).
+  const uuids = documents.map((d) => d.invoiceId);
+  const { rows: found } = await deps.db.execute(sql`SELECT c.uuid FROM cfdis c WHERE c.user_id = ${account.id} AND c.direction = 'emitido'
+    AND c.uuid IN (${sql.join(uuids.map((u) => sql`${u}`), sql`, `)})`);
+  const known = new Set((found as { uuid: string }[]).map((r) => r.uuid));
+  const unknown = uuids.find((u) => !known.has(u));
+  if (unknown) throw new AppError(404, `No encontramos la factura ${unknown} entre tus facturas emitidas`, { invoiceId: ['No encontramos la factura'] });
   const issuer = await issuerOf(deps.db, account.id);
   let root: XmlElement | undefined;
   let reserves: Record<string, string> | undefined;
