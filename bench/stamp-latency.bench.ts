@@ -9,7 +9,7 @@
 import { createAccount, randomRfc } from '../apps/api/test/accounts';
 import { freshPostgres, machineLoad, percentile, stampingAccount, startServer } from './support';
 
-const port = 3217;
+const port = 3207;
 const base = `http://127.0.0.1:${port}`;
 const latency = process.env.SANDBOX_PAC_LATENCY_MS ?? '800';
 const mode = process.argv[2] ?? (process.env.DATABASE_URL ? 'both' : 'pglite');
