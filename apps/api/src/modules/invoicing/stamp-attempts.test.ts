@@ -143,7 +143,7 @@ describe('the recovery job resolves what a crash left timbrando', () => {
     expect(never.status).toBe(503);
     expect((await attemptsOf('TD')).map((a) => `${a.folio} ${a.status}`)).toEqual(['1 timbrando', '2 timbrando']);
     expect(await balance()).toBe(before - 2); // held by the attempts, not yet charged in the ledger
-    const [a1, a2] = await attemptsOf('TD');
+    const [a1] = await attemptsOf('TD');
     // The first was stamped by the sandbox: asking again with the same XML answers its stored timbre.
     const stored = await realPac.stamp(a1!.sealedXml, { idempotencyKey: a1!.pacKey! });
     expect(stored.previouslyStamped).toBe(true);

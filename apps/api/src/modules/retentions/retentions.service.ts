@@ -1,6 +1,6 @@
-import { and, count, desc, eq, gt, sql } from 'drizzle-orm';
+import { and, count, desc, eq, sql } from 'drizzle-orm';
 import {
-  PacError, SealError, buildDividendos, buildIntereses, buildPagosAExtranjeros, buildPlataformasTecnologicas, buildRetenciones20, findEntry, getCatalog,
+  PacError, buildDividendos, buildIntereses, buildPagosAExtranjeros, buildPlataformasTecnologicas, buildRetenciones20, findEntry, getCatalog,
   sealRetenciones, toMexicoCityLocal, validateRetenciones, writeXml, type CancelMotivo, type ExtraComplement, type Retenciones20Input,
 } from '@facturo/cfdi';
 import { renderRetencionesPdf } from '@facturo/cfdi/pdf';
@@ -8,7 +8,6 @@ import { parseXml } from '@facturo/cfdi/xml';
 import { RETENTION_STATUS, retentionStatusText, type Page, type RetentionBody, type RetentionCatalogs, type RetentionRow, type RetentionStats } from '@facturo/contract';
 import type { Db } from '../../db/client';
 import { AppError, fieldError } from '../../http/errors';
-import { idempotencyKeys, stampBalances, stampMovements } from '../cfdis/cfdis.schema';
 import { periodBounds } from '../incomes/cfdi-sets';
 import { issuerOf } from '../invoicing/invoice.service';
 import { loadAccountCsd } from '../invoicing/account-csd';
