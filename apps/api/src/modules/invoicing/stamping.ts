@@ -9,7 +9,7 @@ import type { SecretBox } from '../../security/secrets';
 import type { StoragePort } from '../../providers/storage/local-storage';
 import { clientDocuments } from '../clients/clients.schema';
 import { storeCfdi } from '../cfdis/cfdi-store';
-import { cfdis, folioSeries, idempotencyKeys, stampAttempts, stampBalances, stampMovements } from '../cfdis/cfdis.schema';
+import { folioSeries, idempotencyKeys, stampAttempts, stampBalances, stampMovements } from '../cfdis/cfdis.schema';
 import { users } from '../../db/schema';
 import { loadAccountCsd } from './account-csd';
 
@@ -22,7 +22,6 @@ export interface StampingDeps {
 }
 
 export interface StampedDocument {
-  id: number;
   uuid: string;
   serie: string | null;
   folio: string;
@@ -244,10 +243,8 @@ async function answerOf<R>(deps: StampingDeps, finished: FinishedAttempt, respon
       pac: [finished.error instanceof Error ? finished.error.message : 'sin respuesta'],
     });
   }
-  const [doc] = await deps.db.select({ id: cfdis.id, total: cfdis.total }).from(cfdis).where(and(eq(cfdis.userId, a.userId), eq(cfdis.uuid, a.uuid!)));
-  const response = respond({
-    id: doc?.id ?? 0, uuid: a.uuid!, serie: a.serie || null, folio: a.folio ?? '', total: doc?.total ?? totalOf(a.sealedXml),
-  });
+  // Total as the sealed document says it (the column keeps 6 decimals).
+  const response = respond({ uuid: a.uuid!, serie: a.serie || null, folio: a.folio ?? '', total: totalOf(a.sealedXml) });
   if (idemKey) {
     await deps.db.update(idempotencyKeys).set({ statusCode: 201, response: response as object })
       .where(and(eq(idempotencyKeys.userId, a.userId), eq(idempotencyKeys.key, idemKey), isNull(idempotencyKeys.response)));
@@ -255,6 +252,7 @@ async function answerOf<R>(deps: StampingDeps, finished: FinishedAttempt, respon
   return response;
 }
 
+/** The Comprobante's Total attribute (the first `Total=` of the document is the root's). */
 const totalOf = (xml: string) => /\sTotal="([^"]*)"/.exec(xml)?.[1] ?? '0';
 
 /** What a stamping of any kind needs (invoices, payments, credit notes and payroll through stampDocument; retentions directly). */
