@@ -261,6 +261,27 @@ export const regimeDetailSchema = z.object({
 export const nextFolioQuerySchema = z.object({ serie: z.string().trim().regex(/^[A-Za-z0-9]{0,25}$/, 'La serie solo admite letras y números (máximo 25)').default('') });
 export const nextFolioResponseSchema = z.object({ serie: z.string(), folio: z.number().int() });
 
+/**
+ * GET /api/invoicing/folios?serie=: the folio history of a serie (decision 282), newest first — every folio the
+ * stamping pipeline took: 'timbrado' with its UUID, 'timbrando' while the PAC answers, or 'no timbrado' with the
+ * PAC's reason (the folio was taken and never stamped; its stamp went back), so the sequence stays explainable.
+ */
+export const folioHistoryQuerySchema = z.object({
+  serie: z.string().trim().regex(/^[A-Za-z0-9]{0,25}$/, 'La serie solo admite letras y números (máximo 25)').default(''),
+  estado: z.enum(['timbrando', 'timbrado', 'no timbrado']).optional(),
+});
+export const FOLIO_STATES = ['timbrando', 'timbrado', 'no timbrado'] as const;
+export const folioHistoryItemSchema = z.object({
+  serie: z.string(),
+  folio: z.string(),
+  estado: z.enum(FOLIO_STATES),
+  uuid: z.string().nullable(),
+  motivo: z.string().nullable(),
+  fecha: z.string(),
+});
+export const folioHistoryResponseSchema = z.object({ items: z.array(folioHistoryItemSchema) });
+export type FolioHistoryItem = z.infer<typeof folioHistoryItemSchema>;
+
 export const exchangeRateQuerySchema = z.object({
   moneda: z.string({ error: 'La moneda es obligatoria' }).trim().toUpperCase().regex(/^[A-Z]{3}$/, 'Selecciona una moneda del catálogo c_Moneda'),
   fecha: z.string().trim().regex(/^\d{4}-\d{2}-\d{2}$/, 'La fecha debe tener el formato AAAA-MM-DD').optional(),

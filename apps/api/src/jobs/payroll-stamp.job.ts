@@ -6,7 +6,7 @@ import { PAYROLL_DETAIL_STATUS } from '@facturo/contract';
 import { AppError } from '../http/errors';
 import { issuerOf } from '../modules/invoicing/invoice.service';
 import { invoicingProviders } from '../modules/invoicing/providers';
-import { requestHash, stampDocument } from '../modules/invoicing/stamping';
+import { forEachConcurrently, pacConcurrency, requestHash, stampDocument } from '../modules/invoicing/stamping';
 import { profileDetails } from '../modules/profile/profile.schema';
 import { PAYROLL_SERIE, receiptInput, receiptProblem, type Employer } from '../modules/payroll/payroll-receipt';
 import { prenominaDetalles, prenominas } from '../modules/payroll/payroll.schema';
@@ -22,7 +22,7 @@ export async function employerOf(ctx: JobContext, userId: number): Promise<Emplo
 }
 
 /**
- * Stamps every pending detail of a pre-payroll, one by one, reporting progress live (spec §4: current/total ×
+ * Stamps every pending detail of a pre-payroll, up to PAC_CONCURRENCY at once, reporting progress live (spec §4: current/total ×
  * 100). A detail that cannot be stamped (missing data, PAC refusal) gets status 3 with the reason and the rest
  * go on. Resumable: a retried run (its worker was killed) finds the stamped details done and stamps the rest;
  * each stamp carries an idempotency key of its detail, so a receipt stamped just before the kill is answered
@@ -45,39 +45,53 @@ export async function runPayrollStamp(ctx: JobContext, data: PayrollJobData, att
   const setDetail = (id: number, values: Partial<typeof prenominaDetalles.$inferInsert>) =>
     ctx.db.update(prenominaDetalles).set(values).where(and(eq(prenominaDetalles.userId, data.userId), eq(prenominaDetalles.id, id)));
 
-  for (const [i, d] of todo.entries()) {
-    await progress.step(Math.floor((i / todo.length) * 100), `Timbrando ${i + 1} de ${todo.length}: ${d.empleado.nombre}`, { stamped, failed, total: todo.length });
+  // Up to PAC_CONCURRENCY receipts at once (decision 282: no transaction is held across a PAC call, so the
+  // stamps overlap). Progress counts finished receipts; its updates go out one after another, in order.
+  let done = 0;
+  let reported = Promise.resolve();
+  const report = (message: string) => {
+    const snapshot = { stamped, failed, total: todo.length };
+    const pct = Math.floor((done / todo.length) * 100);
+    reported = reported.then(() => progress.step(pct, message, snapshot));
+    return reported;
+  };
+  await report(`Timbrando ${todo.length} recibos`);
+  await forEachConcurrently(todo, pacConcurrency(), async (d) => {
     const problem = receiptProblem(d, employer);
     if (problem) {
       failed += 1;
       await setDetail(d.id, { status: PAYROLL_DETAIL_STATUS.error, error: problem });
-      continue;
+    } else {
+      try {
+        const { root } = buildCfdi40(receiptInput(p, d, employer, toMexicoCityLocal(new Date())));
+        const { response } = await stampDocument<{ uuid: string }>(deps, {
+          account: { id: data.userId, rfc: data.rfc },
+          serie: PAYROLL_SERIE,
+          build(folio) {
+            root.attrs.set('Folio', folio);
+            return root;
+          },
+          // A receipt issued again after its cancellation (issue 24 item 14) is a new document: its own key.
+          idempotency: {
+            key: `nomina-detalle-${d.id}${d.uuidCancelado ? `-tras-${d.uuidCancelado}` : ''}`,
+            scope: 'payroll',
+            requestHash: requestHash({ detail: d.id, ...(d.uuidCancelado ? { tras: d.uuidCancelado } : {}) }),
+          },
+          respond: (doc) => ({ uuid: doc.uuid }),
+          reason: 'nomina',
+        });
+        stamped += 1;
+        await setDetail(d.id, { status: PAYROLL_DETAIL_STATUS.stamped, uuid: response.uuid, error: null, stampedAt: new Date() });
+      } catch (err) {
+        failed += 1;
+        const message = err instanceof AppError || err instanceof Error ? err.message : String(err);
+        await setDetail(d.id, { status: PAYROLL_DETAIL_STATUS.error, error: message });
+      }
     }
-    try {
-      const { root } = buildCfdi40(receiptInput(p, d, employer, toMexicoCityLocal(new Date())));
-      const { response } = await stampDocument<{ uuid: string }>(deps, {
-        account: { id: data.userId, rfc: data.rfc },
-        serie: PAYROLL_SERIE,
-        build(folio) {
-          root.attrs.set('Folio', folio);
-          return root;
-        },
-        // A receipt issued again after its cancellation (issue 24 item 14) is a new document: its own key.
-        idempotency: {
-          key: `nomina-detalle-${d.id}${d.uuidCancelado ? `-tras-${d.uuidCancelado}` : ''}`, scope: 'payroll',
-          requestHash: requestHash({ detail: d.id, ...(d.uuidCancelado ? { tras: d.uuidCancelado } : {}) }),
-        },
-        respond: (doc) => ({ uuid: doc.uuid }),
-        reason: 'nomina',
-      });
-      stamped += 1;
-      await setDetail(d.id, { status: PAYROLL_DETAIL_STATUS.stamped, uuid: response.uuid, error: null, stampedAt: new Date() });
-    } catch (err) {
-      failed += 1;
-      const message = err instanceof AppError || err instanceof Error ? err.message : String(err);
-      await setDetail(d.id, { status: PAYROLL_DETAIL_STATUS.error, error: message });
-    }
-  }
+    done += 1;
+    await report(`Timbrados ${done} de ${todo.length}: ${d.empleado.nombre}`);
+  });
+  await reported;
   const summary = `${stamped} recibos timbrados${failed ? `, ${failed} con error` : ''}`;
   await progress.succeed(summary, { stamped, failed, total: todo.length }, failed ? `${failed} recibos no se timbraron; revisa el error de cada uno` : null);
   return { stamped, failed };

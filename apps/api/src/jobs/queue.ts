@@ -7,6 +7,7 @@ export const QUEUES = {
   credentialExpiry: 'credential-expiry',
   cfdiImport: 'cfdi-import',
   payrollStamp: 'payroll-stamp',
+  stampRecovery: 'stamp-recovery',
   statementsAuto: 'statements-auto',
   satStatusRecheck: 'sat-status-recheck',
   efosRefresh: 'efos-refresh',
@@ -36,6 +37,8 @@ export const QUEUE_POLICIES: Record<(typeof QUEUES)[keyof typeof QUEUES], { expi
   // idempotent by its detail), so nobody is stamped twice. Each run is sent with an expiry sized to its
   // receipts (payrollExpireInSeconds); this is only the queue's default.
   'payroll-stamp': { expireInSeconds: 300, retryLimit: 3, retryDelay: 5 },
+  // Every minute: documents left 'timbrando' by a crash are re-sent to the PAC (decision 282); idempotent.
+  'stamp-recovery': { expireInSeconds: 300, retryLimit: 1, retryDelay: 30 },
   // Day-1 automatic statements (issue 11): idempotent per account and period.
   'statements-auto': { expireInSeconds: 900, retryLimit: 2, retryDelay: 60 },
   // Issue 15: SAT status re-check of recent documents, the 69-B list refresh, the receptor's cancellation inbox

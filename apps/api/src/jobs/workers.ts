@@ -5,6 +5,7 @@ import { registerCredentialWorker } from './credential-validate.job';
 import { registerCredentialExpiryWorker } from './credential-expiry.job';
 import { registerCfdiImportWorker } from './cfdi-import.job';
 import { registerPayrollWorker } from './payroll-stamp.job';
+import { registerStampRecoveryWorker } from '../modules/invoicing/stamp-recovery.job';
 import { registerStatementsAutoWorker } from './statements-auto.job';
 import { registerSatWorkers } from './sat-status.job';
 import { registerSatDownloadWorker } from './sat-download.job';
@@ -17,6 +18,7 @@ export async function registerWorkers(boss: PgBoss, ctx: JobContext): Promise<vo
   await registerCredentialExpiryWorker(boss, ctx);
   await registerCfdiImportWorker(boss, ctx);
   await registerPayrollWorker(boss, ctx);
+  await registerStampRecoveryWorker(boss, ctx);
   await registerStatementsAutoWorker(boss, ctx);
   await registerSatWorkers(boss, ctx);
   await registerSatDownloadWorker(boss, ctx);

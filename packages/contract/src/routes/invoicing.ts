@@ -2,7 +2,7 @@ import {
   alertResponseSchema, buyStampsBodySchema, buyStampsResponseSchema, cancelBodySchema, cancelOptionsResponseSchema, cancelResponseSchema,
   clientEmailQuerySchema, clientEmailResponseSchema, devCancellationAnswerBodySchema, devCancellationAnswerResponseSchema, cpParamsSchema, customersCatalogBodySchema, customersCatalogResponseSchema,
   exchangeRateQuerySchema, exchangeRateResponseSchema, invoiceBodySchema, invoiceStampedSchema, invoicingAddressSchema,
-  invoicingCatalogsSchema, nextFolioQuerySchema, nextFolioResponseSchema, pdfTemplatesResponseSchema, productsCatalogQuerySchema,
+  folioHistoryQuerySchema, folioHistoryResponseSchema, invoicingCatalogsSchema, nextFolioQuerySchema, nextFolioResponseSchema, pdfTemplatesResponseSchema, productsCatalogQuerySchema,
   productsCatalogResponseSchema, regimeDetailSchema, regimeParamsSchema, sendEmailBodySchema, stampBalanceSchema,
   substitutionParamsSchema, substitutionQuerySchema, substitutionResponseSchema, userTemplateBodySchema, userTemplateResponseSchema, uuidParamsSchema,
 } from '../invoicing';
@@ -81,6 +81,9 @@ export const invoicingRoutes = {
   'invoicing.regime': route({ method: 'GET', path: '/api/invoicing/regime/:clave', params: regimeParamsSchema, response: regimeDetailSchema, access: invoicing }),
   'invoicing.nextFolio': route({
     method: 'GET', path: '/api/invoicing/next-folio', query: nextFolioQuerySchema, response: nextFolioResponseSchema, access: invoicing,
+  }),
+  'invoicing.folioHistory': route({
+    method: 'GET', path: '/api/invoicing/folios', query: folioHistoryQuerySchema, response: folioHistoryResponseSchema, access: invoicing,
   }),
   'invoicing.exchangeRate': route({
     method: 'GET', path: '/api/invoicing/exchange-rate', query: exchangeRateQuerySchema, response: exchangeRateResponseSchema, access: invoicing,

@@ -161,3 +161,31 @@ export const idempotencyKeys = pgTable('idempotency_keys', {
   response: jsonb('response'),
   createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
 }, (t) => [primaryKey({ columns: [t.userId, t.key] })]);
+
+/**
+ * One stamp in flight or done (migration 0760, decision 282): the sealed document as sent to the PAC, its
+ * folio and status — 'timbrando' while the PAC is asked (outside any transaction), 'timbrado' with the UUID,
+ * or 'no_timbrado' with the PAC's reason (the folio was taken and never stamped; its stamp was returned).
+ */
+export const stampAttempts = pgTable('stamp_attempts', {
+  id: bigserial('id', { mode: 'number' }).notNull(),
+  userId: integer('user_id').notNull().references(() => users.id, { onDelete: 'cascade' }),
+  /** 'cfdi' (invoices, payments, credit notes, payroll) or 'retencion'. */
+  kind: varchar('kind', { length: 12 }).notNull(),
+  serie: varchar('serie', { length: 25 }),
+  folio: varchar('folio', { length: 40 }),
+  status: varchar('status', { length: 12 }).notNull().default('timbrando'),
+  idempotencyKey: varchar('idempotency_key', { length: 200 }),
+  pacKey: varchar('pac_key', { length: 300 }),
+  sealedXml: text('sealed_xml').notNull(),
+  clientId: integer('client_id'),
+  observaciones: text('observaciones'),
+  /** Stamp-ledger reason ('timbrado', 'nomina', 'retencion', …). */
+  reason: varchar('reason', { length: 20 }).notNull(),
+  /** A payment complement's ImpPagado per paid invoice UUID while it is 'timbrando' (counted against the saldo). */
+  reserves: jsonb('reserves').$type<Record<string, string>>(),
+  uuid: varchar('uuid', { length: 36 }),
+  error: text('error'),
+  createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  finishedAt: timestamp('finished_at', { withTimezone: true }),
+}, (t) => [primaryKey({ columns: [t.id, t.userId] })]);

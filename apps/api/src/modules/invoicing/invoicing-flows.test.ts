@@ -83,7 +83,7 @@ describe('stamping refusals leave nothing behind', () => {
     expect((await get('/api/invoicing/next-folio?serie=A')).data.folio).toBe(nextBefore);
     await db.update(stampBalances).set({ balance: saved }).where(eq(stampBalances.userId, me!.id));
   });
-  it('a PAC refusal: Spanish 422, no folio consumed, no stamp taken, no document stored', async () => {
+  it('a PAC refusal: Spanish 422, the folio recorded as no timbrado with the reason, the stamp returned, no document stored', async () => {
     const deps = invoicingProviders(server.runtime.ctx);
     const refusing = { ...deps, pac: { ...deps.pac, stamp: async () => { throw new PacError('rejected', [{ code: '305', message: 'La fecha de emisión no está dentro de la vigencia del CSD del emisor' }]); } } };
     const db = server.runtime.ctx.db;
@@ -96,7 +96,10 @@ describe('stamping refusals leave nothing behind', () => {
       status: 422, message: expect.stringMatching(/El PAC rechazó el comprobante: 305/),
     });
     expect(await balance()).toBe(before.balance);
-    expect((await get('/api/invoicing/next-folio?serie=A')).data.folio).toBe(before.folio);
+    // Decision 282: the folio was taken before the PAC answered; it stays taken and explained.
+    expect((await get('/api/invoicing/next-folio?serie=A')).data.folio).toBe(before.folio + 1);
+    const history = await get('/api/invoicing/folios?serie=A&estado=no%20timbrado');
+    expect(history.data.items).toEqual([expect.objectContaining({ folio: String(before.folio), estado: 'no timbrado', uuid: null, motivo: expect.stringMatching(/^305: La fecha de emisión/) })]);
     expect(await count()).toBe(docs);
   });
 });
@@ -183,7 +186,8 @@ describe('stamps, catalogs and exchange rate', () => {
     const cat = await get('/api/invoicing/catalogs');
     expect(cat.data.formasPago.some((f: { clave: string }) => f.clave === '99')).toBe(true);
     expect(cat.data.monedas.find((m: { clave: string }) => m.clave === 'USD').decimales).toBe(2);
-    expect(cat.data.series).toEqual(expect.arrayContaining([{ serie: 'A', nextFolio: 2 }]));
+    // Folio 1 stamped, folio 2 taken by the refused stamp above (no timbrado, decision 282).
+    expect(cat.data.series).toEqual(expect.arrayContaining([{ serie: 'A', nextFolio: 3 }]));
     expect((await get('/api/invoicing/address/06600')).data.estado.clave).toBe('CMX');
     expect((await get('/api/invoicing/address/00000')).status).toBe(404);
     const regime = await get('/api/invoicing/regime/612');

@@ -11,6 +11,7 @@ import { ExchangeRateUnavailable } from '../../providers/exchange-rates/exchange
 import { toMexicoCityLocal } from '@facturo/cfdi/stamp';
 import { invoicingProviders } from './providers';
 import { nextFolio, previewInvoice, stampInvoice } from './invoice.service';
+import { folioHistory } from './stamping';
 import { documentFileName, documentPdf, documentXml } from './documents.service';
 import { clientEmail, sendInvoiceEmail } from './email.service';
 import { answerAsReceptor, cancelInvoice, cancelOptions, cancellationAcuse, substitutionCandidates } from './cancel.service';
@@ -93,6 +94,7 @@ export const invoicingRoutes = (ctx: JobContext): FastifyPluginAsync => async (a
   }));
   serve(app, 'invoicing.regime', (req) => regimeDetail(req.params.clave));
   serve(app, 'invoicing.nextFolio', async (req) => ({ serie: req.query.serie, folio: await nextFolio(db, req.account.id, req.query.serie) }));
+  serve(app, 'invoicing.folioHistory', async (req) => ({ items: await folioHistory(db, req.account.id, req.query.serie, req.query.estado) }));
   serve(app, 'invoicing.exchangeRate', async (req) => {
     const fecha = req.query.fecha ?? toMexicoCityLocal(new Date()).slice(0, 10);
     try {

@@ -1,14 +1,16 @@
 import { createHash } from 'node:crypto';
-import { and, eq, gt, sql } from 'drizzle-orm';
+import { and, asc, desc, eq, gt, isNull, lt, sql } from 'drizzle-orm';
 import { PacError, SealError, sealCfdi, writeXml, type PacPort, type XmlElement } from '@facturo/cfdi';
 import { renderPdf, type PdfTemplate } from '@facturo/cfdi/pdf';
+import type { FolioHistoryItem } from '@facturo/contract';
 import type { Db } from '../../db/client';
 import { AppError } from '../../http/errors';
 import type { SecretBox } from '../../security/secrets';
 import type { StoragePort } from '../../providers/storage/local-storage';
 import { clientDocuments } from '../clients/clients.schema';
 import { storeCfdi } from '../cfdis/cfdi-store';
-import { folioSeries, idempotencyKeys, stampBalances, stampMovements } from '../cfdis/cfdis.schema';
+import { folioSeries, idempotencyKeys, stampAttempts, stampBalances, stampMovements } from '../cfdis/cfdis.schema';
+import { users } from '../../db/schema';
 import { loadAccountCsd } from './account-csd';
 
 /** What the stamping pipeline needs from the process (built once in invoicing/providers.ts). */
@@ -20,12 +22,10 @@ export interface StampingDeps {
 }
 
 export interface StampedDocument {
-  id: number;
   uuid: string;
   serie: string | null;
   folio: string;
   total: string;
-  xml: string;
 }
 
 export interface StampRequest<R> {
@@ -33,7 +33,7 @@ export interface StampRequest<R> {
   /** Serie whose folio the document takes ('' = no serie; its own gap-free counter). */
   serie: string;
   /**
-   * The unsigned document with that folio. Called inside the transaction, so it must be cheap and pure:
+   * The unsigned document with that folio. Called inside the short claiming transaction, so it must be cheap and pure:
    * run the expensive checks (validateCfdi) beforehand on a build with any folio.
    */
   build(folio: string): XmlElement;
@@ -45,6 +45,10 @@ export interface StampRequest<R> {
   respond(doc: StampedDocument): R;
   /** Stamp-ledger reason (default 'timbrado'). */
   reason?: string;
+  /** Runs first in the claiming transaction (payments lock their invoices and build the document here). */
+  claim?(tx: Db): Promise<void>;
+  /** Filled by `claim`: a payment's ImpPagado per invoice, counted against the saldo while 'timbrando'. */
+  reserves?(): Record<string, string> | undefined;
 }
 
 export interface StampOutcome<R> {
@@ -82,7 +86,7 @@ const conflictOtherBody = () =>
 export const noStampsLeft = () =>
   new AppError(409, 'No tienes timbres disponibles; compra un paquete de timbres para seguir facturando', { timbres: ['Sin timbres disponibles'] });
 
-/** Spanish 422 from a PAC refusal; 503 when the PAC could not be reached. Nothing was written. */
+/** Spanish 422 from a PAC refusal (its folio is recorded as no timbrado and the stamp returned); 503 when the PAC could not be reached. */
 export function pacFailure(err: PacError): AppError {
   const detail = err.issues.map((i) => `${i.code}: ${i.message}`);
   if (err.kind === 'unavailable') {
@@ -101,89 +105,339 @@ export function pacIdempotencyKey(key: string, xml: string): string {
   return `${key}:${createHash('sha256').update(xml).digest('hex').slice(0, 16)}`;
 }
 
-async function storedReplay<R>(db: Db, userId: number, key: string, hash: string): Promise<StampOutcome<R> | undefined> {
+async function storedReplay<R>(db: Db, userId: number, key: string, hash: string, conflict = conflictOtherBody): Promise<StampOutcome<R> | undefined> {
   const [row] = await db.select().from(idempotencyKeys).where(and(eq(idempotencyKeys.userId, userId), eq(idempotencyKeys.key, key)));
   if (!row) return undefined;
-  if (row.requestHash !== hash) throw conflictOtherBody();
+  if (row.requestHash !== hash) throw conflict();
   if (row.response === null) return undefined;
   return { response: row.response as R, replayed: true };
 }
 
+export type StampAttempt = typeof stampAttempts.$inferSelect;
+
+/** What a stamped document's XML becomes in the store, inside the completing transaction (by kind). */
+export type StampStorer = (tx: Db, deps: StampingDeps, attempt: StampAttempt, accountRfc: string, xml: string) => Promise<{ id: number; uuid: string; duplicated: boolean }>;
+
+/** CFDI (invoices, payments, credit notes, payroll): the E2 store plus the customer's document link. */
+export const storeStampedCfdi: StampStorer = async (tx, deps, a, accountRfc, xml) => {
+  const stored = await storeCfdi(tx, deps.storage, {
+    userId: a.userId, accountRfc, xml, source: 'app', clientId: a.clientId ?? null, observaciones: a.observaciones ?? null,
+  }, { inTransaction: true });
+  if (!stored.duplicated && a.clientId) await tx.insert(clientDocuments).values({ userId: a.userId, clientId: a.clientId, uuid: stored.uuid });
+  return stored;
+};
+
+const storers = new Map<string, StampStorer>([['cfdi', storeStampedCfdi]]);
+/** Another kind of document (retentions) tells the pipeline and the recovery job how it is stored. */
+export function registerStampStorer(kind: string, storer: StampStorer): void {
+  storers.set(kind, storer);
+}
+
 /**
- * The one stamping pipeline (invoices now; payment complements, credit notes and payroll reuse it):
- * CSD loaded and checked before anything; then ONE transaction that claims the Idempotency-Key, locks the
- * serie's folio row (gap-free: the folio is only advanced when everything else succeeded), takes one stamp
- * from the balance, seals, stamps through the PAC port, stores XML + row (E2's storeCfdi) and the customer's
- * document link, and records the answer for replays. Any failure — PAC refusal included — rolls it all
- * back: no folio consumed, no stamp taken, nothing stored. No PDF is drawn here: GET …/pdf (and the e-mail)
- * renders and stores it the first time it is asked for (documents.service). Drawing it is 15-40 ms of
- * synchronous CPU; done in the request it held the event loop, every other request and, through them, the
- * serie's folio lock (bench:load: p99 757 → 254 ms at 200 req/s without it), and a payroll of hundreds of
- * receipts spent most of its time drawing PDFs nobody had opened yet.
+ * PAC calls in flight in this process, by attempt: a retry with the same Idempotency-Key (or the recovery
+ * job) that meets an attempt still 'timbrando' awaits that call instead of sending the document again.
  */
-export async function stampDocument<R>(deps: StampingDeps, req: StampRequest<R>): Promise<StampOutcome<R>> {
+const inFlight = new Map<string, Promise<FinishedAttempt>>();
+const flightKey = (a: { userId: number; id: number }) => `${a.userId}:${a.id}`;
+
+type FinishedAttempt = { attempt: StampAttempt; outcome: 'timbrado' | 'no_timbrado' | 'timbrando'; error?: unknown };
+
+/** Spanish text of a PAC refusal, as recorded on the folio that was never stamped. */
+const refusalText = (err: PacError) => err.issues.map((i) => `${i.code}: ${i.message}`).join('; ') || err.message;
+
+/**
+ * Sends an attempt's sealed XML to the PAC — outside any transaction — and records the answer in a second
+ * short transaction. Sending the same sealed XML again (a retry, the recovery job) is safe: the PAC answers
+ * the stored timbre of a document it already stamped (the sandbox and Finkok both do), and only one caller
+ * moves the attempt out of 'timbrando' (conditional update), so a document is stored and charged once.
+ */
+export function sendAttempt(deps: StampingDeps, attempt: StampAttempt, accountRfc: string): Promise<FinishedAttempt> {
+  const key = flightKey(attempt);
+  const running = inFlight.get(key);
+  if (running) return running;
+  const work = (async (): Promise<FinishedAttempt> => {
+    let stamped;
+    try {
+      stamped = await deps.pac.stamp(attempt.sealedXml, attempt.pacKey ? { idempotencyKey: attempt.pacKey } : {});
+    } catch (err) {
+      // Not reached or no answer: whether it stamped is unknown, so the attempt stays 'timbrando' for the
+      // recovery job (a refusal is an answer: the stamp goes back and the folio is recorded as no timbrado).
+      if (err instanceof PacError && err.kind !== 'unavailable') return refuseAttempt(deps, attempt, refusalText(err), err);
+      return { attempt, outcome: 'timbrando', error: err };
+    }
+    return completeAttempt(deps, attempt, accountRfc, stamped.xml, stamped.uuid);
+  })();
+  inFlight.set(key, work);
+  void work.finally(() => inFlight.delete(key)).catch(() => undefined);
+  return work;
+}
+
+async function currentAttempt(db: Db, a: { userId: number; id: number }): Promise<StampAttempt> {
+  const [row] = await db.select().from(stampAttempts).where(and(eq(stampAttempts.userId, a.userId), eq(stampAttempts.id, a.id)));
+  return row!;
+}
+
+/** The second short transaction on a PAC answer: CFDI stored, attempt 'timbrado', one ledger movement. */
+async function completeAttempt(deps: StampingDeps, attempt: StampAttempt, accountRfc: string, xml: string, uuid: string): Promise<FinishedAttempt> {
+  const storer = storers.get(attempt.kind);
+  if (!storer) throw new Error(`Sin almacén para documentos de tipo ${attempt.kind}`);
+  const done = await deps.db.transaction(async (tx) => {
+    const t = tx as unknown as Db;
+    const [mine] = await t.update(stampAttempts).set({ status: 'timbrado', uuid: uuid.toUpperCase(), finishedAt: new Date() })
+      .where(and(eq(stampAttempts.userId, attempt.userId), eq(stampAttempts.id, attempt.id), eq(stampAttempts.status, 'timbrando')))
+      .returning();
+    if (!mine) return undefined; // someone else (a retry, the recovery job) recorded the answer first
+    const stored = await storer(t, deps, mine, accountRfc, xml);
+    if (stored.duplicated) {
+      // The PAC answered a UUID this account already holds for another document: nothing new is stored and
+      // the stamp goes back; the folio stays recorded with the reason.
+      const reason = `El PAC devolvió el UUID ${uuid}, que ya está registrado; no se timbró de nuevo`;
+      await t.update(stampAttempts).set({ status: 'no_timbrado', error: reason, uuid: null }).where(and(eq(stampAttempts.userId, mine.userId), eq(stampAttempts.id, mine.id)));
+      await returnStamp(t, mine);
+      return { attempt: { ...mine, status: 'no_timbrado', error: reason }, outcome: 'no_timbrado' as const, error: new AppError(409, reason) };
+    }
+    await t.insert(stampMovements).values({ userId: mine.userId, delta: -1, reason: mine.reason, reference: stored.uuid });
+    return { attempt: mine, outcome: 'timbrado' as const };
+  });
+  return done ?? settled(deps.db, attempt);
+}
+
+/** The stamp taken for a folio that was never stamped goes back; the Idempotency-Key is freed for a corrected retry. */
+async function returnStamp(t: Db, a: StampAttempt): Promise<void> {
+  await t.update(stampBalances).set({ balance: sql`${stampBalances.balance} + 1` }).where(eq(stampBalances.userId, a.userId));
+  if (a.idempotencyKey) {
+    await t.delete(idempotencyKeys).where(and(eq(idempotencyKeys.userId, a.userId), eq(idempotencyKeys.key, a.idempotencyKey), isNull(idempotencyKeys.response)));
+  }
+}
+
+/** A PAC refusal: the attempt becomes 'no_timbrado' with the PAC's reason and its stamp goes back. */
+async function refuseAttempt(deps: StampingDeps, attempt: StampAttempt, reason: string, err: unknown): Promise<FinishedAttempt> {
+  const done = await deps.db.transaction(async (tx) => {
+    const t = tx as unknown as Db;
+    const [mine] = await t.update(stampAttempts).set({ status: 'no_timbrado', error: reason, finishedAt: new Date() })
+      .where(and(eq(stampAttempts.userId, attempt.userId), eq(stampAttempts.id, attempt.id), eq(stampAttempts.status, 'timbrando')))
+      .returning();
+    if (!mine) return undefined;
+    await returnStamp(t, mine);
+    return { attempt: mine, outcome: 'no_timbrado' as const, error: err };
+  });
+  return done ?? settled(deps.db, attempt);
+}
+
+async function settled(db: Db, attempt: StampAttempt): Promise<FinishedAttempt> {
+  const row = await currentAttempt(db, attempt);
+  return { attempt: row, outcome: row.status as FinishedAttempt['outcome'] };
+}
+
+/** The answer of a finished attempt for its request: the stored CFDI's facts through `respond`. */
+async function answerOf<R>(deps: StampingDeps, finished: FinishedAttempt, respond: (doc: StampedDocument) => R, idemKey?: string): Promise<R> {
+  const a = finished.attempt;
+  if (finished.outcome === 'no_timbrado') {
+    const err = finished.error;
+    if (err instanceof PacError) throw pacFailure(err);
+    if (err instanceof AppError) throw err;
+    throw new AppError(422, `El PAC rechazó el comprobante: ${a.error ?? 'sin motivo'}. Corrige el dato indicado y vuelve a timbrar`, { pac: [a.error ?? ''] });
+  }
+  if (finished.outcome === 'timbrando') {
+    throw new AppError(503, 'El PAC no respondió; el comprobante quedó "timbrando" con su folio y se confirmará solo en cuanto el PAC conteste (reintenta con la misma Idempotency-Key para ver el resultado)', {
+      pac: [finished.error instanceof Error ? finished.error.message : 'sin respuesta'],
+    });
+  }
+  // Total as the sealed document says it (the column keeps 6 decimals).
+  const response = respond({ uuid: a.uuid!, serie: a.serie || null, folio: a.folio ?? '', total: totalOf(a.sealedXml) });
+  if (idemKey) {
+    await deps.db.update(idempotencyKeys).set({ statusCode: 201, response: response as object })
+      .where(and(eq(idempotencyKeys.userId, a.userId), eq(idempotencyKeys.key, idemKey), isNull(idempotencyKeys.response)));
+  }
+  return response;
+}
+
+/** The Comprobante's Total attribute (the first `Total=` of the document is the root's). */
+const totalOf = (xml: string) => /\sTotal="([^"]*)"/.exec(xml)?.[1] ?? '0';
+
+/** What a stamping of any kind needs (invoices, payments, credit notes and payroll through stampDocument; retentions directly). */
+export interface AttemptRequest<R> {
+  account: { id: number; rfc: string };
+  kind: string;
+  /** Serie whose folio the document takes; null: the document brings its own (no folio claimed). */
+  serie: string | null;
+  /** Seals the document with that folio (inside the short claiming transaction: cheap and pure). */
+  seal(folio: string | null): string;
+  /** Runs first in the claiming transaction: row locks the document needs (payments lock their invoices). */
+  claim?(tx: Db): Promise<void>;
+  /** Filled by `claim`: amounts a payment takes from each invoice's saldo while it is 'timbrando'. */
+  reserves?(): Record<string, string> | undefined;
+  clientId?: number | null;
+  observaciones?: string | null;
+  idempotency?: { key: string; scope: string; requestHash: string };
+  /** The key the PAC sees is this prefix plus a digest of the sealed document. */
+  pacKeyPrefix?: string;
+  respond(doc: StampedDocument): R;
+  reason: string;
+  conflict?: () => AppError;
+}
+
+/**
+ * The stamping pipeline of every document (decision 282, after decision 150): CSD loaded first; then
+ * 1. ONE SHORT transaction claims the Idempotency-Key, the folio (the serie's row lock lasts only this
+ *    transaction) and one stamp, seals, and records the sealed document as 'timbrando' (stamp_attempts);
+ * 2. the PAC is called OUTSIDE any transaction — no row lock, no connection held (PGlite has one);
+ * 3. a second short transaction stores the CFDI, marks it 'timbrado' and writes the ledger movement and the
+ *    replay answer — or, on a refusal, marks the folio 'no_timbrado' with the PAC's reason and returns the stamp.
+ * A request that meets its Idempotency-Key claimed by an attempt still 'timbrando' awaits it (same process) or
+ * re-sends the same sealed XML (the PAC answers its stored timbre); the recovery job does the same for
+ * attempts left by a crash. No PDF is drawn here (decision 260): GET …/pdf draws it on first download.
+ */
+export async function stampAttempt<R>(deps: StampingDeps, req: AttemptRequest<R>): Promise<StampOutcome<R>> {
   const { db } = deps;
   const userId = req.account.id;
   const idem = req.idempotency;
+  const conflict = req.conflict ?? conflictOtherBody;
   if (idem) {
-    const replay = await storedReplay<R>(db, userId, idem.key, idem.requestHash);
+    const replay = await storedReplay<R>(db, userId, idem.key, idem.requestHash, conflict);
     if (replay) return replay;
   }
-  const credential = await loadAccountCsd(db, deps.secrets, userId);
-
+  let claimed: StampAttempt | 'joined';
   try {
-    return await db.transaction(async (tx): Promise<StampOutcome<R>> => {
+    claimed = await db.transaction(async (tx): Promise<StampAttempt | 'joined'> => {
       const t = tx as unknown as Db;
       if (idem) {
-        // Claims the key; a concurrent request with the same key waits here (PostgreSQL) until the first
-        // commits, then finds its answer.
-        const claimed = await t
+        const got = await t
           .insert(idempotencyKeys)
           .values({ userId, key: idem.key, scope: idem.scope, requestHash: idem.requestHash })
           .onConflictDoNothing()
           .returning({ key: idempotencyKeys.key });
-        if (!claimed.length) {
-          const replay = await storedReplay<R>(t, userId, idem.key, idem.requestHash);
-          if (replay) return replay;
-          throw new AppError(409, 'Esta factura ya se está timbrando con la misma Idempotency-Key; consulta el resultado en unos segundos');
-        }
+        if (!got.length) return 'joined';
       }
-      const folio = String(await claimFolio(t, userId, req.serie));
-
+      if (req.claim) await req.claim(t);
+      const folio = req.serie === null ? null : String(await claimFolio(t, userId, req.serie));
       const taken = await t
         .update(stampBalances)
         .set({ balance: sql`${stampBalances.balance} - 1` })
         .where(and(eq(stampBalances.userId, userId), gt(stampBalances.balance, 0)))
         .returning({ balance: stampBalances.balance });
       if (!taken.length) throw noStampsLeft();
-
-      const root = sealCfdi(req.build(folio), credential);
-      const sealed = writeXml(root);
-      const stamped = await deps.pac.stamp(sealed, idem ? { idempotencyKey: pacIdempotencyKey(`${userId}:${idem.key}`, sealed) } : {});
-      const stored = await storeCfdi(t, deps.storage, {
-        userId, accountRfc: req.account.rfc, xml: stamped.xml, source: 'app', clientId: req.clientId ?? null, observaciones: req.observaciones ?? null,
-      }, { inTransaction: true });
-      if (stored.duplicated) throw new AppError(409, `El PAC devolvió el UUID ${stamped.uuid}, que ya está registrado; no se timbró de nuevo`);
-      await t.insert(stampMovements).values({ userId, delta: -1, reason: req.reason ?? 'timbrado', reference: stamped.uuid });
-      if (req.clientId) await t.insert(clientDocuments).values({ userId, clientId: req.clientId, uuid: stamped.uuid });
-      const doc: StampedDocument = {
-        id: stored.id, uuid: stamped.uuid, serie: req.serie || null, folio, total: root.attrs.get('Total') ?? '0', xml: stamped.xml,
-      };
-      const response = req.respond(doc);
-      if (idem) {
-        await t.update(idempotencyKeys).set({ statusCode: 201, response: response as object })
-          .where(and(eq(idempotencyKeys.userId, userId), eq(idempotencyKeys.key, idem.key)));
-      }
-      return { response, replayed: false };
+      const sealed = req.seal(folio);
+      const [row] = await t.insert(stampAttempts).values({
+        userId, kind: req.kind, serie: req.serie, folio, status: 'timbrando', idempotencyKey: idem?.key ?? null,
+        pacKey: idem ? pacIdempotencyKey(req.pacKeyPrefix ?? `${userId}:${idem.key}`, sealed) : null,
+        sealedXml: sealed, clientId: req.clientId ?? null, observaciones: req.observaciones ?? null, reason: req.reason,
+        reserves: req.reserves?.() ?? null,
+      }).returning();
+      return row!;
     });
   } catch (err) {
-    if (err instanceof PacError) throw pacFailure(err);
     if (err instanceof SealError) throw new AppError(422, `No se pudo sellar con tu CSD: ${err.message}`, { csd: [err.message] });
     throw err;
   }
+
+  if (claimed === 'joined') return joinAttempt(deps, req, idem!, conflict);
+  const finished = await sendAttempt(deps, claimed, req.account.rfc);
+  return { response: await answerOf(deps, finished, req.respond, idem?.key), replayed: false };
+}
+
+/**
+ * The request's Idempotency-Key is already claimed: its answer if stored; else the attempt that claimed it,
+ * awaited (in flight here) or re-sent (left by another process or a crash), and its answer.
+ */
+async function joinAttempt<R>(deps: StampingDeps, req: AttemptRequest<R>, idem: NonNullable<AttemptRequest<R>['idempotency']>, conflict: () => AppError): Promise<StampOutcome<R>> {
+  const userId = req.account.id;
+  const replay = await storedReplay<R>(deps.db, userId, idem.key, idem.requestHash, conflict);
+  if (replay) return replay;
+  const [attempt] = await deps.db.select().from(stampAttempts)
+    .where(and(eq(stampAttempts.userId, userId), eq(stampAttempts.idempotencyKey, idem.key)))
+    .orderBy(desc(stampAttempts.id)).limit(1);
+  if (!attempt) throw new AppError(409, 'Este comprobante ya se está timbrando con la misma Idempotency-Key; consulta el resultado en unos segundos');
+  const finished = attempt.status === 'timbrando'
+    ? await sendAttempt(deps, attempt, req.account.rfc)
+    : { attempt, outcome: attempt.status as FinishedAttempt['outcome'] };
+  return { response: await answerOf(deps, finished, req.respond, idem.key), replayed: true };
+}
+
+/**
+ * Invoices, payment complements, credit notes and payroll receipts: a CFDI sealed with the account's CSD
+ * through {@link stampAttempt}.
+ */
+export async function stampDocument<R>(deps: StampingDeps, req: StampRequest<R>): Promise<StampOutcome<R>> {
+  const credential = await loadAccountCsd(deps.db, deps.secrets, req.account.id);
+  return stampAttempt<R>(deps, {
+    account: req.account,
+    kind: 'cfdi',
+    serie: req.serie,
+    claim: req.claim,
+    reserves: req.reserves,
+    seal: (folio) => writeXml(sealCfdi(req.build(folio ?? ''), credential)),
+    clientId: req.clientId,
+    observaciones: req.observaciones,
+    idempotency: req.idempotency,
+    respond: req.respond,
+    reason: req.reason ?? 'timbrado',
+  });
+}
+
+/** Attempts left 'timbrando' longer than this are a crash's: the recovery job re-sends them. */
+export const STALE_ATTEMPT_MS = 120_000;
+
+/**
+ * The recovery job's work: every attempt still 'timbrando' after `olderThanMs` (its process died between the
+ * two transactions, or the PAC did not answer) is re-sent as the very sealed XML. A document the PAC had
+ * stamped comes back with its stored timbre and is stored now (nothing lost, nothing stamped twice); one it
+ * never saw is stamped now, or refused (e.g. past SAT's 72 h) and recorded as no timbrado with its stamp
+ * returned. Attempts in flight in this process are left to their request.
+ */
+export async function resolveStaleAttempts(deps: StampingDeps, olderThanMs = STALE_ATTEMPT_MS, limit = 200): Promise<{ timbrado: number; noTimbrado: number; pendiente: number }> {
+  const cutoff = new Date(Date.now() - olderThanMs);
+  const rows = await deps.db.select().from(stampAttempts)
+    .where(and(eq(stampAttempts.status, 'timbrando'), lt(stampAttempts.createdAt, cutoff)))
+    .orderBy(asc(stampAttempts.createdAt)).limit(limit);
+  const counts = { timbrado: 0, noTimbrado: 0, pendiente: 0 };
+  for (const a of rows) {
+    if (inFlight.has(flightKey(a))) continue;
+    const [user] = await deps.db.select({ rfc: users.rfc }).from(users).where(eq(users.id, a.userId));
+    if (!user) continue;
+    const done = await sendAttempt(deps, a, user.rfc);
+    // A key whose request died keeps no stored answer: its retry builds it from the attempt (joinAttempt).
+    if (done.outcome === 'timbrado') counts.timbrado += 1;
+    else if (done.outcome === 'no_timbrado') counts.noTimbrado += 1;
+    else counts.pendiente += 1;
+  }
+  return counts;
 }
 
 /** The PDF bytes of a document with a template and optional logo (previews pass an unsigned root). */
 export function renderDocumentPdf(root: XmlElement, template: PdfTemplate, logo?: Uint8Array | string, preview = false): Promise<Uint8Array> {
   return renderPdf(root, { template, logo, preview });
+}
+
+/** PAC_CONCURRENCY: how many documents one batch (a payroll, a batch of invoices or payments) stamps at once (default 8). */
+export function pacConcurrency(env: NodeJS.ProcessEnv = process.env): number {
+  const n = Number(env.PAC_CONCURRENCY ?? 8);
+  return Number.isInteger(n) && n >= 1 ? n : 8;
+}
+
+/** Runs `work` over `items` with at most `limit` running at once; resolves when all are done (first rejection rejects). */
+export async function forEachConcurrently<T>(items: readonly T[], limit: number, work: (item: T, index: number) => Promise<void>): Promise<void> {
+  let next = 0;
+  const lane = async () => {
+    while (next < items.length) {
+      const i = next++;
+      await work(items[i]!, i);
+    }
+  };
+  await Promise.all(Array.from({ length: Math.min(Math.max(1, limit), items.length) }, lane));
+}
+
+const ESTADO_OF: Record<string, FolioHistoryItem['estado']> = { timbrando: 'timbrando', timbrado: 'timbrado', no_timbrado: 'no timbrado' };
+
+/** GET /api/invoicing/folios: the folios a serie gave, newest first (200 at most), with what became of each. */
+export async function folioHistory(db: Db, userId: number, serie: string, estado?: FolioHistoryItem['estado']): Promise<FolioHistoryItem[]> {
+  const status = estado ? Object.keys(ESTADO_OF).find((k) => ESTADO_OF[k] === estado) : undefined;
+  const rows = await db.select({
+    serie: stampAttempts.serie, folio: stampAttempts.folio, status: stampAttempts.status, uuid: stampAttempts.uuid, error: stampAttempts.error, createdAt: stampAttempts.createdAt,
+  }).from(stampAttempts)
+    .where(and(eq(stampAttempts.userId, userId), eq(stampAttempts.serie, serie), status ? eq(stampAttempts.status, status) : undefined))
+    .orderBy(desc(stampAttempts.id)).limit(200);
+  return rows.map((r) => ({
+    serie: r.serie ?? '', folio: r.folio ?? '', estado: ESTADO_OF[r.status] ?? 'timbrando', uuid: r.uuid, motivo: r.error, fecha: r.createdAt.toISOString(),
+  }));
 }

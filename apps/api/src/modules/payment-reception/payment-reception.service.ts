@@ -1,12 +1,13 @@
-import { sql, type SQL } from 'drizzle-orm';
+import { and, eq, isNotNull, sql, type SQL } from 'drizzle-orm';
 import { getCatalog, isVigente } from '@facturo/cfdi/catalogs';
 import { buildCfdi40, readCfdi, type Cfdi } from '@facturo/cfdi/model';
-import { TaxRuleError, toDecimal, type DocumentTax, type Impuesto, type TipoFactor } from '@facturo/cfdi/money';
+import { Decimal, TaxRuleError, toDecimal, type DocumentTax, type Impuesto, type TipoFactor } from '@facturo/cfdi/money';
 import { toMexicoCityLocal } from '@facturo/cfdi/stamp';
-import { parseXml } from '@facturo/cfdi/xml';
+import { parseXml, type XmlElement } from '@facturo/cfdi/xml';
 import type { ApplyMultipleBody, ApplyPayBody, InvoiceRow, MothersQuery, Page, PaymentStamped } from '@facturo/contract';
 import type { Db } from '../../db/client';
 import { AppError, notFound } from '../../http/errors';
+import { stampAttempts } from '../cfdis/cfdis.schema';
 import { relatedCfdis } from '../incomes/cfdi-actions';
 import { listSql, toInvoiceRow } from '../incomes/cfdi-list';
 import { owned } from '../incomes/cfdi-sets';
@@ -104,6 +105,20 @@ async function lockInvoices(db: Db, deps: InvoicingProviders, userId: number, uu
     FROM cfdis c WHERE c.user_id = ${userId} AND c.direction = 'emitido' AND c.uuid IN (${list})
     ORDER BY c.id FOR UPDATE OF c`);
   const byUuid = new Map((rows as Record<string, unknown>[]).map((r) => [String(r.uuid), r]));
+  // Payments still 'timbrando' (decision 282): their ImpPagado is already promised, and their parcialidad taken.
+  const pending = await db.select({ reserves: stampAttempts.reserves }).from(stampAttempts)
+    .where(and(eq(stampAttempts.userId, userId), eq(stampAttempts.status, 'timbrando'), isNotNull(stampAttempts.reserves)));
+  const reserved = (uuid: string) => {
+    let sum = new Decimal(0);
+    let n = 0;
+    for (const p of pending) {
+      const amount = p.reserves?.[uuid];
+      if (amount === undefined) continue;
+      sum = sum.plus(toDecimal(amount));
+      n += 1;
+    }
+    return { sum, n };
+  };
   const out: LockedInvoice[] = [];
   for (const uuid of uuids) {
     const r = byUuid.get(uuid);
@@ -112,12 +127,14 @@ async function lockInvoices(db: Db, deps: InvoicingProviders, userId: number, uu
     if (!bytes) throw new AppError(409, `No se encontró el XML de la factura ${uuid}`);
     const cfdi = readCfdi(parseXml(bytes));
     const taxes = (kind: 'traslados' | 'retenciones') => documentTaxes(cfdi, kind);
+    const held = reserved(uuid);
+    const saldo = held.n ? Decimal.max(0, toDecimal(String(r.saldo)).minus(held.sum)).toFixed() : String(r.saldo);
     out.push({
       cfdi,
       payable: {
         uuid, serie: r.serie as string | null, folio: r.folio as string | null, tipo: String(r.tipo), estado: String(r.estado),
-        metodoPago: r.metodo_pago as string | null, moneda: String(r.moneda), total: String(r.total), saldo: String(r.saldo),
-        pagosPrevios: Number(r.pagos), rfcReceptor: String(r.rfc_receptor), traslados: taxes('traslados'), retenciones: taxes('retenciones'),
+        metodoPago: r.metodo_pago as string | null, moneda: String(r.moneda), total: String(r.total), saldo,
+        pagosPrevios: Number(r.pagos) + held.n, rfcReceptor: String(r.rfc_receptor), traslados: taxes('traslados'), retenciones: taxes('retenciones'),
       },
     });
   }
@@ -127,9 +144,10 @@ async function lockInvoices(db: Db, deps: InvoicingProviders, userId: number, uu
 const refusal = (e: PaymentRefusedError) => new AppError(e.status, e.message, { [e.field]: [e.message] });
 
 /**
- * Builds, seals and stamps the CFDI tipo P for one payment, inside one transaction that holds the invoices'
- * row locks: the balance the payment is checked against is the one it settles (no overpayment under
- * concurrency). The stamping pipeline (folio, stamp balance, PAC, storeCfdi → balances) runs in it.
+ * Builds, seals and stamps the CFDI tipo P for one payment. The stamping pipeline's short claiming transaction
+ * holds the invoices' row locks while it checks the balance net of the payments still 'timbrando' (their
+ * ImpPagado is reserved on their attempt), so concurrent payments never overpay; the PAC is called after that
+ * commit, and storeCfdi's recomputed saldo replaces the reservation in the completing transaction.
  */
 async function stampPayment(
   deps: InvoicingProviders,
@@ -138,55 +156,64 @@ async function stampPayment(
   documents: { invoiceId: string; impPagado?: string; equivalenciaDR?: string }[],
   now = new Date(),
 ): Promise<PaymentStamped> {
+  // Another account's or unknown invoice: 404 before anything else is looked at (the CSD included).
+  const uuids = documents.map((d) => d.invoiceId);
+  const { rows: found } = await deps.db.execute(sql`SELECT c.uuid FROM cfdis c WHERE c.user_id = ${account.id} AND c.direction = 'emitido'
+    AND c.uuid IN (${sql.join(uuids.map((u) => sql`${u}`), sql`, `)})`);
+  const known = new Set((found as { uuid: string }[]).map((r) => r.uuid));
+  const unknown = uuids.find((u) => !known.has(u));
+  if (unknown) throw new AppError(404, `No encontramos la factura ${unknown} entre tus facturas emitidas`, { invoiceId: ['No encontramos la factura'] });
   const issuer = await issuerOf(deps.db, account.id);
-  return deps.db.transaction(async (tx) => {
-    const db = tx as unknown as Db;
-    const locked = await lockInvoices(db, deps, account.id, documents.map((d) => d.invoiceId));
-    const paid: PaidDocument[] = documents.map((d, i) => ({ invoice: locked[i]!.payable, impPagado: d.impPagado, equivalenciaDR: d.equivalenciaDR }));
-    let pago;
-    try {
-      pago = buildPayment(form, paid);
-    } catch (e) {
-      if (e instanceof PaymentRefusedError) throw refusal(e);
-      throw e;
-    }
-    const receptor = locked[0]!.cfdi.receptor;
-    let root;
-    try {
-      ({ root } = buildCfdi40({
-        tipoDeComprobante: 'P',
-        serie: PAYMENT_SERIE,
-        folio: '0',
-        fecha: toMexicoCityLocal(now),
-        lugarExpedicion: issuer.cp,
-        emisor: { rfc: issuer.rfc, nombre: issuer.nombre, regimenFiscal: issuer.regimen },
-        receptor: {
-          rfc: receptor.rfc,
-          nombre: receptor.nombre ?? '',
-          domicilioFiscalReceptor: receptor.domicilioFiscalReceptor ?? issuer.cp,
-          regimenFiscalReceptor: receptor.regimenFiscalReceptor ?? '616',
-          usoCFDI: 'CP01',
-        },
-        pagos: [pago],
-      }));
-    } catch (e) {
-      if (e instanceof TaxRuleError || e instanceof Error) throw new AppError(422, e.message, { monto: [e.message] });
-      throw e;
-    }
-    // Everything runs on this transaction (PGlite has one connection).
-    const inTx = { ...deps, db };
-    const { response } = await stampDocument<PaymentStamped>(inTx, {
-      account,
-      serie: PAYMENT_SERIE,
-      build(folio) {
-        root.attrs.set('Folio', folio);
-        return root;
-      },
-      reason: 'complemento',
-      respond: (doc) => ({ uuid: doc.uuid, xmlUrl: `/api/incomes/${doc.uuid}/xml`, pdfUrl: `/api/incomes/${doc.uuid}/pdf` }),
-    });
-    return response;
+  let root: XmlElement | undefined;
+  let reserves: Record<string, string> | undefined;
+  const { response } = await stampDocument<PaymentStamped>(deps, {
+    account,
+    serie: PAYMENT_SERIE,
+    // In the short claiming transaction (decision 282): the invoices' row locks, the balances net of the
+    // payments still 'timbrando', the document; the PAC is called after its commit.
+    async claim(db) {
+      const locked = await lockInvoices(db, deps, account.id, documents.map((d) => d.invoiceId));
+      const paid: PaidDocument[] = documents.map((d, i) => ({ invoice: locked[i]!.payable, impPagado: d.impPagado, equivalenciaDR: d.equivalenciaDR }));
+      let pago;
+      try {
+        pago = buildPayment(form, paid);
+      } catch (e) {
+        if (e instanceof PaymentRefusedError) throw refusal(e);
+        throw e;
+      }
+      reserves = Object.fromEntries(pago.doctos.map((d) => [d.idDocumento, d.impPagado]));
+      const receptor = locked[0]!.cfdi.receptor;
+      try {
+        ({ root } = buildCfdi40({
+          tipoDeComprobante: 'P',
+          serie: PAYMENT_SERIE,
+          folio: '0',
+          fecha: toMexicoCityLocal(now),
+          lugarExpedicion: issuer.cp,
+          emisor: { rfc: issuer.rfc, nombre: issuer.nombre, regimenFiscal: issuer.regimen },
+          receptor: {
+            rfc: receptor.rfc,
+            nombre: receptor.nombre ?? '',
+            domicilioFiscalReceptor: receptor.domicilioFiscalReceptor ?? issuer.cp,
+            regimenFiscalReceptor: receptor.regimenFiscalReceptor ?? '616',
+            usoCFDI: 'CP01',
+          },
+          pagos: [pago],
+        }));
+      } catch (e) {
+        if (e instanceof TaxRuleError || e instanceof Error) throw new AppError(422, e.message, { monto: [e.message] });
+        throw e;
+      }
+    },
+    reserves: () => reserves,
+    build(folio) {
+      root!.attrs.set('Folio', folio);
+      return root!;
+    },
+    reason: 'complemento',
+    respond: (doc) => ({ uuid: doc.uuid, xmlUrl: `/api/incomes/${doc.uuid}/xml`, pdfUrl: `/api/incomes/${doc.uuid}/pdf` }),
   });
+  return response;
 }
 
 const formOf = (b: ApplyPayBody | ApplyMultipleBody): PaymentForm => ({

@@ -1,6 +1,6 @@
-import { and, count, desc, eq, gt, sql } from 'drizzle-orm';
+import { and, count, desc, eq, sql } from 'drizzle-orm';
 import {
-  PacError, SealError, buildDividendos, buildIntereses, buildPagosAExtranjeros, buildPlataformasTecnologicas, buildRetenciones20, findEntry, getCatalog,
+  PacError, buildDividendos, buildIntereses, buildPagosAExtranjeros, buildPlataformasTecnologicas, buildRetenciones20, findEntry, getCatalog,
   sealRetenciones, toMexicoCityLocal, validateRetenciones, writeXml, type CancelMotivo, type CancelResult, type ExtraComplement, type Retenciones20Input,
 } from '@facturo/cfdi';
 import { renderRetencionesPdf } from '@facturo/cfdi/pdf';
@@ -8,13 +8,12 @@ import { parseXml } from '@facturo/cfdi/xml';
 import { RETENTION_STATUS, retentionStatusText, type Page, type RetentionBody, type RetentionCatalogs, type RetentionRow, type RetentionStats } from '@facturo/contract';
 import type { Db } from '../../db/client';
 import { AppError, fieldError } from '../../http/errors';
-import { idempotencyKeys, stampBalances, stampMovements } from '../cfdis/cfdis.schema';
 import { periodBounds } from '../incomes/cfdi-sets';
 import { issuerOf } from '../invoicing/invoice.service';
 import { loadAccountCsd } from '../invoicing/account-csd';
 import { claimCancellation, failCancellation, pacCancelError, storeCancellation } from '../invoicing/cancellation-store';
 import type { InvoicingProviders } from '../invoicing/providers';
-import { claimFolio, noStampsLeft, pacFailure, pacIdempotencyKey, requestHash } from '../invoicing/stamping';
+import { registerStampStorer, requestHash, stampAttempt } from '../invoicing/stamping';
 import { retentionPdfKey, storeRetention } from './retention-store';
 import { retenciones, type RetencionRow, type RetentionDirection } from './retentions.schema';
 
@@ -83,12 +82,22 @@ export function retentionInput(b: RetentionBody, issuer: { rfc: string; nombre: 
   };
 }
 
+const retentionConflict = () =>
+  new AppError(409, 'La clave Idempotency-Key ya se usó con otra retención; usa una clave nueva para una retención distinta', {
+    'idempotency-key': ['La clave ya se usó con otro contenido'],
+  });
+
+/** Stamped constancias go to the retentions store (the stamping pipeline and its recovery job use this). */
+registerStampStorer('retencion', (tx, deps, a, accountRfc, xml) => storeRetention(tx, deps.storage, { userId: a.userId, accountRfc, xml, source: 'app' }));
+
 const urls = (uuid: string) => ({ xmlUrl: `/api/retenciones/${uuid}/xml`, pdfUrl: `/api/retenciones/${uuid}/pdf` });
 
 /**
  * POST /api/retenciones: the constancia is built and checked (SAT rules, Spanish 422 naming the field) before
- * anything is taken; then ONE transaction claims the Idempotency-Key (a retry answers the first constancia), takes
- * a stamp from the balance, seals with the account's CSD, stamps through the PAC port and stores XML + row + ledger line. A PAC refusal rolls it all back (no stamp taken).
+ * anything is taken; then the stamping pipeline of decision 282: a short transaction claims the Idempotency-Key (a
+ * retry answers the first constancia), the RET folio and a stamp and records the sealed constancia as 'timbrando';
+ * the PAC is called outside any transaction; a second one stores XML + row + ledger line, or on a refusal returns
+ * the stamp and records the folio as no timbrado.
  * The PDF is rendered after the commit (GET /pdf renders it on demand if that fails).
  */
 export async function issueRetention(
@@ -96,19 +105,6 @@ export async function issueRetention(
 ): Promise<{ uuid: string; xmlUrl: string; pdfUrl: string }> {
   const { db } = deps;
   const idem = idempotencyKey ? { key: idempotencyKey, hash: requestHash({ retencion: b }) } : undefined;
-  const replay = async (t: Db) => {
-    if (!idem) return undefined;
-    const [row] = await t.select().from(idempotencyKeys).where(and(eq(idempotencyKeys.userId, account.id), eq(idempotencyKeys.key, idem.key)));
-    if (!row) return undefined;
-    if (row.requestHash !== idem.hash) {
-      throw new AppError(409, 'La clave Idempotency-Key ya se usó con otra retención; usa una clave nueva para una retención distinta', {
-        'idempotency-key': ['La clave ya se usó con otro contenido'],
-      });
-    }
-    return (row.response as { uuid: string } | null)?.uuid;
-  };
-  const earlier = await replay(db);
-  if (earlier) return { uuid: earlier, ...urls(earlier) };
   if (!findEntry('retenciones:c_CveRetenc', b.cveRetenc)) throw fieldError('cveRetenc', `La clave de retención ${b.cveRetenc} no está en el catálogo c_CveRetenc del SAT`);
   if (b.receptor.nacionalidad === 'Nacional' && b.receptor.rfc === account.rfc.toUpperCase()) {
     throw fieldError('receptor.rfc', 'El receptor no puede ser tu propio RFC');
@@ -124,44 +120,21 @@ export async function issueRetention(
     for (const e of errors) (grouped[bodyField(e.field ?? '')] ??= []).push(e.message);
     throw new AppError(422, errors[0]!.message, grouped);
   }
-  let uuid: string;
-  try {
-    uuid = await db.transaction(async (tx) => {
-      const t = tx as unknown as Db;
-      if (idem) {
-        // Claims the key; a concurrent retry waits here (PostgreSQL) until the first commits, then replays it.
-        const claimed = await t.insert(idempotencyKeys).values({ userId: account.id, key: idem.key, scope: 'retenciones', requestHash: idem.hash })
-          .onConflictDoNothing().returning({ key: idempotencyKeys.key });
-        if (!claimed.length) {
-          const done = await replay(t);
-          if (done) return done;
-          throw new AppError(409, 'Esta retención ya se está timbrando con la misma Idempotency-Key; consulta el resultado en unos segundos');
-        }
-      }
-      const taken = await t.update(stampBalances).set({ balance: sql`${stampBalances.balance} - 1` })
-        .where(and(eq(stampBalances.userId, account.id), gt(stampBalances.balance, 0))).returning({ balance: stampBalances.balance });
-      if (!taken.length) throw noStampsLeft();
-      // Without a folio of the user's, the constancia takes the next of the account's RET serie: numbered like
-      // invoices, and two equal constancias issued in the same second are still two documents (SAT's FechaExp
-      // has seconds; the same sealed XML sent twice is one stamp to any PAC).
-      const folioInt = input.folioInt ?? String(await claimFolio(t, account.id, RETENTION_SERIE));
-      const sealed = sealRetenciones(buildRetenciones20({ ...input, folioInt }), credential);
-      const sealedXml = writeXml(sealed);
-      const stamped = await deps.pac.stamp(sealedXml, idem ? { idempotencyKey: pacIdempotencyKey(`${account.id}:ret:${idem.key}`, sealedXml) } : {});
-      const stored = await storeRetention(t, deps.storage, { userId: account.id, accountRfc: account.rfc, xml: stamped.xml, source: 'app' });
-      if (stored.duplicated) throw new AppError(409, `El PAC devolvió el UUID ${stamped.uuid}, que ya está registrado; no se timbró de nuevo`);
-      await t.insert(stampMovements).values({ userId: account.id, delta: -1, reason: 'retencion', reference: stored.uuid });
-      if (idem) {
-        await t.update(idempotencyKeys).set({ statusCode: 201, response: { uuid: stored.uuid, ...urls(stored.uuid) } })
-          .where(and(eq(idempotencyKeys.userId, account.id), eq(idempotencyKeys.key, idem.key)));
-      }
-      return stored.uuid;
-    });
-  } catch (err) {
-    if (err instanceof PacError) throw pacFailure(err);
-    if (err instanceof SealError) throw new AppError(422, `No se pudo sellar con tu CSD: ${err.message}`, { csd: [err.message] });
-    throw err;
-  }
+  const { response } = await stampAttempt<{ uuid: string; xmlUrl: string; pdfUrl: string }>(deps, {
+    account,
+    kind: 'retencion',
+    // Without a folio of the user's, the constancia takes the next of the account's RET serie: numbered like
+    // invoices, and two equal constancias issued in the same second are still two documents (SAT's FechaExp
+    // has seconds; the same sealed XML sent twice is one stamp to any PAC).
+    serie: input.folioInt ? null : RETENTION_SERIE,
+    seal: (folio) => writeXml(sealRetenciones(buildRetenciones20({ ...input, folioInt: input.folioInt ?? folio ?? undefined }), credential)),
+    idempotency: idem ? { key: idem.key, scope: 'retenciones', requestHash: idem.hash } : undefined,
+    pacKeyPrefix: idem ? `${account.id}:ret:${idem.key}` : undefined,
+    respond: (doc) => ({ uuid: doc.uuid, ...urls(doc.uuid) }),
+    reason: 'retencion',
+    conflict: retentionConflict,
+  });
+  const uuid = response.uuid;
   // The PDF is drawn on first download (retentionPdf), like every stamped document's (decision 260).
   return { uuid, ...urls(uuid) };
 }

@@ -12,6 +12,8 @@ export interface PacSettings {
   finkokEnvironment?: string;
   /** Base URL of Finkok's SOAP services (…/servicios/soap) instead of the environment's: a local server, a proxy. */
   finkokUrl?: string;
+  /** SANDBOX_PAC_LATENCY_MS: every sandbox PAC call answers this much later (benches and tests stamp as a real PAC answers). */
+  sandboxLatencyMs?: number;
 }
 
 export interface PacHooks {
@@ -43,7 +45,26 @@ export function createPac(settings: PacSettings, hooks: PacHooks = {}): PacProvi
       pac: new FinkokPac({ username: settings.finkokUser, password: settings.finkokPassword, environment, ...(hooks.csdFor ? { csdFor: hooks.csdFor } : {}) }),
     };
   }
-  return { kind: 'sandbox', pac: new SandboxPac({ store: fileSandboxStore(path.join(settings.dataDir, 'sandbox-pac')) }) };
+  const sandbox = new SandboxPac({ store: fileSandboxStore(path.join(settings.dataDir, 'sandbox-pac')) });
+  return { kind: 'sandbox', pac: settings.sandboxLatencyMs ? withLatency(sandbox, settings.sandboxLatencyMs) : sandbox };
+}
+
+/**
+ * The same PAC, each call answered `ms` later (a real PAC takes 0.3-2 s): the delay comes before the work, as
+ * the request's trip to the PAC would. Every method that returns a promise is delayed; getters are not.
+ */
+export function withLatency<T extends object>(pac: T, ms: number): T {
+  const wait = () => new Promise<void>((resolve) => setTimeout(resolve, ms));
+  return new Proxy(pac, {
+    get(target, prop, receiver) {
+      const value = Reflect.get(target, prop, receiver) as unknown;
+      if (typeof value !== 'function') return value;
+      return async (...args: unknown[]) => {
+        await wait();
+        return (value as (...a: unknown[]) => unknown).apply(target, args);
+      };
+    },
+  });
 }
 
 /** Reads the PAC settings from the environment (README "Configuración"). */
@@ -55,5 +76,13 @@ export function pacSettingsFromEnv(dataDir: string, env: NodeJS.ProcessEnv = pro
     finkokPassword: env.FINKOK_PASSWORD,
     finkokEnvironment: env.FINKOK_ENVIRONMENT,
     finkokUrl: env.FINKOK_URL,
+    sandboxLatencyMs: latencyMs(env.SANDBOX_PAC_LATENCY_MS),
   };
+}
+
+function latencyMs(raw: string | undefined): number {
+  if (raw === undefined || raw.trim() === '') return 0;
+  const n = Number(raw);
+  if (!Number.isFinite(n) || n < 0) throw new Error(`SANDBOX_PAC_LATENCY_MS debe ser un número de milisegundos ≥ 0 (se recibió "${raw}")`);
+  return n;
 }
