@@ -235,6 +235,11 @@ export const invoicingCatalogsSchema = z.object({
   meses: z.array(catalogHitSchema),
   tiposComprobante: z.array(catalogHitSchema),
   series: z.array(z.object({ serie: z.string(), nextFolio: z.number().int() })),
+  /**
+   * The account's CP (LugarExpedicion) and whether c_CodigoPostal gives it SAT's border-stimulus mark, so the form
+   * refuses an 8 % IVA before sending it (issue 24); null while the profile has no CP.
+   */
+  lugarExpedicion: z.object({ cp: z.string(), regionFronteriza: z.boolean() }).nullable().optional(),
 });
 export const cpParamsSchema = z.object({ cp: z.string().trim().regex(/^\d{5}$/, 'El código postal debe tener 5 dígitos') });
 export const invoicingAddressSchema = postalCodeInfoSchema;
