@@ -78,7 +78,7 @@ afterAll(async () => server?.close());
 describe('the DIOT infers the tipo de operación per supplier', () => {
   it('stores each document\'s ClaveProdServ at import', async () => {
     const { rows } = await server.runtime.ctx.db.execute(sql`SELECT DISTINCT claves_prod_serv FROM cfdis WHERE user_id = (SELECT id FROM users WHERE rfc = ${customer.rfc}) ORDER BY 1`);
-    expect(rows.map((r) => (r as { claves_prod_serv: string }).claves_prod_serv)).toEqual(['43211500', '80111600', '80131502', '81111500']);
+    expect((rows as { claves_prod_serv: string }[]).map((r) => r.claves_prod_serv)).toEqual(['43211500', '80111600', '80131502', '81111500']);
   });
 
   it('GET /api/diot/proveedores shows the inferred tipo for suppliers not saved yet', async () => {
