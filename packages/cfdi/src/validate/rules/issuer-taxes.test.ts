@@ -1,5 +1,5 @@
 import { describe, expect, test } from 'vitest';
-import { buildCfdi40, type Cfdi40Input } from '../../model';
+import { buildCfdi40, type Cfdi40Input, type ConceptoInput } from '../../model';
 import { computeConcept, taxImporteLimits, TASAS } from '../../money';
 import { writeXml } from '../../xml';
 import { validateCfdi } from '../cfdi';
@@ -9,7 +9,7 @@ import { comprobanteBase } from '../../../test/cfdi-inputs';
 
 // Issue 24 items 4, 5 and 6: rules on the taxes a document may carry given who issues it and from where.
 const now = new Date('2026-03-16T12:00:00Z');
-const servicio = (over: Partial<Cfdi40Input['conceptos'][number]> = {}): Cfdi40Input['conceptos'][number] => ({
+const servicio = (over: Partial<ConceptoInput> = {}): ConceptoInput => ({
   claveProdServ: '80111600', claveUnidad: 'E48', descripcion: 'Servicios profesionales', cantidad: '1', valorUnitario: '15000.00',
   traslados: [{ impuesto: '002', tipoFactor: 'Tasa', tasaOCuota: TASAS.IVA_16 }], ...over,
 });
