@@ -30,6 +30,14 @@ export interface Config {
   /** MAX_LOOP_STALL_MS: requests read (past a backlog of 16) after the event loop went this long without a breath get 503 + Retry-After. */
   maxLoopStallMs: number;
   satLocalLatencyMs: number;
+  /**
+   * Which SAT certification authorities an uploaded CSD or e.firma may come from (issue 24, decision 273):
+   * 'produccion' (always with NODE_ENV=production) or 'pruebas' (also SAT's test authority). Outside production
+   * SAT_CERTIFICADOS=produccion asks for the strict mode too; nothing relaxes it in production.
+   */
+  satCertificados: 'produccion' | 'pruebas';
+  /** Extra directory of SAT AC certificates (produccion/, pruebas/), SAT_AC_DIR. */
+  satAcDir?: string;
   publicUrl: string;
   logLevel: string;
   /** Readable log lines instead of JSON (a person at a terminal; see logging/pretty-log.ts). */
@@ -127,6 +135,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     maxInFlight: Number(env.MAX_IN_FLIGHT ?? 64),
     maxLoopStallMs: Number(env.MAX_LOOP_STALL_MS ?? 1000),
     satLocalLatencyMs: Number(env.SAT_LOCAL_LATENCY_MS ?? 400),
+    satCertificados: nodeEnv === 'production' || env.SAT_CERTIFICADOS === 'produccion' ? 'produccion' : 'pruebas',
+    satAcDir: env.SAT_AC_DIR || undefined,
     satDownload: {
       provider: env.SAT_DOWNLOAD_PROVIDER === 'sat' ? 'sat' : 'local',
       url: env.SAT_DOWNLOAD_URL || undefined,

@@ -120,6 +120,15 @@ export type InvoiceValues = z.output<typeof invoiceBodySchema>;
 /** A correction the server applied to reach SAT's rounding (shown to the user: "what changed"). */
 export const invoiceFixSchema = z.object({ field: z.string(), code: z.string(), message: z.string(), from: z.string().optional(), to: z.string().optional() });
 
+/**
+ * Something SAT accepts but the user should look at before stamping (issue 24: ISR withheld from a persona
+ * moral). Never blocks: the stamp carries them in `advertencias`, the preview in the INVOICE_WARNINGS_HEADER.
+ */
+export const invoiceWarningSchema = z.object({ field: z.string(), code: z.string(), message: z.string() });
+export type InvoiceWarning = z.infer<typeof invoiceWarningSchema>;
+/** Response header of POST /api/preview40 and /api/preview: the warnings as URI-encoded JSON (InvoiceWarning[]). */
+export const INVOICE_WARNINGS_HEADER = 'x-advertencias';
+
 /** 201 of POST /api/invoice40 and /api/invoice. */
 export const invoiceStampedSchema = z.object({
   uuid: z.string(),
@@ -129,6 +138,7 @@ export const invoiceStampedSchema = z.object({
   xmlUrl: z.string(),
   pdfUrl: z.string(),
   fixes: z.array(invoiceFixSchema),
+  advertencias: z.array(invoiceWarningSchema).optional(),
 });
 export type InvoiceStamped = z.infer<typeof invoiceStampedSchema>;
 
@@ -239,6 +249,11 @@ export const invoicingCatalogsSchema = z.object({
   meses: z.array(catalogHitSchema),
   tiposComprobante: z.array(catalogHitSchema),
   series: z.array(z.object({ serie: z.string(), nextFolio: z.number().int() })),
+  /**
+   * The account's CP (LugarExpedicion) and whether c_CodigoPostal gives it SAT's border-stimulus mark, so the form
+   * refuses an 8 % IVA before sending it (issue 24); null while the profile has no CP.
+   */
+  lugarExpedicion: z.object({ cp: z.string(), regionFronteriza: z.boolean() }).nullable().optional(),
 });
 export const cpParamsSchema = z.object({ cp: z.string().trim().regex(/^\d{5}$/, 'El código postal debe tener 5 dígitos') });
 export const invoicingAddressSchema = postalCodeInfoSchema;

@@ -42,6 +42,21 @@ export const paymentCatalogsSchema = z.object({
   monedas: z.array(catalogItem.extend({ decimales: z.number().int() })),
 });
 
+const dmy = (isoDay: string) => `${isoDay.slice(8, 10)}/${isoDay.slice(5, 7)}/${isoDay.slice(0, 4)}`;
+
+/**
+ * Issue 24: a payment cannot be dated before the invoice it pays (calendar days, Mexico City wall time as both are
+ * written): money received before the invoice exists is an anticipo, which follows Anexo 20, Apéndice 6 — not a
+ * payment complement that would move the IVA into an earlier (maybe closed) month. Same-day payments are accepted.
+ * Spanish message for the fechaPago field, or null. API and payment form say the same words (decision 272).
+ */
+export function fechaPagoAntesDeFactura(fechaPago: string, fechaFactura: string, factura: string): string | null {
+  const pago = fechaPago.slice(0, 10);
+  const emitida = fechaFactura.slice(0, 10);
+  if (!/^\d{4}-\d{2}-\d{2}$/.test(pago) || !/^\d{4}-\d{2}-\d{2}$/.test(emitida) || pago >= emitida) return null;
+  return `La fecha de pago (${dmy(pago)}) es anterior a la fecha de la factura ${factura} (${dmy(emitida)}): un pago recibido antes de emitir la factura es un anticipo. Sigue el procedimiento de anticipos del Anexo 20, Apéndice 6: factura el anticipo, relaciónalo (TipoRelacion 07) en la factura del total y emite la nota de crédito por el anticipo aplicado.`;
+}
+
 const paymentFields = {
   fechaPago: z.string({ message: 'fechaPago es obligatoria' }).trim().regex(/^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}$/, 'fechaPago debe tener el formato AAAA-MM-DDTHH:mm:ss'),
   formaDePagoP: z.string({ message: 'formaDePagoP es obligatoria' }).trim().regex(/^\d{2}$/, 'formaDePagoP debe ser una clave del catálogo c_FormaPago'),

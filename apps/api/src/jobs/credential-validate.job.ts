@@ -3,7 +3,7 @@ import type PgBoss from 'pg-boss';
 import { CredentialError } from '@facturo/cfdi/credentials';
 import type { CredentialKind } from '@facturo/contract';
 import { fiscalCredentials } from '../db/schema';
-import { checkCredential, dayMx, decodeFiles, expiryWarning, KIND_GRAMMAR, KIND_LABEL, secretPurpose } from '../modules/profile/credential-check';
+import { checkCredential, dayMx, decodeFiles, expiryWarning, issuerPolicy, KIND_GRAMMAR, KIND_LABEL, secretPurpose } from '../modules/profile/credential-check';
 import { retireOlderCredentials } from '../modules/profile/credentials.service';
 import { ProgressReporter } from './progress';
 import { attemptOf, QUEUES } from './queue';
@@ -48,7 +48,7 @@ export async function runCredentialValidation(ctx: JobContext, data: CredentialJ
   await progress.step(55, 'Verificando la contraseña, que la llave corresponda al certificado y su vigencia');
   let credential;
   try {
-    credential = checkCredential(files, data.kind, data.rfc);
+    credential = checkCredential(files, data.kind, data.rfc, new Date(), issuerPolicy(ctx.config));
   } catch (err) {
     if (err instanceof CredentialError) return refuse(err.message, err.field);
     throw err;

@@ -77,3 +77,29 @@ export function tasaOCuotaAllowed(q: TasaOCuotaQuery): boolean {
     return valor.gte(rule.minimo) && valor.lte(rule.maximo);
   });
 }
+
+/** IVA 8 %: the rate of the border-region stimulus (decretos de estímulos fiscales región fronteriza norte y sur). */
+export const IVA_TASA_FRONTERIZA = '0.080000';
+
+/** True for an IVA traslado at the border rate (8 %), however the rate is written ("0.08", "0.080000"). */
+export function isIvaFronteriza(impuesto: string, tipoFactor: string | undefined, tasaOCuota: string | undefined): boolean {
+  const clave = IMPUESTO_POR_NOMBRE[impuesto.trim().toUpperCase()] ?? impuesto.trim();
+  if (clave !== '002' || tipoFactor !== 'Tasa' || !tasaOCuota || !/^\d+(\.\d+)?$/.test(tasaOCuota.trim())) return false;
+  return new Decimal(tasaOCuota.trim()).eq(IVA_TASA_FRONTERIZA);
+}
+
+/**
+ * Why an 8 % IVA cannot be charged from this LugarExpedicion (Spanish, names the CP): the stimulus is only for
+ * sales, services and rents in the región fronteriza norte or sur, which SAT marks per CP in c_CodigoPostal.
+ * The validator and the invoice form say the same words (decision 272).
+ */
+export function ivaFronterizaMessage(cp: string): string {
+  return `El IVA al 8 % solo aplica en la región fronteriza: el código postal ${cp} del lugar de expedición no tiene el estímulo de región fronteriza norte ni sur en el catálogo c_CodigoPostal del SAT. Usa la tasa del 16 % o expide desde tu domicilio en la región fronteriza.`;
+}
+
+/**
+ * The warning a persona moral gets before stamping an invoice with an ISR retention (decision 272): it is not a
+ * refusal (SAT stamps it), but ISR is withheld from personas físicas, not from a persona moral.
+ */
+export const ISR_RETENCION_PERSONA_MORAL =
+  'Tu RFC es de persona moral: el ISR se retiene a personas físicas (honorarios, arrendamiento, RESICO), no a una persona moral. Revisa la retención de ISR antes de timbrar: esa retención no se acredita en tu pago provisional.';

@@ -4,6 +4,8 @@ export type CredentialField = 'cer' | 'key' | 'password';
 export type CredentialErrorCode =
   | 'cer-invalid'
   | 'cer-not-sat'
+  | 'cer-not-sat-issuer'
+  | 'cer-test-issuer'
   | 'key-invalid'
   | 'password-required'
   | 'password-incorrect'

@@ -10,4 +10,6 @@ export { signData, verifySignature } from './sign';
 export type { SignatureAlgorithm } from './sign';
 export type { KeyUsage, NameAttribute } from './x509-fields';
 export { certificateSummary } from './summary';
+export { assertSatIssuer, authoritiesFromDirectory, normalizeName, SAT_AUTHORITY_NAMES, satAuthorities, satAuthorityOf } from './sat-authorities';
+export type { SatAmbiente, SatAuthority } from './sat-authorities';
 export type { CertificateSummary } from './summary';

@@ -1,6 +1,7 @@
 import { Decimal, sum, toDecimal, type DecimalInput } from './decimal';
 import { fixed, formatTasaOCuota, roundTo } from './rounding';
-import { IMPUESTO, objetoImpTaxes, type Impuesto, type ObjetoImp, type TipoFactor } from './rates';
+import { IMPUESTO, objetoImpTaxes, TASAS, type Impuesto, type ObjetoImp, type TipoFactor } from './rates';
+import { taxImporteLimits } from './limits';
 
 /** One tax a concept carries, as the caller asks for it. */
 export interface TaxInput {
@@ -180,7 +181,7 @@ export function computeConcept(input: ConceptAmountsInput, decimals: number): Co
     const ivaBase = t.impuesto === IMPUESTO.IVA ? base.plus(iepsTotal) : base;
     return computeTax(t, ivaBase, cantidad, decimals, false).line;
   });
-  const retencionLines = retenciones.map((t) => computeTax(t, base, cantidad, decimals, true).line);
+  const retencionLines = retenciones.map((t) => twoThirdsOfIva(computeTax(t, base, cantidad, decimals, true).line, trasladoLines, decimals));
   assertNoDuplicates(trasladoLines, 'traslado');
   assertNoDuplicates(retencionLines, 'retención');
 
@@ -190,6 +191,26 @@ export function computeConcept(input: ConceptAmountsInput, decimals: number): Co
     traslados: trasladoLines,
     retenciones: retencionLines,
   };
+}
+
+/**
+ * The two-thirds IVA retention (art. 3 RLIVA: services of personas físicas, rent, fletes aside) is two thirds of the
+ * IVA actually charged, not Base × 0.106667: 15,000 of services give IVA 2,400.00 and a retention of 1,600.00, where
+ * the rate written with 6 decimals gives 1,600.01 and a total a cent short. SAT's c_TasaOCuota only lets the rate be
+ * written as 0.106667, and Anexo 20 accepts any Importe inside (Base ∓ 10^-n/2) × TasaOCuota (taxImporteLimits), so
+ * the Importe is IVA × 2/3 rounded to the currency decimals, kept inside those limits (for a Base above ~15,000 the
+ * exact two thirds can fall outside them: then the nearest limit is written, so the PAC never refuses it).
+ * The IVA is the concept's 16 % traslado on the same Base, or Base × 16 % rounded when the concept has none.
+ * Decision 272.
+ */
+function twoThirdsOfIva(line: TaxLine, traslados: TaxLine[], decimals: number): TaxLine {
+  if (line.impuesto !== IMPUESTO.IVA || line.tipoFactor !== 'Tasa' || line.tasaOCuota !== TASAS.IVA_RET_2_3) return line;
+  const iva16 = traslados.find((t) => t.impuesto === IMPUESTO.IVA && t.tipoFactor === 'Tasa' && t.tasaOCuota === TASAS.IVA_16 && toDecimal(t.base).eq(line.base));
+  const iva = iva16?.importe !== undefined ? toDecimal(iva16.importe) : roundTo(toDecimal(line.base).times(TASAS.IVA_16), decimals);
+  const wanted = roundTo(iva.times(2).div(3), decimals);
+  const limits = taxImporteLimits(line.base, line.tasaOCuota, decimals);
+  const importe = Decimal.min(Decimal.max(wanted, toDecimal(limits.inferior)), toDecimal(limits.superior));
+  return { ...line, importe: fixed(importe, decimals) };
 }
 
 function assertNoDuplicates(lines: TaxLine[], tipo: string): void {

@@ -7,6 +7,7 @@ import { checkInformacionGlobal, checkRelacionados } from './rules/global-relaci
 import { checkConceptos } from './rules/conceptos';
 import { checkTotals } from './rules/totals';
 import { checkImpuestos } from './rules/impuestos';
+import { checkIsrRetencionPersonaMoral, checkIvaFronteriza } from './rules/issuer-taxes';
 import { checkPagoComprobante } from './rules/pagos-comprobante';
 import { checkPagos } from './rules/pagos-pago';
 import { checkPagosTotales } from './rules/pagos-impuestos';
@@ -37,6 +38,8 @@ export function validateCfdi(root: XmlElement, opts: ValidateOptions = {}): Vali
   checkConceptos(ctx);
   checkTotals(ctx);
   checkImpuestos(ctx);
+  checkIvaFronteriza(ctx);
+  checkIsrRetencionPersonaMoral(ctx);
   checkPagoComprobante(ctx);
   for (const pagos of ctx.complements(NS.pago20)) {
     checkPagos(ctx, pagos);

@@ -80,6 +80,8 @@ export interface CfdiFacts {
   formaPago: string | null;
   exportacion: string | null;
   lugarExpedicion: string | null;
+  /** Distinct c_ClaveProdServ of the concepts, space-separated in order of appearance; null without concepts. */
+  clavesProdServ: string | null;
   /** Open balance at issue: the total for a PPD ingreso, 0 otherwise (PUE is paid when issued). */
   saldo: string;
   /** 'YYYY-MM-DD': the issue date for a PUE ingreso, null while a PPD one is open. */
@@ -92,6 +94,12 @@ const ZERO = '0';
 const text = (d: Decimal): string => d.toFixed();
 const money6 = (d: Decimal): string => roundTo(d, 6).toFixed();
 const sqlTimestamp = (isoLocal: string): string => isoLocal.trim().replace('T', ' ').slice(0, 19);
+
+/** Distinct c_ClaveProdServ of a document's concepts, space-separated (the DIOT's tipo de operación, issue 24). */
+export function clavesOf(c: Pick<Cfdi, 'conceptos'>): string | null {
+  const claves = [...new Set((c.conceptos ?? []).map((k) => k.claveProdServ.trim()).filter(Boolean))];
+  return claves.length ? claves.join(' ') : null;
+}
 
 /** Parses XML bytes into the engine's typed view; a malformed file is a CfdiStoreError, not a 500. */
 export function readCfdiXml(xml: string | Uint8Array): Cfdi {
@@ -256,6 +264,7 @@ export function cfdiFacts(c: Cfdi): CfdiFacts {
     formaPago: s.formaPago ?? null,
     exportacion: c.exportacion ?? null,
     lugarExpedicion: c.lugarExpedicion || null,
+    clavesProdServ: clavesOf(c),
     saldo: opensBalance ? s.total : ZERO,
     fechaPago: paidAtIssue ? fecha.slice(0, 10) : null,
     relations: c.cfdiRelacionados.flatMap((g) => g.uuids.map((u) => ({ tipoRelacion: g.tipoRelacion, relatedUuid: u.toUpperCase() }))),

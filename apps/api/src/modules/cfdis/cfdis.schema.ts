@@ -72,6 +72,8 @@ export const cfdis = pgTable('cfdis', {
   deducibleMotivo: text('deducible_motivo'),
   deducibleManual: boolean('deducible_manual').notNull().default(false),
   observaciones: text('observaciones'),
+  /** Distinct c_ClaveProdServ of the concepts, space-separated (migration 0710; the DIOT's tipo de operación). */
+  clavesProdServ: text('claves_prod_serv'),
   xmlKey: text('xml_key').notNull(),
   /** The import (its background process id) that stored it; a retried import counts these as its own. */
   importId: uuid('import_id'),

@@ -1,6 +1,7 @@
 import { eq } from 'drizzle-orm';
 import { getCatalog, isVigente } from '@facturo/cfdi/catalogs';
 import type { Db } from '../../db/client';
+import { users } from '../../db/schema';
 import { fieldError, notFound } from '../../http/errors';
 import { folioSeries } from '../cfdis/cfdis.schema';
 import { objetosImpuesto, regimenes, usosCfdi } from '../catalogs/catalogs.service';
@@ -13,6 +14,8 @@ const hits = <T extends { clave: string; descripcion: string }>(rows: readonly T
 /** GET /api/invoicing/catalogs: every small SAT catalog the invoice form needs, plus the account's series. */
 export async function invoicingCatalogs(db: Db, userId: number) {
   const series = await db.select({ serie: folioSeries.serie, nextFolio: folioSeries.nextFolio }).from(folioSeries).where(eq(folioSeries.userId, userId)).orderBy(folioSeries.serie);
+  const [account] = await db.select({ cp: users.cp }).from(users).where(eq(users.id, userId));
+  const cpInfo = account?.cp ? await lookupPostalCode(account.cp) : null;
   return {
     formasPago: hits(getCatalog('c_FormaPago')),
     metodosPago: hits(getCatalog('c_MetodoPago')),
@@ -25,6 +28,7 @@ export async function invoicingCatalogs(db: Db, userId: number) {
     meses: hits(getCatalog('c_Meses')),
     tiposComprobante: hits(getCatalog('c_TipoDeComprobante')).filter((t) => ['I', 'E', 'T'].includes(t.clave)),
     series,
+    lugarExpedicion: account?.cp && cpInfo ? { cp: account.cp, regionFronteriza: cpInfo.regionFronteriza } : null,
   };
 }
 

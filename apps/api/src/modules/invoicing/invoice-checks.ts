@@ -1,5 +1,9 @@
 import { fixRounding, validateCfdi, type ValidationIssue, type XmlElement } from '@facturo/cfdi';
+import type { InvoiceWarning } from '@facturo/contract';
 import { AppError } from '../../http/errors';
+
+/** The engine's warnings an invoice response carries (the others are about documents this form never writes). */
+const WARNINGS_SHOWN = new Set(['FAC24002']);
 
 /** A rounding correction the engine made, as the form shows it ("what changed"). */
 export interface AppliedFix {
@@ -32,11 +36,13 @@ export function bodyFieldOf(enginePath: string): string {
   if (p.startsWith('Receptor.UsoCFDI')) return 'usoCFDI';
   if (p.startsWith('Receptor')) return 'clientId';
   if (p.startsWith('Emisor')) return 'emisor';
+  // LugarExpedicion is the account's CP (profile), not a body field: its own key names it (issue 24, IVA 8 %).
+  if (p.startsWith('LugarExpedicion')) return 'lugarExpedicion';
   if (p.startsWith('InformacionGlobal')) return 'informacionGlobal';
   if (p.startsWith('CfdiRelacionados')) return 'cfdiRelacionados';
   const top: Record<string, string> = {
     FormaPago: 'formaPago', MetodoPago: 'metodoPago', Moneda: 'moneda', TipoCambio: 'tipoCambio', Exportacion: 'exportacion',
-    Serie: 'serie', Folio: 'serie', TipoDeComprobante: 'tipoDeComprobante', LugarExpedicion: 'emisor', Fecha: 'fecha',
+    Serie: 'serie', Folio: 'serie', TipoDeComprobante: 'tipoDeComprobante', Fecha: 'fecha',
   };
   return top[p.split('.')[0] ?? ''] ?? 'conceptos';
 }
@@ -71,7 +77,7 @@ export function issuesError(issues: ValidationIssue[], lead = 'El SAT rechazarí
  * (an importe, base or total a cent off SAT's rule) are fixed in a copy and reported; any other error
  * refuses the invoice (422) before a folio, a stamp or the PAC is touched.
  */
-export function checkDocument(root: XmlElement, now: Date, purpose: 'stamp' | 'preview' = 'stamp'): { root: XmlElement; fixes: AppliedFix[] } {
+export function checkDocument(root: XmlElement, now: Date, purpose: 'stamp' | 'preview' = 'stamp'): { root: XmlElement; fixes: AppliedFix[]; warnings: InvoiceWarning[] } {
   const is33 = root.attrs.get('Version') === '3.3';
   if (is33 && purpose === 'stamp') throw new AppError(422, CFDI33_REFUSED, { version: [CFDI33_REFUSED] });
   // A 3.3 preview skips only the "3.3 is no longer stamped" rule; every other problem still shows.
@@ -92,5 +98,9 @@ export function checkDocument(root: XmlElement, now: Date, purpose: 'stamp' | 'p
     issues = validateCfdi(fixed, { now }).filter(relevant);
   }
   if (issues.length) throw issuesError(issues);
-  return { root: fixed, fixes };
+  // Warnings never block (SAT stamps the document); the form shows them before "Timbrar" (decision 272).
+  const warnings = validateCfdi(fixed, { now })
+    .filter((i) => i.severity === 'warning' && WARNINGS_SHOWN.has(i.code))
+    .map((i) => ({ field: bodyFieldOf(i.field), code: i.code, message: i.message }));
+  return { root: fixed, fixes, warnings };
 }

@@ -2,7 +2,7 @@ import { and, eq, inArray } from 'drizzle-orm';
 import { TaxRuleError, type XmlElement } from '@facturo/cfdi';
 import { describe, findEntry, usoCfdiAllowed } from '@facturo/cfdi/catalogs';
 import { toMexicoCityLocal } from '@facturo/cfdi/stamp';
-import type { InvoiceStamped, InvoiceValues } from '@facturo/contract';
+import type { InvoiceStamped, InvoiceValues, InvoiceWarning } from '@facturo/contract';
 import type { Db } from '../../db/client';
 import { users } from '../../db/schema';
 import { ownedRow } from '../../db/owned-rows';
@@ -61,6 +61,7 @@ function checkReceptor(body: InvoiceValues, client: ClientRow): void {
 export interface PreparedInvoice {
   root: XmlElement;
   fixes: AppliedFix[];
+  warnings: InvoiceWarning[];
   client: ClientRow;
   serie: string;
 }
@@ -86,7 +87,7 @@ export async function prepareInvoice(
     throw err;
   }
   const checked = checkDocument(root, now, purpose);
-  return { root: checked.root, fixes: checked.fixes, client, serie };
+  return { root: checked.root, fixes: checked.fixes, warnings: checked.warnings, client, serie };
 }
 
 /** Next folio a serie will give (shown on the form; the stamp may still take a later one under concurrency). */
@@ -122,15 +123,18 @@ export async function stampInvoice(
       xmlUrl: `/api/incomes/${doc.uuid}/xml`,
       pdfUrl: `/api/incomes/${doc.uuid}/pdf`,
       fixes: prepared.fixes,
+      ...(prepared.warnings.length ? { advertencias: prepared.warnings } : {}),
     }),
   });
   return response;
 }
 
 /** POST /api/preview40 and /api/preview: the PDF of the unsigned document with the folio it would take now. */
-export async function previewInvoice(deps: InvoicingProviders, userId: number, body: InvoiceValues, version: CfdiVersion): Promise<Uint8Array> {
+export async function previewInvoice(
+  deps: InvoicingProviders, userId: number, body: InvoiceValues, version: CfdiVersion,
+): Promise<{ pdf: Uint8Array; warnings: InvoiceWarning[] }> {
   const folio = String(await nextFolio(deps.db, userId, body.serie ?? ''));
   const prepared = await prepareInvoice(deps.db, userId, body, version, new Date(), folio, 'preview');
-  return deps.previewPdf(userId, prepared.root);
+  return { pdf: await deps.previewPdf(userId, prepared.root), warnings: prepared.warnings };
 }
 

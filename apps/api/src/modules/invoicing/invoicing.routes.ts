@@ -1,4 +1,5 @@
-import type { FastifyPluginAsync, FastifyRequest } from 'fastify';
+import type { FastifyPluginAsync, FastifyReply, FastifyRequest } from 'fastify';
+import { INVOICE_WARNINGS_HEADER, type InvoiceWarning } from '@facturo/contract';
 import { eq } from 'drizzle-orm';
 import { users } from '../../db/schema';
 import { PDF_TEMPLATES, setUserTemplate, userTemplate } from './templates.service';
@@ -37,10 +38,13 @@ export const invoicingRoutes = (ctx: JobContext): FastifyPluginAsync => async (a
 
   serve(app, 'invoicing.stamp40', (req) => stampInvoice(deps, req.account, req.body, '4.0', idempotencyKeyOf(req)));
   serve(app, 'invoicing.stamp33', (req) => stampInvoice(deps, req.account, req.body, '3.3', idempotencyKeyOf(req)));
-  serve(app, 'invoicing.preview40', async (req, reply) =>
-    reply.type('application/pdf').header('content-disposition', 'inline; filename="vista-previa.pdf"').send(Buffer.from(await previewInvoice(deps, req.account.id, req.body, '4.0'))));
-  serve(app, 'invoicing.preview33', async (req, reply) =>
-    reply.type('application/pdf').header('content-disposition', 'inline; filename="vista-previa.pdf"').send(Buffer.from(await previewInvoice(deps, req.account.id, req.body, '3.3'))));
+  const sendPreview = (reply: FastifyReply, preview: { pdf: Uint8Array; warnings: InvoiceWarning[] }) => {
+    // Non-blocking warnings (decision 272) travel in a header: the body is the PDF.
+    if (preview.warnings.length) reply.header(INVOICE_WARNINGS_HEADER, encodeURIComponent(JSON.stringify(preview.warnings)));
+    return reply.type('application/pdf').header('content-disposition', 'inline; filename="vista-previa.pdf"').send(Buffer.from(preview.pdf));
+  };
+  serve(app, 'invoicing.preview40', async (req, reply) => sendPreview(reply, await previewInvoice(deps, req.account.id, req.body, '4.0')));
+  serve(app, 'invoicing.preview33', async (req, reply) => sendPreview(reply, await previewInvoice(deps, req.account.id, req.body, '3.3')));
 
   serve(app, 'invoicing.xml', async (req, reply) => {
     const { row, xml } = await documentXml(deps, req.account.id, req.params.uuid);

@@ -134,6 +134,23 @@ describe('buildPayment — refusals', () => {
   });
 });
 
+describe('buildPayment — a payment cannot precede the invoice it pays (issue 24)', () => {
+  it('FechaPago 2026-10-01 for an invoice of 2026-11-27 is refused on fechaPago, pointing to Anexo 20 Apéndice 6', () => {
+    const e = refusal(() => buildPayment(form({ fechaPago: '2026-10-01T12:00:00' }), [{ invoice: invoice({ fecha: '2026-11-27T10:15:00' }) }]));
+    expect(e.field).toBe('fechaPago');
+    expect(e.message).toBe('La fecha de pago (01/10/2026) es anterior a la fecha de la factura F10 (AAAAAAAA-0000-4000-8000-000000000001) (27/11/2026): un pago recibido antes de emitir la factura es un anticipo. Sigue el procedimiento de anticipos del Anexo 20, Apéndice 6: factura el anticipo, relaciónalo (TipoRelacion 07) en la factura del total y emite la nota de crédito por el anticipo aplicado.');
+  });
+
+  it('any invoice of a multiple payment counts; the same day (earlier hour) and later days pass', () => {
+    const early = invoice({ uuid: 'AAAAAAAA-0000-4000-8000-000000000002', folio: '11', fecha: '2026-11-28T08:00:00' });
+    expect(refusal(() => buildPayment(form({ fechaPago: '2026-11-27T12:00:00', monto: '800.00' }), [
+      { invoice: invoice({ fecha: '2026-11-01T10:00:00' }), impPagado: '400.00' }, { invoice: early, impPagado: '400.00' },
+    ])).message).toMatch(/factura F11 .*\(28\/11\/2026\)/);
+    expect(buildPayment(form({ fechaPago: '2026-11-27T07:00:00' }), [{ invoice: invoice({ fecha: '2026-11-27T10:15:00' }) }]).fechaPago).toBe('2026-11-27T07:00:00');
+    expect(buildPayment(form({ fechaPago: '2026-12-02T07:00:00' }), [{ invoice: invoice({ fecha: '2026-11-27T10:15:00' }) }]).doctos).toHaveLength(1);
+  });
+});
+
 describe('the stamped-to-be CFDI tipo P passes the engine’s offline validator', () => {
   it('builds a CFDI 4.0 P with the payment and validates without errors', () => {
     const pago = buildPayment(form({ monto: '400.00' }), [{ invoice: invoice() }]);

@@ -1,5 +1,6 @@
 import { Decimal, currencyDecimals, fixed, roundTo, toDecimal, truncateTo, type DocumentTax } from '@facturo/cfdi/money';
 import type { PagoInput, DoctoRelacionadoInput } from '@facturo/cfdi/model';
+import { fechaPagoAntesDeFactura } from '@facturo/contract';
 
 /**
  * Pure Pagos 2.0 assembly for payment reception (spec §7.7, issue 13 §4): from the invoices as stored and
@@ -12,6 +13,8 @@ export interface PayableInvoice {
   uuid: string;
   serie?: string | null;
   folio?: string | null;
+  /** Fecha of the invoice ('YYYY-MM-DDTHH:mm:ss', as written in its XML): no payment may be dated before its day. */
+  fecha?: string;
   tipo: string;
   estado: string;
   metodoPago?: string | null;
@@ -124,6 +127,8 @@ export function buildPayment(form: PaymentForm, documents: PaidDocument[]): Pago
   const doctos = documents.map((d): DoctoRelacionadoInput => {
     const i = d.invoice;
     checkPayable(i);
+    const early = i.fecha ? fechaPagoAntesDeFactura(form.fechaPago, i.fecha, label(i)) : null;
+    if (early) refuse(early, 'fechaPago');
     if (seen.has(i.uuid)) refuse(`La factura ${label(i)} aparece dos veces en el pago`, 'documentos');
     seen.add(i.uuid);
     if (i.rfcReceptor !== receptor) refuse('Un pago a varias facturas debe ser de un solo cliente: las facturas tienen receptores distintos', 'documentos');

@@ -98,7 +98,7 @@ interface LockedInvoice {
 async function lockInvoices(db: Db, deps: InvoicingProviders, userId: number, uuids: string[]): Promise<LockedInvoice[]> {
   const list = sql.join(uuids.map((u) => sql`${u}`), sql`, `);
   const { rows } = await db.execute(sql`
-    SELECT c.id, c.uuid, c.serie, c.folio, c.tipo, c.estado, c.metodo_pago, c.moneda, c.total::text AS total, c.saldo::text AS saldo,
+    SELECT c.id, c.uuid, c.serie, c.folio, to_char(c.fecha, 'YYYY-MM-DD"T"HH24:MI:SS') AS fecha, c.tipo, c.estado, c.metodo_pago, c.moneda, c.total::text AS total, c.saldo::text AS saldo,
       c.rfc_receptor, c.xml_key,
       (SELECT count(*)::int FROM cfdi_payments p JOIN cfdis pc ON pc.user_id = p.user_id AND pc.uuid = p.pago_uuid AND pc.estado <> 'cancelada'
         WHERE p.user_id = c.user_id AND p.doc_uuid = c.uuid) AS pagos
@@ -132,7 +132,7 @@ async function lockInvoices(db: Db, deps: InvoicingProviders, userId: number, uu
     out.push({
       cfdi,
       payable: {
-        uuid, serie: r.serie as string | null, folio: r.folio as string | null, tipo: String(r.tipo), estado: String(r.estado),
+        uuid, serie: r.serie as string | null, folio: r.folio as string | null, fecha: String(r.fecha), tipo: String(r.tipo), estado: String(r.estado),
         metodoPago: r.metodo_pago as string | null, moneda: String(r.moneda), total: String(r.total), saldo,
         pagosPrevios: Number(r.pagos) + held.n, rfcReceptor: String(r.rfc_receptor), traslados: taxes('traslados'), retenciones: taxes('retenciones'),
       },

@@ -29,11 +29,13 @@ async function importXmls(account: TestAccount, xmls: string[]) {
   throw new Error('import did not finish');
 }
 
-/** A PPD invoice issued by the owner (SAT test CSD) to its customer, imported into the owner's account. */
+/**
+ * A PPD invoice issued by the owner (SAT test CSD) to its customer, imported into the owner's account. Dated
+ * 2026-03-16 unless `over.fecha` says: the payments below are dated 2026-03-20, and a payment may not precede the
+ * invoice it pays (issue 24).
+ */
 async function ppdInvoice(valor: string, over: Record<string, unknown> = {}): Promise<string> {
-  const fecha = new Date(Date.now() - 3_600_000);
-  const local = new Date(fecha.getTime() - 6 * 3_600_000).toISOString().slice(0, 19);
-  const doc = await stampedReceived({ receptorRfc: customerRfc, fecha: local, valor, metodoPago: 'PPD', formaPago: '99', ...over });
+  const doc = await stampedReceived({ receptorRfc: customerRfc, fecha: '2026-03-16T10:00:00', valor, metodoPago: 'PPD', formaPago: '99', ...over });
   const state = await importXmls(owner, [doc.xml]);
   expect(state.imported).toBe(1);
   return doc.uuid;
@@ -108,6 +110,24 @@ describe('POST /api/recepcionpagos/applyPay (form-encoded)', () => {
     expect([403, 404]).toContain(foreign.status);
     expect((await callApi(server.baseUrl, intruder.headers, 'GET', `/api/getPagosFactura/${uuid}`)).status).toBe(404);
     expect(await stamps()).toBe(before);
+  });
+
+  it('refuses a payment dated before the invoice it pays (422 on fechaPago, pointing to the anticipo procedure); same day is fine', async () => {
+    const uuid = await ppdInvoice('1000', { fecha: '2026-03-25T16:30:00' });
+    const before = await stamps();
+    const early = await form({ invoiceId: uuid, monto: '100.00', fechaPago: '2026-03-20T12:00:00' });
+    expect(early.status).toBe(422);
+    expect(Object.keys(early.body.errors)).toEqual(['fechaPago']);
+    expect(early.body.errors.fechaPago[0]).toMatch(/^La fecha de pago \(20\/03\/2026\) es anterior a la fecha de la factura .*\(25\/03\/2026\): un pago recibido antes de emitir la factura es un anticipo/);
+    expect(early.body.errors.fechaPago[0]).toContain('Anexo 20, Apéndice 6');
+    const multiple = await callApi(server.baseUrl, owner.headers, 'POST', '/api/recepcionpagos/applyMultiplePayments', {
+      fechaPago: '2026-03-24T23:59:59', formaDePagoP: '03', monedaP: 'MXN', monto: '100.00', documentos: [{ invoiceId: uuid, impPagado: '100.00' }],
+    });
+    expect(multiple.status).toBe(422);
+    expect(multiple.body.errors.fechaPago[0]).toContain('(24/03/2026)');
+    expect(await stamps()).toBe(before);
+    const sameDay = await form({ invoiceId: uuid, monto: '100.00', fechaPago: '2026-03-25T09:00:00' });
+    expect(sameDay.status, JSON.stringify(sameDay.body)).toBe(201);
   });
 
   it('two payments at once on one invoice never overpay: one is stamped, the other refused', async () => {

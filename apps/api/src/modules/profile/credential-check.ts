@@ -1,4 +1,4 @@
-import { CredentialError, loadCredential, readCertificate, type Credential } from '@facturo/cfdi/credentials';
+import { assertSatIssuer, CredentialError, loadCredential, readCertificate, satAuthorities, type Credential, type SatAuthority } from '@facturo/cfdi/credentials';
 import { CERT_EXPIRY_WARNING_DAYS, type CredentialKind } from '@facturo/contract';
 
 const DAY_MX = new Intl.DateTimeFormat('es-MX', { timeZone: 'America/Mexico_City', day: '2-digit', month: '2-digit', year: 'numeric' });
@@ -21,15 +21,32 @@ export interface CredentialFiles {
   password: string;
 }
 
+/** Which SAT authorities an upload may chain to (config.satCertificados / satAcDir, decision 273). */
+export interface IssuerPolicy {
+  produccion: boolean;
+  authorities?: readonly SatAuthority[];
+}
+
+const policies = new Map<string, SatAuthority[]>();
+/** The policy of a config: production mode, the shipped authorities plus SAT_AC_DIR's (read once per directory). */
+export function issuerPolicy(config: { satCertificados: 'produccion' | 'pruebas'; satAcDir?: string }): IssuerPolicy {
+  const key = config.satAcDir ?? '';
+  if (!policies.has(key)) policies.set(key, satAuthorities(config.satAcDir));
+  return { produccion: config.satCertificados === 'produccion', authorities: policies.get(key) };
+}
+
 /**
  * Checks an uploaded CSD or e.firma the way the upload form needs it, cheapest and most telling
- * first: certificate readable and SAT's, current (before the pair, so an expired certificate is named
+ * first: certificate readable and SAT's (issued by one of SAT's authorities; in production not its test one), current (before the pair, so an expired certificate is named
  * even without its key), the right kind, the account's RFC; then key + password and that they match.
  * @throws CredentialError (field cer/key/password, Spanish message)
  */
-export function checkCredential(files: CredentialFiles, kind: CredentialKind, accountRfc: string, now = new Date()): Credential {
+export function checkCredential(
+  files: CredentialFiles, kind: CredentialKind, accountRfc: string, now = new Date(), issuers: IssuerPolicy = { produccion: false },
+): Credential {
   const cert = readCertificate(files.cer);
   if (!cert.rfc) throw new CredentialError('cer-not-sat', 'cer', 'El certificado no es del SAT: no contiene el RFC del titular');
+  assertSatIssuer(cert, issuers);
   if (now > cert.validTo) {
     throw new CredentialError('cert-expired', 'cer', `El certificado venció el ${day(cert.validTo)}; tramita uno nuevo en el SAT`);
   }

@@ -9,7 +9,7 @@ import { badRequest, fieldError } from '../../http/errors';
 import { QUEUES } from '../../jobs/queue';
 import type { CredentialJobData } from '../../jobs/credential-validate.job';
 import { createProcess } from '../background/background.repository';
-import { checkCredential, encodeFiles, expiryWarning, KIND_LABEL, secretPurpose, type CredentialFiles } from './credential-check';
+import { checkCredential, encodeFiles, expiryWarning, issuerPolicy, KIND_LABEL, secretPurpose, type CredentialFiles } from './credential-check';
 import type { MultipartForm } from './multipart';
 
 type Row = typeof fiscalCredentials.$inferSelect;
@@ -34,7 +34,7 @@ export async function startCredentialUpload(ctx: JobContext, account: Account, k
   const files = filesOf(form);
   let cert;
   try {
-    cert = checkCredential(files, kind, account.rfc).certificate;
+    cert = checkCredential(files, kind, account.rfc, new Date(), issuerPolicy(ctx.config)).certificate;
   } catch (err) {
     if (err instanceof CredentialError) throw fieldError(err.field, err.message);
     throw err;

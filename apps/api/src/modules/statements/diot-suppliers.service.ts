@@ -72,7 +72,8 @@ function view(rfc: string, nombre: string, c: CatalogEntry | undefined, paid?: S
   const row = paid ? toRow(paid) : undefined;
   return {
     id: c?.id ?? null, rfc, nombre: c?.nombre || nombre, extranjero,
-    tipoOperacion: c?.tipoOperacion ?? (extranjero ? FOREIGN_DEFAULT_OP : NATIONAL_DEFAULT_OP), guardado: Boolean(c),
+    // Not saved yet: what the month's CFDIs say (paid.tipoOperacion, inferred in paidSuppliers, issue 24).
+    tipoOperacion: c?.tipoOperacion ?? (extranjero ? FOREIGN_DEFAULT_OP : (paid?.tipoOperacion ?? NATIONAL_DEFAULT_OP)), guardado: Boolean(c),
     pais: c?.pais ?? '', idFiscal: c?.idFiscal ?? '', nacionalidad: c?.nacionalidad ?? '', jurisdiccion: c?.jurisdiccion ?? '',
     pagado: row?.stotal ?? '0.00', cfdis: paid?.cfdis ?? 0,
   };

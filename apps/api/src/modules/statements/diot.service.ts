@@ -11,6 +11,7 @@ import {
   diffDiot, diotFile, emptyTotals, FOREIGN_GENERIC_RFC, GLOBAL_RFC, groupGlobal, mergeInto, sortSuppliers, toRow, type SupplierTotals,
 } from './diot-file';
 import { applyCatalog, nameKey, supplierCatalog, supplierKey, type CatalogEntry } from './diot-suppliers.service';
+import { addFacts, emptyFacts, inferTipoOperacion, type SupplierFacts } from './diot-operation';
 import { assertPeriod, periodText } from './statements.service';
 import { checkDiotAcuse } from './diot-acuse';
 
@@ -50,7 +51,8 @@ export async function paidSuppliers(db: Db, userId: number, year: number, month:
       SELECT rfc_emisor AS rfc, max(nombre_emisor) AS nombre, tipo, coalesce(deducible, false) AS ded, count(*)::int AS n,
         CASE WHEN upper(rfc_emisor) = ${FOREIGN_GENERIC_RFC} THEN coalesce(nombre_emisor, '') ELSE '' END AS gname,
         sum(base_iva16 * tipo_cambio) AS b16, sum(base_iva8 * tipo_cambio) AS b8, sum(base_iva0 * tipo_cambio) AS b0,
-        sum(base_iva_exento * tipo_cambio) AS bex, sum((subtotal - descuento) * tipo_cambio) AS base, sum(iva_retenido * tipo_cambio) AS ivaret
+        sum(base_iva_exento * tipo_cambio) AS bex, sum((subtotal - descuento) * tipo_cambio) AS base, sum(iva_retenido * tipo_cambio) AS ivaret,
+        sum(isr_retenido * tipo_cambio) AS isrret, string_agg(DISTINCT regimen_emisor, ' ') AS regimenes, string_agg(claves_prod_serv, ' ') AS claves
       FROM cfdis
       WHERE user_id = ${userId} AND direction = 'recibido' AND tipo IN ('I', 'E') AND coalesce(metodo_pago, 'PUE') = 'PUE'
         AND estado <> 'cancelada' AND NOT not_count AND fecha >= ${start}::timestamp AND fecha < ${end}::timestamp
@@ -58,6 +60,7 @@ export async function paidSuppliers(db: Db, userId: number, year: number, month:
     db.execute(sql`
       WITH paid AS (
         SELECT i.rfc_emisor, i.nombre_emisor, i.tipo, coalesce(i.deducible, false) AS ded, p.pago_uuid, p.base_mxn, p.iva_retenido_mxn,
+          p.isr_retenido_mxn, i.regimen_emisor, i.claves_prod_serv,
           i.base_iva16, i.base_iva8, i.base_iva0, i.base_iva_exento,
           CASE WHEN i.total = 0 OR p.equivalencia_dr = 0 THEN 0 ELSE p.imp_pagado / i.total / p.equivalencia_dr * p.tipo_cambio_p END AS f
         FROM cfdi_payments p
@@ -68,10 +71,12 @@ export async function paidSuppliers(db: Db, userId: number, year: number, month:
       SELECT rfc_emisor AS rfc, max(nombre_emisor) AS nombre, tipo, ded, count(DISTINCT pago_uuid)::int AS n,
         CASE WHEN upper(rfc_emisor) = ${FOREIGN_GENERIC_RFC} THEN coalesce(nombre_emisor, '') ELSE '' END AS gname,
         sum(base_iva16 * f) AS b16, sum(base_iva8 * f) AS b8, sum(base_iva0 * f) AS b0, sum(base_iva_exento * f) AS bex,
-        sum(base_mxn) AS base, sum(iva_retenido_mxn) AS ivaret
+        sum(base_mxn) AS base, sum(iva_retenido_mxn) AS ivaret,
+        sum(isr_retenido_mxn) AS isrret, string_agg(DISTINCT regimen_emisor, ' ') AS regimenes, string_agg(claves_prod_serv, ' ') AS claves
       FROM paid GROUP BY 1, 3, 4, 6`),
   ]);
   const bySupplier = new Map<string, SupplierTotals>();
+  const facts = new Map<string, SupplierFacts>();
   // Keyed by RFC; suppliers under the generic foreign RFC are told apart by their name (supplierKey).
   for (const r of [...(docs as Row[]), ...(pays as Row[])]) {
     const rfc = String(r.rfc).toUpperCase();
@@ -80,7 +85,12 @@ export async function paidSuppliers(db: Db, userId: number, year: number, month:
     const t = bySupplier.get(key) ?? emptyTotals(rfc, nameKey(rfc, String(r.gname ?? '')));
     bySupplier.set(key, t);
     addGroup(t, r);
+    const f = facts.get(key) ?? emptyFacts(rfc);
+    facts.set(key, f);
+    addFacts(f, r);
   }
+  // Tipo de operación from what the month's CFDIs say (issue 24); the supplier catalog overrides it later.
+  for (const [key, t] of bySupplier) if (t.tipoTercero === '04') t.tipoOperacion = inferTipoOperacion(facts.get(key)!);
   return bySupplier;
 }
 

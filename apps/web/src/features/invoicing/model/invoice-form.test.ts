@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { invoiceBodySchema } from '@facturo/contract';
-import { conceptFromProduct, draftProblems, emptyConcept, emptyInvoice, formToBody, liveTotals, type InvoiceForm } from './invoice-form';
+import { conceptFromProduct, draftProblems, draftWarnings, emptyConcept, emptyInvoice, formToBody, liveTotals, type InvoiceForm } from './invoice-form';
 
 const concept = (over: Partial<ReturnType<typeof emptyConcept>>) => ({
   ...emptyConcept(), claveProdServ: '84111506', claveUnidad: 'E48', descripcion: 'Servicio', ...over,
@@ -113,5 +113,33 @@ describe('invoice form body and validation', () => {
       cve_catastral: null,
     });
     expect(c).toMatchObject({ productId: 4, claveProdServ: '43211500', unidad: 'Pieza', iva: '0.160000', retIsr: '0.100000', retIva: '', cantidad: '1' });
+  });
+});
+
+describe('issue 24: fiscal rules the form tells before sending', () => {
+  const services = (over: Partial<ReturnType<typeof emptyConcept>>): InvoiceForm => ({
+    ...emptyInvoice(new Date(2026, 10, 27)), clientId: '7', usoCFDI: 'G03', formaPago: '03',
+    conceptos: [concept({ claveProdServ: '80111600', cantidad: '1', valorUnitario: '15000', ...over })],
+  });
+  const opts = { publicoGeneral: false, usosAllowed: null };
+
+  it('two-thirds IVA retention: 15,000 → IVA 2,400.00, retention 1,600.00, total 14,300.00 with ISR 10 % (what the server stamps)', () => {
+    const { totals } = liveTotals(services({ retIsr: '0.100000', retIva: '0.106667' }));
+    expect(totals.totalImpuestosTrasladados).toBe('2400.00');
+    expect(totals.retenciones).toEqual([{ impuesto: '001', importe: '1500.00' }, { impuesto: '002', importe: '1600.00' }]);
+    expect(totals.total).toBe('14300.00');
+  });
+
+  it('IVA 8 % from a CP without the border mark: the message on the concept\'s IVA, naming the CP; none from a border CP', () => {
+    const form = services({ iva: '0.080000' });
+    expect(draftProblems(form, { ...opts, lugarExpedicion: { cp: '42501', regionFronteriza: false } })['conceptos.0.iva']).toMatch(/IVA al 8 %.*código postal 42501/);
+    expect(draftProblems(form, { ...opts, lugarExpedicion: { cp: '22000', regionFronteriza: true } })['conceptos.0.iva']).toBeUndefined();
+    expect(draftProblems(services({}), { ...opts, lugarExpedicion: { cp: '42501', regionFronteriza: false } })['conceptos.0.iva']).toBeUndefined();
+  });
+
+  it('warns a persona moral (12-character RFC) issuing with an ISR retention, never a persona física', () => {
+    expect(draftWarnings(services({ retIsr: '0.100000' }), 'EKU9003173C9')).toEqual([expect.stringMatching(/persona moral.*honorarios, arrendamiento, RESICO/)]);
+    expect(draftWarnings(services({ retIsr: '0.100000' }), 'XOJI740919U48')).toEqual([]);
+    expect(draftWarnings(services({ retIva: '0.106667' }), 'EKU9003173C9')).toEqual([]);
   });
 });

@@ -2,7 +2,7 @@ import {
   computeConcept, countDecimals, IMPUESTO, TaxRuleError, totalsFromConcepts, toDecimal,
   type ConceptAmounts, type ConceptAmountsInput, type DocumentTotals, type TaxInput,
 } from '@facturo/cfdi/money';
-import { currencyDecimals } from '@facturo/cfdi/catalogs/browser';
+import { currencyDecimals, ISR_RETENCION_PERSONA_MORAL, isIvaFronteriza, ivaFronterizaMessage, personaFromRfc } from '@facturo/cfdi/catalogs/browser';
 import { OBSERVACIONES_MAX, type InvoiceBody } from '@facturo/contract';
 
 /** SAT's público en general RFC: the receptor that needs InformacionGlobal (Anexo 20, CFDI40 global invoices). */
@@ -227,7 +227,10 @@ function amountProblem(value: string, label: string, { positive = false, optiona
  * What the form can tell before anything is sent (the API repeats every check and adds SAT's): field
  * path → Spanish message. Paths are the body's, so the same places show server errors.
  */
-export function draftProblems(form: InvoiceForm, opts: { publicoGeneral: boolean; usosAllowed: string[] | null }): Record<string, string> {
+export function draftProblems(
+  form: InvoiceForm,
+  opts: { publicoGeneral: boolean; usosAllowed: string[] | null; lugarExpedicion?: { cp: string; regionFronteriza: boolean } | null },
+): Record<string, string> {
   const p: Record<string, string> = {};
   if (!form.clientId) p.clientId = 'Elige el cliente';
   if (!form.usoCFDI) p.usoCFDI = 'Elige el uso del CFDI';
@@ -269,6 +272,18 @@ export function draftProblems(form: InvoiceForm, opts: { publicoGeneral: boolean
       const v = amountProblem(c.iepsValor, 'La tasa o cuota del IEPS');
       if (v) p[at('iepsValor')] = v;
     }
+    // The engine's rule FAC24001, same words: 8 % only from a CP SAT marks as región fronteriza (issue 24).
+    const lugar = opts.lugarExpedicion;
+    if (lugar && !lugar.regionFronteriza && carriesTaxes(c.objetoImp) && isIvaFronteriza('002', 'Tasa', c.iva)) p[at('iva')] = ivaFronterizaMessage(lugar.cp);
   });
   return p;
+}
+
+/**
+ * Warnings shown before "Timbrar" that do not block it (the API repeats them in `advertencias`): a persona moral
+ * (12-character RFC) issuing with an ISR retention (engine rule FAC24002, issue 24).
+ */
+export function draftWarnings(form: Pick<InvoiceForm, 'tipoDeComprobante' | 'conceptos'>, emisorRfc: string): string[] {
+  const isr = form.conceptos.some((c) => carriesTaxes(c.objetoImp) && c.retIsr);
+  return isr && personaFromRfc(emisorRfc) === 'moral' ? [ISR_RETENCION_PERSONA_MORAL] : [];
 }

@@ -1,6 +1,6 @@
 import { useMemo, useState } from 'react';
 import { Alert, Badge, Button, Grid, Group, Stack, Text } from '@mantine/core';
-import { IconEye, IconRubberStamp } from '@tabler/icons-react';
+import { IconAlertTriangle, IconEye, IconRubberStamp } from '@tabler/icons-react';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { FormProvider, useForm, useWatch, type Path } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
@@ -23,7 +23,7 @@ import { GeneralSection } from '../components/general-section';
 import { PreviewModal } from '../components/preview-modal';
 import { StampSuccess } from '../components/stamp-success';
 import { TotalsPanel } from '../components/totals-panel';
-import { draftProblems, emptyInvoice, formToBody, liveTotals, RFC_PUBLICO_GENERAL, type InvoiceForm } from '../model/invoice-form';
+import { draftProblems, draftWarnings, emptyInvoice, formToBody, liveTotals, RFC_PUBLICO_GENERAL, type InvoiceForm } from '../model/invoice-form';
 
 /** Top-level body fields: a server error under one of them lands on that path (nested ones too). */
 const FIELDS = ['tipoDeComprobante', 'clientId', 'usoCFDI', 'formaPago', 'metodoPago', 'moneda', 'tipoCambio', 'serie', 'exportacion', 'informacionGlobal', 'cfdiRelacionados', 'observaciones', 'conceptos'] as const;
@@ -59,13 +59,16 @@ export function InvoiceAddPage() {
   const conceptsKey = JSON.stringify(conceptos);
   const live = useMemo(() => liveTotals({ moneda, conceptos }), [moneda, conceptsKey]);
   const publicoGeneral = client?.rfc === RFC_PUBLICO_GENERAL;
+  const warnings = useMemo(() => draftWarnings({ tipoDeComprobante: tipo, conceptos }, rfc), [tipo, conceptsKey, rfc]);
 
   /** Client-side checks first (same paths as the API's); false when something must be fixed. */
   const checked = (): ReturnType<typeof formToBody> | null => {
     form.clearErrors();
     setFormError(null);
     const values = form.getValues();
-    const problems = draftProblems(values, { publicoGeneral, usosAllowed: client ? usosCfdiFor(client.regimen, client.persona) : null });
+    const problems = draftProblems(values, {
+      publicoGeneral, usosAllowed: client ? usosCfdiFor(client.regimen, client.persona) : null, lugarExpedicion: catalogs.data?.lugarExpedicion ?? null,
+    });
     // An engine rule broken by a concept whose fields look fine (e.g. descuento above the importe).
     const broken = live.conceptos.flatMap((c, i) => (!c.ok && c.message && !Object.keys(problems).some((k) => k.startsWith(`conceptos.${i}.`)) ? [[`conceptos.${i}.objetoImp`, c.message] as const] : []));
     for (const [path, message] of [...Object.entries(problems), ...broken]) form.setError(path as Path<InvoiceForm>, { type: 'draft', message });
@@ -158,6 +161,9 @@ export function InvoiceAddPage() {
               <Grid.Col span={{ base: 12, lg: 4 }}>
                 <Stack gap="md" style={{ position: 'sticky', top: 80 }}>
                   <TotalsPanel live={live} moneda={moneda} />
+                  {warnings.map((w) => (
+                    <Alert key={w} color="yellow" variant="light" icon={<IconAlertTriangle size={18} />} title={t('invoicing.warningTitle')} data-testid="invoice-warning">{w}</Alert>
+                  ))}
                   <Group grow>
                     <Button variant="light" leftSection={<IconEye size={16} />} loading={previewing.isPending}
                       onClick={() => { const body = checked(); if (body) previewing.mutate(body); }}>{t('invoicing.previewButton')}</Button>

@@ -13,7 +13,9 @@ import { FormAlert } from '../../../shared/ui/form-alert';
 import { toastSuccess } from '../../../shared/ui/toasts';
 import { downloadXml, SendEmailModal, viewPdf } from '../../invoicing/public';
 import { applyMultiplePayments, applyPay, paymentCatalogsQuery, paymentReceptionKeys } from '../api/payment-reception-api';
-import { initialPaymentValues, multiplePaymentBody, needsEquivalence, paidTotal, singlePaymentBody, type PaymentFormValues } from '../model/payment-form';
+import {
+  initialPaymentValues, multiplePaymentBody, needsEquivalence, paidTotal, paymentDateProblem, singlePaymentBody, type PaymentFormValues,
+} from '../model/payment-form';
 import { invoiceName } from './mothers-table';
 
 type Field = Exclude<keyof PaymentFormValues, 'documentos'>;
@@ -101,7 +103,14 @@ export function ApplyPaymentModal({ rfc, invoices, onClose }: { rfc: string; inv
           <SendEmailModal rfc={rfc} uuid={sending} onClose={() => setSending(null)} />
         </Stack>
       ) : (
-        <form onSubmit={(e) => { e.preventDefault(); setFormError(null); setFieldErrors({}); save.mutate(); }} noValidate>
+        <form onSubmit={(e) => {
+          e.preventDefault();
+          setFormError(null);
+          // A payment dated before an invoice it pays is an anticipo: said on the date, nothing sent (issue 24).
+          const early = paymentDateProblem(values, invoices ?? []);
+          setFieldErrors(early ? { fechaPago: early } : {});
+          if (!early) save.mutate();
+        }} noValidate>
           <Stack gap="sm">
             <FormAlert message={formError} testId="payment-form-error" />
             <Table withTableBorder verticalSpacing={4} data-testid="payment-documents">

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { InvoiceRow } from '@facturo/contract';
-import { initialPaymentValues, multiplePaymentBody, multipleSelectionProblem, paidTotal, singlePaymentBody } from './payment-form';
+import { initialPaymentValues, multiplePaymentBody, multipleSelectionProblem, paidTotal, paymentDateProblem, singlePaymentBody } from './payment-form';
 
 const invoice = (over: Partial<InvoiceRow>): InvoiceRow => ({
   id: 1, uuid: 'AAAAAAAA-0000-4000-8000-000000000001', serie: 'F', folio: '1', rfc: 'XAXX010101000', client: 'Cliente', f_emi: '2026-11-02T10:00:00',
@@ -48,5 +48,15 @@ describe('payment form', () => {
     expect(multipleSelectionProblem([])).toBe('empty');
     expect(multipleSelectionProblem([{ rfc: 'AAA010101AAA' }, { rfc: 'AAA010101AAA' }])).toBeNull();
     expect(multipleSelectionProblem([{ rfc: 'AAA010101AAA' }, { rfc: 'BBB010101BBB' }])).toBe('customers');
+  });
+});
+
+describe('payment date against the invoices (issue 24)', () => {
+  it('a day before an invoice it pays gives the server\'s message (anticipo, Anexo 20 Apéndice 6); the same day or later passes', () => {
+    const a = invoice({ f_emi: '2026-11-27T10:15:00', serie: 'A', folio: '12' });
+    expect(paymentDateProblem({ fecha: '2026-10-01', hora: '12:00' }, [a])).toMatch(/^La fecha de pago \(01\/10\/2026\) es anterior a la fecha de la factura A12 .*\(27\/11\/2026\).*Anexo 20, Apéndice 6/);
+    expect(paymentDateProblem({ fecha: '2026-11-27', hora: '08:00' }, [a])).toBeNull();
+    expect(paymentDateProblem({ fecha: '2026-11-30', hora: '' }, [invoice({}), a])).toBeNull();
+    expect(paymentDateProblem({ fecha: '2026-11-26', hora: '' }, [invoice({}), a])).toContain('A12');
   });
 });

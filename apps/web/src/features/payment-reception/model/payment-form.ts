@@ -1,5 +1,5 @@
 import { Decimal, sum } from '@facturo/cfdi/money';
-import type { ApplyMultipleBody, ApplyPayBody, InvoiceRow } from '@facturo/contract';
+import { fechaPagoAntesDeFactura, type ApplyMultipleBody, type ApplyPayBody, type InvoiceRow } from '@facturo/contract';
 
 /** What the payment modal edits; amounts stay text so nothing passes through a float. */
 export interface PaymentFormValues {
@@ -83,4 +83,18 @@ export function multiplePaymentBody(v: PaymentFormValues, invoices: InvoiceRow[]
 export function multipleSelectionProblem(invoices: Pick<InvoiceRow, 'rfc'>[]): 'empty' | 'customers' | null {
   if (invoices.length === 0) return 'empty';
   return new Set(invoices.map((i) => i.rfc)).size > 1 ? 'customers' : null;
+}
+
+/**
+ * The payment's date against the invoices it pays (issue 24): the server's words when the day is before an
+ * invoice's Fecha (a payment received before the invoice is an anticipo, Anexo 20 Apéndice 6), else null.
+ */
+export function paymentDateProblem(v: Pick<PaymentFormValues, 'fecha' | 'hora'>, invoices: Pick<InvoiceRow, 'f_emi' | 'serie' | 'folio' | 'uuid'>[]): string | null {
+  if (!v.fecha) return null;
+  for (const i of invoices) {
+    const name = i.serie || i.folio ? `${i.serie ?? ''}${i.folio ?? ''} (${i.uuid})` : i.uuid;
+    const problem = fechaPagoAntesDeFactura(`${v.fecha}T${v.hora || '12:00'}:00`, i.f_emi, name);
+    if (problem) return problem;
+  }
+  return null;
 }
