@@ -69,6 +69,8 @@ export const cfdis = pgTable('cfdis', {
   deducible: boolean('deducible'),
   deducibleMotivo: text('deducible_motivo'),
   deducibleManual: boolean('deducible_manual').notNull().default(false),
+  /** Migration 0720 (issue 24 §7, decision 274): received expense used only in taxed ('gravadas') or only in exempt ('exentas') activities; null: both. */
+  ivaUso: varchar('iva_uso', { length: 8 }).$type<'gravadas' | 'exentas'>(),
   observaciones: text('observaciones'),
   xmlKey: text('xml_key').notNull(),
   /** The import (its background process id) that stored it; a retried import counts these as its own. */
