@@ -2,7 +2,7 @@ import { expect, test } from '@playwright/test';
 import { createAccountViaApi, loginViaUi } from './support/account';
 import { snap } from './support/screens';
 
-test('a free plan sees its three dashboard cards; the rest is locked, the non-IVA expenses masked, and each locked part opens the upgrade dialog', async ({ page, request }, info) => {
+test('a free plan sees its three dashboard cards (taxes "Estimado" with ¿Cómo se calculó?); the rest is locked, the non-IVA expenses masked, and each locked part opens the upgrade dialog', async ({ page, request }, info) => {
   const account = await createAccountViaApi(request);
   await loginViaUi(page, account);
   await expect(page).toHaveURL(/\/dashboard\/home$/);
@@ -24,6 +24,17 @@ test('a free plan sees its three dashboard cards; the rest is locked, the non-IV
   await figures.getByTestId('locked-feature').first().click();
   await expect(page.getByRole('button', { name: 'Quiero ser Premium' })).toBeVisible();
   await page.keyboard.press('Escape');
+  // Issue 24 §8: the taxes card is the month's declaration computed now, "Estimado" until filed, explained by its detail.
+  const taxes = figures.getByTestId('dashboard-card-impuestos');
+  await expect(taxes.getByTestId('taxes-estado')).toHaveText('Estimado');
+  await expect(taxes.getByTestId('figure-isrmes')).toHaveText('$0.00');
+  await expect(taxes.getByTestId('figure-ivames')).toHaveText('$0.00');
+  await expect(taxes.getByText('ISR a pagar')).toBeVisible();
+  await expect(taxes.getByText('IVA a cargo')).toBeVisible();
+  await snap(page, info, 'dashboard-taxes-estimado');
+  await taxes.getByTestId('taxes-how').click();
+  await expect(page).toHaveURL(/\/statements\?tab=0&month=\d{1,2}&year=\d{4}$/);
+  await page.goBack();
   // A card leads to its list.
   await figures.getByTestId('figure-ingresosmes').click();
   await expect(page).toHaveURL(/\/incomes$/);

@@ -56,6 +56,17 @@ export const dashboardMonthSchema = z.object({
   ingresosmesDetalle: z.array(detailItemSchema),
   ivamesDetalle: z.array(detailItemSchema),
   gastosmesDetalle: z.array(detailItemSchema),
+  /**
+   * Issue 24 §8: where isrmes / ivames come from. They are the declaration's figures of the month and régimen
+   * (ISR a pagar and IVA a cargo, whole pesos): 'estimado' computed now until the month's statement is marked filed,
+   * then 'presentada' (its stored figures). declaracionId: the month's stored statement, if any. null without card 64.
+   */
+  impuestos: z.object({
+    estado: z.enum(['estimado', 'presentada', 'sin_tablas']),
+    declaracionId: z.number().int().nullable(),
+    /** false: the régimen's ISR is not computed (the declaration says why); isrmes is then 0.00. */
+    isrCalculado: z.boolean(),
+  }).nullable(),
   /** Daily invoicing of the month (collected incomes, paid expenses, net IVA) for the charts. */
   diario: z.array(dailyPointSchema),
 });

@@ -117,6 +117,8 @@ export const invoiceRowSchema = z.object({
   deducible: z.boolean().nullable().optional(),
   deducibleMotivo: z.string().nullable().optional(),
   deducibleManual: z.boolean().optional(),
+  /** Received only (issue 24 §7): used only in taxed ('gravadas') or only in exempt ('exentas') activities; null: both (prorated). */
+  ivaUso: z.enum(['gravadas', 'exentas']).nullable().optional(),
 });
 export type InvoiceRow = z.infer<typeof invoiceRowSchema>;
 

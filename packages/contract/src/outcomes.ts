@@ -17,6 +17,16 @@ export const deductibleBodySchema = z.object({
   deducible: z.boolean({ message: 'deducible debe ser verdadero o falso' }),
   motivo: z.string().trim().max(300).optional(),
 });
+/**
+ * Issue 24 §7 (LIVA art. 5 fr. V): what a received expense was used for. 'gravadas' only in taxed activities (all its
+ * IVA is creditable), 'exentas' only in exempt ones (none is), null in both (the month's proportion applies).
+ */
+export const IVA_USOS = ['gravadas', 'exentas'] as const;
+export const ivaUsoBodySchema = z.object({
+  uuid: uuidText,
+  ivaUso: z.enum(IVA_USOS, { message: 'ivaUso debe ser gravadas, exentas o null (ambas actividades)' }).nullable(),
+});
+export type IvaUsoBody = z.infer<typeof ivaUsoBodySchema>;
 export const outcomeCancelBodySchema = z.object({ uuid: uuidText });
 export const complementRequestBodySchema = z.object({ uuid: uuidText, email: z.string().trim().email('El correo no es válido').optional() });
 

@@ -15,6 +15,8 @@ const money = (field: string) => z.union([z.string(), z.number()]).transform((v)
   .refine((v) => /^\d{1,12}(\.\d{1,2})?$/.test(v), `${field} debe ser un importe positivo con hasta 2 decimales`);
 
 export const statementPeriodBodySchema = z.object({ month, year });
+/** Issue 24 §8: mark a statement filed with SAT (true) or not filed (false). */
+export const statementFiledBodySchema = z.object({ presentada: z.boolean({ error: 'presentada debe ser verdadero o falso' }) });
 export type StatementPeriodBody = z.infer<typeof statementPeriodBodySchema>;
 
 /** §4 "DIOT status". */
@@ -73,6 +75,8 @@ export const statementSummarySchema = z.object({
   iva_a_pagar: z.string(),
   iva_saldo_a_favor: z.string(),
   created_at: z.string(),
+  /** Issue 24 §8: when the user marked it filed with SAT (null: not filed; the dashboard calls its figures "estimado"). */
+  presentada_at: z.string().nullable(),
 });
 export const statementPageSchema = pageOf(statementSummarySchema);
 

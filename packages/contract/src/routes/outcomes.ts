@@ -3,7 +3,7 @@ import {
   periodParamsSchema, relatedQuerySchema, relatedResponseSchema, relatedUuidParamsSchema, yearParamsSchema, yearStatsSchema,
 } from '../incomes';
 import { uuidParamsSchema } from '../invoicing';
-import { complementRequestBodySchema, deductibleBodySchema, outcomeCancelBodySchema, outcomesEnablePaymentBodySchema, outcomesListQuerySchema, outcomesMonthStatsSchema } from '../outcomes';
+import { complementRequestBodySchema, deductibleBodySchema, ivaUsoBodySchema, outcomeCancelBodySchema, outcomesEnablePaymentBodySchema, outcomesListQuerySchema, outcomesMonthStatsSchema } from '../outcomes';
 import { route } from '../route';
 
 /** Plan product 3 "Egresos" (spec §6): 7 list, 8 deductible, 9 CSV, 57 payable, 58 complement request, 72 lista negra. */
@@ -41,6 +41,10 @@ export const outcomesRoutes = {
   }),
   'outcomes.notCount': route({ method: 'POST', path: '/api/outcomes/not-count', body: notCountBodySchema, response: incomesAlertSchema, access: list }),
   'outcomes.deductible': route({ method: 'POST', path: '/api/outcomes/deductible', body: deductibleBodySchema, response: incomesAlertSchema, access: deductible }),
+  'outcomes.ivaUso': route({
+    method: 'POST', path: '/api/outcomes/iva-uso', body: ivaUsoBodySchema, response: incomesAlertSchema, access: deductible,
+    summary: 'Marca en qué actividades se usó un gasto (LIVA art. 5 fr. V): solo gravadas, solo exentas o ambas (null, se prorratea)',
+  }),
   'outcomes.cancel': route({
     method: 'POST', path: '/api/outcomes/cancel', body: outcomeCancelBodySchema, response: incomesAlertSchema, access: list,
     summary: 'Marca un gasto como cancelado por el proveedor',

@@ -2,7 +2,7 @@ import { messageResponseSchema } from '../auth';
 import { route } from '../route';
 import {
   diotBodySchema, diotFolioParamsSchema, diotHistoryQuerySchema, diotHistorySchema, diotSchema, statementIdParamsSchema,
-  statementListQuerySchema, statementPageSchema, statementPeriodBodySchema, statementSchema, statementSettingsBodySchema,
+  statementFiledBodySchema, statementListQuerySchema, statementPageSchema, statementPeriodBodySchema, statementSchema, statementSettingsBodySchema,
   statementSettingsSchema,
 } from '../statements';
 
@@ -21,6 +21,10 @@ export const statementsRoutes = {
   'statements.show': route({ method: 'GET', path: '/api/statements/:id', params: statementIdParamsSchema, response: statementSchema, access }),
   'statements.pdf': route({
     method: 'GET', path: '/api/statements/:id/pdf', params: statementIdParamsSchema, produces: 'application/pdf', access, summary: 'Resumen imprimible de la declaración',
+  }),
+  'statements.filed': route({
+    method: 'POST', path: '/api/statements/:id/presentada', params: statementIdParamsSchema, body: statementFiledBodySchema, response: statementSchema, access,
+    summary: 'Marca la declaración como presentada ante el SAT (o no presentada); el tablero deja de llamarla estimada',
   }),
   'diot.create': route({
     method: 'POST', path: '/api/diot', body: diotBodySchema, status: 201, response: diotSchema, access,

@@ -71,6 +71,8 @@ export const cfdis = pgTable('cfdis', {
   deducible: boolean('deducible'),
   deducibleMotivo: text('deducible_motivo'),
   deducibleManual: boolean('deducible_manual').notNull().default(false),
+  /** Migration 0720 (issue 24 §7, decision 274): received expense used only in taxed ('gravadas') or only in exempt ('exentas') activities; null: both. */
+  ivaUso: varchar('iva_uso', { length: 8 }).$type<'gravadas' | 'exentas'>(),
   observaciones: text('observaciones'),
   /** Distinct c_ClaveProdServ of the concepts, space-separated (migration 0710; the DIOT's tipo de operación). */
   clavesProdServ: text('claves_prod_serv'),

@@ -6,6 +6,7 @@ const item = { titulo: 't', valor: '1.00', tooltip: '', link: '/incomes' };
 const full: DashboardMonth = {
   ingresosmes: '100.00', gastosmes: '50.00', isrmes: '10.00', ivames: '16.00', montonoiva: '5.00', retisr: '1.00', retivamesIngresos: '1.07',
   isrretPel: '2.00', ivaretPel: '3.00', porcobrar: '40.00', porpagar: '30.00', ingresosmesDetalle: [item], ivamesDetalle: [item], gastosmesDetalle: [item], diario: [],
+  impuestos: { estado: 'estimado', declaracionId: null, isrCalculado: true },
 };
 
 describe('maskByPlan', () => {

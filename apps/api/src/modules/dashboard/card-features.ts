@@ -9,7 +9,7 @@ export function maskByPlan(figures: DashboardMonth, has: (featureId: number) => 
   const out = { ...figures };
   if (!has(F.ingresos)) Object.assign(out, { ingresosmes: null, ingresosmesDetalle: [] });
   if (!has(F.gastos)) Object.assign(out, { gastosmes: null, montonoiva: null, gastosmesDetalle: [] });
-  if (!has(F.impuestos)) Object.assign(out, { isrmes: null, ivames: null, ivamesDetalle: [] });
+  if (!has(F.impuestos)) Object.assign(out, { isrmes: null, ivames: null, ivamesDetalle: [], impuestos: null });
   if (!has(F.retenciones)) Object.assign(out, { retisr: null, retivamesIngresos: null });
   if (!has(F.plataformas)) Object.assign(out, { isrretPel: null, ivaretPel: null });
   if (!has(F.cuentas)) Object.assign(out, { porcobrar: null, porpagar: null });

@@ -1,9 +1,10 @@
 import { sql } from 'drizzle-orm';
-import { MONTH_NAMES, type DashboardFilter, type DashboardMonth, type DashboardYear } from '@facturo/contract';
+import { DASHBOARD_FEATURES, MONTH_NAMES, type DashboardFilter, type DashboardMonth, type DashboardYear } from '@facturo/contract';
 import type { Db } from '../../db/client';
 import { ADMIN_ROLE, type Account } from '../../http/context';
 import { planFeatureIds } from '../plans/plans.repository';
 import { maskByPlan } from './card-features';
+import { monthTaxes } from '../statements/statements.service';
 import { computeMonthFigures, type CashDocument, type CashPayment, type OpenBalance } from './cash-basis';
 
 /**
@@ -19,12 +20,16 @@ export const monthEnd = (year: number, month: number) => (month === 12 ? monthSt
 type Row = Record<string, unknown>;
 const str = (v: unknown) => (v === null || v === undefined ? '0' : String(v));
 
-/** PUE invoices and credit notes (I/E) dated in [start, end), vigente and counted, summed per day in MXN. */
+/**
+ * PUE invoices and credit notes (I/E) dated in [start, end), vigente and counted, summed per day in MXN. Each
+ * document's amounts are converted (× TipoCambio) and rounded to cents first, as its own line in a statement's
+ * list shows them, so a total equals the sum of the documents it lists (issue 24 §9).
+ */
 export async function documentSums(db: Db, userId: number, start: string, end: string, unit: 'day' | 'month'): Promise<CashDocument[]> {
   const { rows } = await db.execute(sql`
     SELECT direction, tipo, to_char(date_trunc(${unit}, fecha), 'YYYY-MM-DD') AS dia, deducible,
-      sum((subtotal - descuento) * tipo_cambio) AS base, sum(iva_trasladado * tipo_cambio) AS iva,
-      sum(isr_retenido * tipo_cambio) AS isr_ret, sum(iva_retenido * tipo_cambio) AS iva_ret
+      sum(round((subtotal - descuento) * tipo_cambio, 2)) AS base, sum(round(iva_trasladado * tipo_cambio, 2)) AS iva,
+      sum(round(isr_retenido * tipo_cambio, 2)) AS isr_ret, sum(round(iva_retenido * tipo_cambio, 2)) AS iva_ret
     FROM cfdis
     WHERE user_id = ${userId} AND fecha >= ${start}::timestamp AND fecha < ${end}::timestamp
       AND tipo IN ('I', 'E') AND coalesce(metodo_pago, 'PUE') = 'PUE' AND estado <> 'cancelada' AND NOT not_count
@@ -43,11 +48,11 @@ export async function documentSums(db: Db, userId: number, start: string, end: s
   }));
 }
 
-/** Payment documents whose FechaPago is in [start, end), of vigente, counted complements, with the MXN share the store keeps. */
+/** Payment documents whose FechaPago is in [start, end), of vigente, counted complements, with the MXN share the store keeps (each rounded to cents). */
 export async function paymentSums(db: Db, userId: number, start: string, end: string, unit: 'day' | 'month'): Promise<CashPayment[]> {
   const { rows } = await db.execute(sql`
     SELECT p.direction, to_char(date_trunc(${unit}, p.fecha_pago), 'YYYY-MM-DD') AS dia, coalesce(i.tipo, 'I') AS doc_tipo, i.deducible,
-      sum(p.base_mxn) AS base, sum(p.iva_mxn) AS iva, sum(p.isr_retenido_mxn) AS isr_ret, sum(p.iva_retenido_mxn) AS iva_ret
+      sum(round(p.base_mxn, 2)) AS base, sum(round(p.iva_mxn, 2)) AS iva, sum(round(p.isr_retenido_mxn, 2)) AS isr_ret, sum(round(p.iva_retenido_mxn, 2)) AS iva_ret
     FROM cfdi_payments p
     JOIN cfdis pc ON pc.user_id = p.user_id AND pc.uuid = p.pago_uuid AND pc.estado <> 'cancelada' AND NOT pc.not_count
     LEFT JOIN cfdis i ON i.user_id = p.user_id AND i.uuid = p.doc_uuid
@@ -110,8 +115,17 @@ export async function monthFigures(db: Db, account: Account, month: number, year
     openBalances(db, account.id, end),
     platformWithholdings(db, account.id, start, end),
   ]);
-  const f = computeMonthFigures({ documents, payments, balances, platforms, regimen: account.regimen, rfc: account.rfc, year });
-  return maskByPlan(f, await featureCheck(db, account), paidPlan(account));
+  const has = await featureCheck(db, account);
+  // Issue 24 §8: the ISR and IVA cards are the declaration's figures (one computation, statements.service), not a
+  // second estimate; only years without ISR tables keep the month's own estimate (estado 'sin_tablas').
+  const [f, taxes] = await Promise.all([
+    Promise.resolve(computeMonthFigures({ documents, payments, balances, platforms, regimen: account.regimen, rfc: account.rfc, year })),
+    has(DASHBOARD_FEATURES.impuestos) ? monthTaxes(db, account, month, year) : Promise.resolve(null),
+  ]);
+  const withTaxes: DashboardMonth = taxes
+    ? { ...f, isrmes: taxes.isr, ivames: taxes.iva, impuestos: { estado: taxes.estado, declaracionId: taxes.declaracionId, isrCalculado: taxes.isrCalculado } }
+    : { ...f, impuestos: { estado: 'sin_tablas', declaracionId: null, isrCalculado: true } };
+  return maskByPlan(withTaxes, has, paidPlan(account));
 }
 
 export async function paidByDate(db: Db, account: Account, month: number, year: number): Promise<{ data: DashboardMonth['diario'] }> {

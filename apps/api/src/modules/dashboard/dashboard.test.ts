@@ -65,13 +65,18 @@ describe('GET /api/getInMesDashboard/{rfc}/{month}/{year}', () => {
     expect(res.status).toBe(200);
     expect(res.body).toMatchObject({
       ingresosmes: '14000.00', // 10,000 + 5,000 (5,800 of 11,600) − 1,000
-      ivames: '2240.00', // 1,600 + 800 − 160
+      // Issue 24 §8: the declaration's IVA a cargo in pesos: 1,600 + 800 − 160 = 2,240.00 trasladado − 1,066.67 the
+      // customer withheld = 1,173.33 → 1,173 (CFF art. 20). It was 2,240.00 (the withheld IVA ignored).
+      ivames: '1173.00',
       retisr: '1000.00',
       retivamesIngresos: '1066.67',
       porcobrar: '5800.00',
       gastosmes: '0.00',
-      isrmes: '3200.00', // persona moral: 30 % × 14,000 − 1,000 withheld
+      // Issue 24 §6 and §8: the declaration's ISR of a persona moral is coeficiente × ingresos nominales (no coeficiente
+      // saved: 0) and never credits the 1,000 withheld on its own invoice. It was 3,200.00 (30 % × cash profit − 1,000).
+      isrmes: '0.00',
       montonoiva: '0.00',
+      impuestos: { estado: 'estimado', declaracionId: null, isrCalculado: true },
     });
     expect(res.body.ingresosmesDetalle.map((d: { valor: string }) => d.valor)).toEqual(['10000.00', '5000.00', '-1000.00']);
     expect(res.body.diario.map((d: { fecha: string }) => d.fecha)).toEqual(['2026-03-05', '2026-03-20', '2026-03-25']);
@@ -79,7 +84,9 @@ describe('GET /api/getInMesDashboard/{rfc}/{month}/{year}', () => {
 
   it('expense side: discount, untaxed expense (montonoiva for a paid plan), IVA acreditable, open payable', async () => {
     const res = await get(customer, `/api/getInMesDashboard/${customer.rfc}/3/2026`);
-    expect(res.body).toMatchObject({ gastosmes: '2400.00', ivames: '-304.00', montonoiva: '500.00', porpagar: '1160.00', ingresosmes: '0.00' });
+    // ivames is the declaration's IVA a cargo: 0.00 (the 304.00 acreditable is a saldo a favor, not a negative tax).
+    expect(res.body).toMatchObject({ gastosmes: '2400.00', ivames: '0.00', montonoiva: '500.00', porpagar: '1160.00', ingresosmes: '0.00' });
+    expect(res.body.ivamesDetalle[1].valor).toBe('-304.00');
   });
 
   it('another month and the yearly overview', async () => {
@@ -107,7 +114,7 @@ describe('GET /api/getInMesDashboard/{rfc}/{month}/{year}', () => {
     const asFree = { ...issuer, headers: { ...issuer.headers, authorization: `Bearer ${flags.body.access_token as string}` } };
     const month = await get(asFree, `/api/getInMesDashboard/${issuer.rfc}/3/2026`);
     expect(month.status).toBe(200);
-    expect(month.body).toMatchObject({ ingresosmes: '14000.00', ivames: '2240.00', isrmes: '3200.00' });
+    expect(month.body).toMatchObject({ ingresosmes: '14000.00', ivames: '1173.00', isrmes: '0.00' });
     expect(month.body).toMatchObject({ retisr: null, retivamesIngresos: null, isrretPel: null, ivaretPel: null, porcobrar: null, porpagar: null, montonoiva: null });
     expect(month.body.ingresosmesDetalle).toHaveLength(3);
     // Feature 69 (IVA chart) on the server too (issue 25 §6): its daily series is not in a free answer.

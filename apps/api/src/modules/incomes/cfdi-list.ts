@@ -66,7 +66,7 @@ export function rowSelect(direction: CfdiDirection, opts: { light?: boolean; bla
 }
 
 /** Received documents carry their deductibility (outcomes list and CSV). */
-const DEDUCIBLE = sql`, c.deducible, c.deducible_motivo, c.deducible_manual`;
+const DEDUCIBLE = sql`, c.deducible, c.deducible_motivo, c.deducible_manual, c.iva_uso`;
 
 /** The CSV has no related/complement columns: skipping their five per-row subqueries makes the export cheap. */
 const LIGHT = sql`false AS has_related, 0 AS documentos, NULL AS madre_uuid, NULL AS parcialidad, NULL AS saldo_ant, NULL AS pagado,
@@ -132,7 +132,8 @@ export function toInvoiceRow(r: Record<string, unknown>): InvoiceRow {
     tipo_cambio: r.tc_p === null || r.tc_p === undefined ? null : new Decimal(String(r.tc_p)).toFixed(),
     documentos: Number(r.documentos ?? 0),
     ...('deducible' in r
-      ? { deducible: (r.deducible as boolean | null) ?? null, deducibleMotivo: (r.deducible_motivo as string | null) ?? null, deducibleManual: Boolean(r.deducible_manual) }
+      ? { deducible: (r.deducible as boolean | null) ?? null, deducibleMotivo: (r.deducible_motivo as string | null) ?? null, deducibleManual: Boolean(r.deducible_manual),
+        ivaUso: (r.iva_uso as 'gravadas' | 'exentas' | null) ?? null }
       : {}),
   };
 }

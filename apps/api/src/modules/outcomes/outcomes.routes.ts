@@ -7,7 +7,7 @@ import { openBalancesPage, relatedCfdis, setNotCount } from '../incomes/cfdi-act
 import { documentFileName } from '../invoicing/documents.service';
 import { invoicingProviders } from '../invoicing/providers';
 import {
-  deductibleWhere, markCancelledBySupplier, outcomesMonthStats, overrideDeductible, receivedPdf, receivedXml, requestComplement, setOutcomePaid,
+  deductibleWhere, markCancelledBySupplier, outcomesMonthStats, overrideDeductible, receivedPdf, receivedXml, requestComplement, setIvaUso, setOutcomePaid,
 } from './outcomes.service';
 
 /**
@@ -38,6 +38,7 @@ export const outcomesRoutes = (ctx: JobContext): FastifyPluginAsync => async (ap
   serve(app, 'outcomes.related', (req) => relatedCfdis(db, req.account.id, D, req.params.uuid, req.query.mother));
   serve(app, 'outcomes.enablePayment', (req) => setOutcomePaid(db, req.account.id, req.body.pIdPago, req.body.fpago));
   serve(app, 'outcomes.notCount', (req) => setNotCount(db, req.account.id, D, req.body.uuid, req.body.notCount));
+  serve(app, 'outcomes.ivaUso', (req) => setIvaUso(db, req.account.id, req.body.uuid, req.body.ivaUso));
   serve(app, 'outcomes.deductible', (req) => overrideDeductible(db, req.account.id, req.body.uuid, req.body.deducible, req.body.motivo));
   serve(app, 'outcomes.cancel', (req) => markCancelledBySupplier(db, req.account.id, req.body.uuid));
   serve(app, 'outcomes.complementRequest', (req) => requestComplement(db, ctx.mailer, req.account, req.body.uuid, req.body.email));

@@ -37,6 +37,16 @@ export async function overrideDeductible(db: Db, userId: number, uuid: string, d
   return { msj: deducible ? 'El gasto se marcó como deducible' : 'El gasto se marcó como no deducible', rspns: true };
 }
 
+/** Issue 24 §7: the activities a received expense was used in (decision 274); null puts it back under the proportion. */
+export async function setIvaUso(db: Db, userId: number, uuid: string, ivaUso: 'gravadas' | 'exentas' | null) {
+  await receivedRow(db, userId, uuid);
+  await db.update(cfdis).set({ ivaUso, updatedAt: new Date() }).where(and(eq(cfdis.userId, userId), eq(cfdis.direction, 'recibido'), eq(cfdis.uuid, uuid)));
+  const msj = ivaUso === 'gravadas' ? 'El gasto se usa solo en actividades gravadas: su IVA se acredita completo'
+    : ivaUso === 'exentas' ? 'El gasto se usa solo en actividades exentas: su IVA no es acreditable'
+      : 'El gasto se usa en actividades gravadas y exentas: su IVA se acredita en la proporción del mes';
+  return { msj, rspns: true };
+}
+
 /** The supplier cancelled it at SAT: it stops counting, and what it paid or credited is reopened. */
 export async function markCancelledBySupplier(db: Db, userId: number, uuid: string) {
   const row = await receivedRow(db, userId, uuid);

@@ -39,6 +39,16 @@ export interface SupplierTotals {
   ivaRetenido: Decimal;
   importacion16: Decimal;
   importacionExento: Decimal;
+  /**
+   * Issue 24 §7 (LIVA art. 5 fr. V): net 16 % / 8 % base of the deductible part the user marked as used only in
+   * taxed ('gravadas') or only in exempt ('exentas') activities; the rest is used in both.
+   */
+  gravadas16: Decimal;
+  gravadas8: Decimal;
+  exentas16: Decimal;
+  exentas8: Decimal;
+  /** The month's proporción (LIVA art. 5 fr. V d), 1 without exempt activities; set by the caller. */
+  factor: Decimal;
   cfdis: number;
 }
 
@@ -46,10 +56,14 @@ export const emptyTotals = (rfc: string, nombre: string): SupplierTotals => ({
   rfc, nombre, tipoTercero: '04', tipoOperacion: '85', idFiscal: '', pais: '', jurisdiccion: '',
   base16: new Decimal(0), dev16: new Decimal(0), base8: new Decimal(0), dev8: new Decimal(0), base0: new Decimal(0),
   exento: new Decimal(0), noObjeto: new Decimal(0), noDeducible16: new Decimal(0), noDeducible8: new Decimal(0),
-  ivaRetenido: new Decimal(0), importacion16: new Decimal(0), importacionExento: new Decimal(0), cfdis: 0,
+  ivaRetenido: new Decimal(0), importacion16: new Decimal(0), importacionExento: new Decimal(0),
+  gravadas16: new Decimal(0), gravadas8: new Decimal(0), exentas16: new Decimal(0), exentas8: new Decimal(0), factor: new Decimal(1), cfdis: 0,
 });
 
-const NUMERIC_KEYS = ['base16', 'dev16', 'base8', 'dev8', 'base0', 'exento', 'noObjeto', 'noDeducible16', 'noDeducible8', 'ivaRetenido', 'importacion16', 'importacionExento'] as const;
+const NUMERIC_KEYS = [
+  'base16', 'dev16', 'base8', 'dev8', 'base0', 'exento', 'noObjeto', 'noDeducible16', 'noDeducible8', 'ivaRetenido', 'importacion16', 'importacionExento',
+  'gravadas16', 'gravadas8', 'exentas16', 'exentas8',
+] as const;
 
 export function mergeInto(target: SupplierTotals, src: SupplierTotals): void {
   for (const k of NUMERIC_KEYS) target[k] = target[k].plus(src[k]);
@@ -69,9 +83,31 @@ function ivaOf(t: SupplierTotals) {
   const net8 = pos(t.base8.minus(t.dev8));
   const noDed16 = Decimal.min(pos(t.noDeducible16), net16);
   const noDed8 = Decimal.min(pos(t.noDeducible8), net8);
+  // Issue 24 §7: the deductible IVA splits into exclusively taxed (fields 18/22), prorated (19/23 creditable, 28/36 not)
+  // and exclusively exempt (30/38, not creditable). Without exempt activities and marks it all stays in 18/22.
+  const split = (ded: Decimal, gravadas: Decimal, exentas: Decimal, rate: string) => {
+    const g = Decimal.min(pos(gravadas), ded);
+    const e = Decimal.min(pos(exentas), ded.minus(g));
+    const mixto = ded.minus(g).minus(e);
+    const prorated = !t.factor.eq(1);
+    return {
+      exclusivo: (prorated ? g : g.plus(mixto)).times(rate),
+      proporcion: prorated ? mixto.times(rate).times(t.factor) : new Decimal(0),
+      noProporcion: prorated ? mixto.times(rate).times(new Decimal(1).minus(t.factor)) : new Decimal(0),
+      exentas: e.times(rate),
+    };
+  };
+  const s16 = split(net16.minus(noDed16), t.gravadas16, t.exentas16, '0.16');
+  const s8 = split(net8.minus(noDed8), t.gravadas8, t.exentas8, '0.08');
   return {
-    acreditable16: net16.minus(noDed16).times('0.16'),
-    acreditable8: net8.minus(noDed8).times('0.08'),
+    acreditable16: s16.exclusivo,
+    acreditable8: s8.exclusivo,
+    proporcion16: s16.proporcion,
+    proporcion8: s8.proporcion,
+    noProporcion16: s16.noProporcion,
+    noProporcion8: s8.noProporcion,
+    exentas16: s16.exentas,
+    exentas8: s8.exentas,
     noAcreditable16: noDed16.times('0.16'),
     noAcreditable8: noDed8.times('0.08'),
     importacion16: pos(t.importacion16).times('0.16'),
@@ -95,10 +131,16 @@ export function diotFields(t: SupplierTotals): string[] {
   f[12] = pesos(t.dev16); // 13 devoluciones 16 %
   f[13] = pesos(t.importacion16); // 14 importación bienes tangibles 16 %
   f[17] = pesos(iva.acreditable8); // 18 IVA acreditable exclusivamente gravadas RFN
+  f[18] = pesos(iva.proporcion8); // 19 IVA acreditable asociado a actividades con proporción RFN
   f[21] = pesos(iva.acreditable16); // 22 IVA acreditable exclusivamente gravadas 16 %
+  f[22] = pesos(iva.proporcion16); // 23 IVA acreditable asociado a actividades con proporción 16 %
   f[23] = pesos(iva.importacion16); // 24 IVA acreditable importación tangibles
+  f[27] = pesos(iva.noProporcion8); // 28 no acreditable por la proporción RFN
   f[28] = pesos(iva.noAcreditable8); // 29 no acreditable, no cumple requisitos RFN
+  f[29] = pesos(iva.exentas8); // 30 no acreditable, actividades exentas RFN
+  f[35] = pesos(iva.noProporcion16); // 36 no acreditable por la proporción 16 %
   f[36] = pesos(iva.noAcreditable16); // 37 no acreditable, no cumple requisitos 16 %
+  f[37] = pesos(iva.exentas16); // 38 no acreditable, actividades exentas 16 %
   f[47] = pesos(t.ivaRetenido); // 48 IVA retenido por el contribuyente
   f[48] = pesos(t.importacionExento); // 49 importación exenta
   f[49] = pesos(t.exento); // 50 exentos
@@ -186,8 +228,9 @@ export function toRow(t: SupplierTotals): DiotRow {
   return {
     rfc: t.tipoTercero === '05' ? '' : t.rfc, nombre: t.nombre, tipoTercero: t.tipoTercero, tipoOperacion: t.tipoOperacion, idFiscal: t.idFiscal, pais: t.pais,
     stotal: cents(stotal), stiva16: cents(t.base16.minus(t.dev16)), stiva8: cents(t.base8.minus(t.dev8)), stiva0: cents(t.base0), stivaex: cents(t.exento),
-    stnoobjeto: cents(t.noObjeto), devoluciones16: cents(t.dev16), devoluciones8: cents(t.dev8), iva16: cents(iva.acreditable16), iva8: cents(iva.acreditable8),
-    ivaNoAcreditable: cents(iva.noAcreditable16.plus(iva.noAcreditable8)), ivaRetenido: cents(t.ivaRetenido),
+    stnoobjeto: cents(t.noObjeto), devoluciones16: cents(t.dev16), devoluciones8: cents(t.dev8),
+    iva16: cents(iva.acreditable16.plus(iva.proporcion16)), iva8: cents(iva.acreditable8.plus(iva.proporcion8)),
+    ivaNoAcreditable: cents(iva.noAcreditable16.plus(iva.noAcreditable8).plus(iva.noProporcion16).plus(iva.noProporcion8).plus(iva.exentas16).plus(iva.exentas8)), ivaRetenido: cents(t.ivaRetenido),
     importacion16: cents(t.importacion16), importacionExento: cents(t.importacionExento), cfdis: t.cfdis,
   };
 }

@@ -12,7 +12,7 @@ import {
 } from './diot-file';
 import { applyCatalog, nameKey, supplierCatalog, supplierKey, type CatalogEntry } from './diot-suppliers.service';
 import { addFacts, emptyFacts, inferTipoOperacion, type SupplierFacts } from './diot-operation';
-import { assertPeriod, periodText } from './statements.service';
+import { assertPeriod, monthProrationFactor, periodText } from './statements.service';
 import { checkDiotAcuse } from './diot-acuse';
 
 /**
@@ -38,6 +38,8 @@ function addGroup(t: SupplierTotals, r: Row): void {
   t.exento = t.exento.plus(bex.times(s));
   if (noObj.gt('0.005')) t.noObjeto = t.noObjeto.plus(noObj.times(s));
   if (!r.ded) { t.noDeducible16 = t.noDeducible16.plus(b16.times(s)); t.noDeducible8 = t.noDeducible8.plus(b8.times(s)); }
+  else if (r.uso === 'gravadas') { t.gravadas16 = t.gravadas16.plus(b16.times(s)); t.gravadas8 = t.gravadas8.plus(b8.times(s)); }
+  else if (r.uso === 'exentas') { t.exentas16 = t.exentas16.plus(b16.times(s)); t.exentas8 = t.exentas8.plus(b8.times(s)); }
   t.ivaRetenido = t.ivaRetenido.plus(dec(r.ivaret).times(s));
   t.cfdis += Number(r.n ?? 0);
   if (r.nombre && !t.nombre) t.nombre = String(r.nombre);
@@ -49,18 +51,18 @@ export async function paidSuppliers(db: Db, userId: number, year: number, month:
   const [{ rows: docs }, { rows: pays }] = await Promise.all([
     db.execute(sql`
       SELECT rfc_emisor AS rfc, max(nombre_emisor) AS nombre, tipo, coalesce(deducible, false) AS ded, count(*)::int AS n,
-        CASE WHEN upper(rfc_emisor) = ${FOREIGN_GENERIC_RFC} THEN coalesce(nombre_emisor, '') ELSE '' END AS gname,
+        CASE WHEN upper(rfc_emisor) = ${FOREIGN_GENERIC_RFC} THEN coalesce(nombre_emisor, '') ELSE '' END AS gname, coalesce(iva_uso, '') AS uso,
         sum(base_iva16 * tipo_cambio) AS b16, sum(base_iva8 * tipo_cambio) AS b8, sum(base_iva0 * tipo_cambio) AS b0,
         sum(base_iva_exento * tipo_cambio) AS bex, sum((subtotal - descuento) * tipo_cambio) AS base, sum(iva_retenido * tipo_cambio) AS ivaret,
         sum(isr_retenido * tipo_cambio) AS isrret, string_agg(DISTINCT regimen_emisor, ' ') AS regimenes, string_agg(claves_prod_serv, ' ') AS claves
       FROM cfdis
       WHERE user_id = ${userId} AND direction = 'recibido' AND tipo IN ('I', 'E') AND coalesce(metodo_pago, 'PUE') = 'PUE'
         AND estado <> 'cancelada' AND NOT not_count AND fecha >= ${start}::timestamp AND fecha < ${end}::timestamp
-      GROUP BY 1, 3, 4, 6`),
+      GROUP BY 1, 3, 4, 6, 7`),
     db.execute(sql`
       WITH paid AS (
-        SELECT i.rfc_emisor, i.nombre_emisor, i.tipo, coalesce(i.deducible, false) AS ded, p.pago_uuid, p.base_mxn, p.iva_retenido_mxn,
-          p.isr_retenido_mxn, i.regimen_emisor, i.claves_prod_serv,
+        SELECT i.rfc_emisor, i.nombre_emisor, i.tipo, coalesce(i.deducible, false) AS ded, coalesce(i.iva_uso, '') AS uso, p.pago_uuid, p.base_mxn,
+          p.iva_retenido_mxn, p.isr_retenido_mxn, i.regimen_emisor, i.claves_prod_serv,
           i.base_iva16, i.base_iva8, i.base_iva0, i.base_iva_exento,
           CASE WHEN i.total = 0 OR p.equivalencia_dr = 0 THEN 0 ELSE p.imp_pagado / i.total / p.equivalencia_dr * p.tipo_cambio_p END AS f
         FROM cfdi_payments p
@@ -69,11 +71,11 @@ export async function paidSuppliers(db: Db, userId: number, year: number, month:
         WHERE p.user_id = ${userId} AND p.direction = 'recibido' AND p.fecha_pago >= ${start}::timestamp AND p.fecha_pago < ${end}::timestamp
       )
       SELECT rfc_emisor AS rfc, max(nombre_emisor) AS nombre, tipo, ded, count(DISTINCT pago_uuid)::int AS n,
-        CASE WHEN upper(rfc_emisor) = ${FOREIGN_GENERIC_RFC} THEN coalesce(nombre_emisor, '') ELSE '' END AS gname,
+        CASE WHEN upper(rfc_emisor) = ${FOREIGN_GENERIC_RFC} THEN coalesce(nombre_emisor, '') ELSE '' END AS gname, uso,
         sum(base_iva16 * f) AS b16, sum(base_iva8 * f) AS b8, sum(base_iva0 * f) AS b0, sum(base_iva_exento * f) AS bex,
         sum(base_mxn) AS base, sum(iva_retenido_mxn) AS ivaret,
         sum(isr_retenido_mxn) AS isrret, string_agg(DISTINCT regimen_emisor, ' ') AS regimenes, string_agg(claves_prod_serv, ' ') AS claves
-      FROM paid GROUP BY 1, 3, 4, 6`),
+      FROM paid GROUP BY 1, 3, 4, 6, 7`),
   ]);
   const bySupplier = new Map<string, SupplierTotals>();
   const facts = new Map<string, SupplierFacts>();
@@ -164,6 +166,10 @@ export async function createDiot(db: Db, account: Account, body: DiotBody): Prom
   const period = periodText(body.month, body.year);
   const [suppliers, catalog] = await Promise.all([paidSuppliers(db, account.id, body.year, body.month), supplierCatalog(db, account.id)]);
   const built = buildDiot(suppliers, body, period, catalog);
+  // Issue 24 §7: the month's proporción of IVA acreditable, the statement's own (fields 19/23 and 28/36).
+  const factor = await monthProrationFactor(db, account.id, body.year, body.month);
+  for (const t of built.rows) t.factor = factor;
+  if (!factor.eq(1)) built.info.push(`En ${period} hubo actos exentos: el IVA de los gastos usados en actividades gravadas y exentas se reporta con la proporción ${factor.toFixed(4)} (campos 19/23 acreditable y 28/36 no acreditable; LIVA art. 5 fr. V inciso d).`);
   if (built.rows.length === 0) built.info.unshift(`No hay CFDI recibidos pagados en ${period}: la DIOT queda sin operaciones.`);
   if (account.regimen === '626') built.info.push('En RESICO no estás obligado a presentar la DIOT (RMF 2025 regla 3.13.17); el archivo se genera por si lo necesitas.');
   const file = diotFile(built.rows);

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { computeStatement, supportedRegimen, type MonthCash, type StatementInput } from './statement-calc';
+import { Decimal } from '@facturo/cfdi/money';
+import { computeStatement, prorationFactor, supportedRegimen, toPesos, type MonthCash, type StatementInput } from './statement-calc';
 import { provisionalTariff } from './tables/isr-provisional';
 
 const cash = (month: number, o: Partial<MonthCash> = {}): MonthCash => ({
@@ -27,22 +28,26 @@ describe('612 actividad empresarial y profesional (art. 106), docs/statements.md
   const jan = cash(1, { ingresos: '30000.00', deducciones: '8000.00', isrRetenido: '1000.00', ivaTrasladado: '4800.00', ivaAcreditable: '1280.00', ivaRetenidoClientes: '1066.67' });
   const feb = cash(2, { ingresos: '25000.00', deducciones: '5000.00', ivaTrasladado: '4000.00', ivaAcreditable: '5000.00', ivaRetenidoProveedores: '200.00' });
 
-  it('January: 22,000 of profit → ISR 2,810.85 − 1,000 withheld = 1,810.85; IVA 2,453.33', () => {
+  it('January: 22,000 of profit → ISR 2,810.85 − 1,000 withheld = 1,810.85, to pay 1,811 (CFF art. 20); IVA 2,453.33 → 2,453', () => {
     const r = computeStatement(input({ month: 1, months: [jan] }));
     expect(value(r, 'isr', 'base')).toBe('22000.00');
     expect(value(r, 'isr', 'isr_causado')).toBe('2810.85');
-    expect(r.isrAPagar).toBe('1810.85');
-    expect(r.ivaAPagar).toBe('2453.33');
+    // Issue 24 §9: the detail keeps cents, the amount to pay is whole pesos (85 centavos go up).
+    expect(value(r, 'isr', 'isr_a_cargo')).toBe('1810.85');
+    expect(r.isrAPagar).toBe('1811.00');
+    expect(value(r, 'iva', 'iva_determinado')).toBe('2453.33');
+    expect(r.ivaAPagar).toBe('2453.00');
     expect(r.ivaSaldoAFavor).toBe('0.00');
     expect(r.type).toBe('ISR 612 e IVA');
   });
 
-  it('February uses January as pago previo: accumulated 42,000 → 5,194.51 − 1,810.85 − 1,000 = 2,383.66; IVA saldo a favor 1,000 and 200 withheld to pay', () => {
+  it('February uses January as pago previo: accumulated 42,000 → 5,194.51 − 1,810.85 − 1,000 = 2,383.66 → 2,384; IVA saldo a favor 1,000 and 200 withheld to pay', () => {
     const r = computeStatement(input({ month: 2, months: [jan, feb], pagosPrevios: '1810.85' }));
     expect(value(r, 'isr', 'limite_inferior')).toBe('35067.29');
     expect(value(r, 'isr', 'cuota_fija')).toBe('3713.68');
     expect(value(r, 'isr', 'isr_causado')).toBe('5194.51');
-    expect(r.isrAPagar).toBe('2383.66');
+    expect(value(r, 'isr', 'isr_a_cargo')).toBe('2383.66');
+    expect(r.isrAPagar).toBe('2384.00');
     expect(r.ivaSaldoAFavor).toBe('1000.00');
     expect(r.ivaAPagar).toBe('200.00');
   });
@@ -100,5 +105,54 @@ describe('other régimenes', () => {
     expect(r.ivaAPagar).toBe('160.00');
     expect(supportedRegimen('AAA010101AAA', '626').regimen).toBeNull();
     expect(supportedRegimen('GOMJ800101AB1', null).reason).toMatch(/no tiene régimen/);
+  });
+});
+
+describe('issue 24: whole pesos, persona moral retentions, IVA proration', () => {
+  it('CFF art. 20: 1–50 centavos go down, 51–99 up; the detail keeps the cents', () => {
+    const pay = (v: string) => toPesos(new Decimal(v)).toFixed(2);
+    expect(pay('100.50')).toBe('100.00');
+    expect(pay('100.51')).toBe('101.00');
+    expect(pay('100.01')).toBe('100.00');
+    expect(pay('100.99')).toBe('101.00');
+    expect(pay('100.505')).toBe('101.00'); // rounded to cents first: 100.51
+  });
+
+  it('601 credits only the ISR withheld on interest (art. 14 fr. III, art. 54), never what customers withheld on its invoices', () => {
+    // 0.20 × 100,000 = 20,000 × 30 % = 6,000.00; withheld by a customer 1,000 (not credited); interest 50.25 (credited).
+    const r = computeStatement(input({ rfc: 'AAA010101AAA', regimen: '601', month: 1, coeficienteUtilidad: '0.2000',
+      months: [cash(1, { ingresosDevengados: '100000.00', isrRetenido: '1000.00', isrRetenidoIntereses: '50.25' })] }));
+    expect(value(r, 'isr', 'isr_retenido')).toBe('50.25');
+    expect(value(r, 'isr', 'isr_a_cargo')).toBe('5949.75');
+    expect(r.isrAPagar).toBe('5950.00');
+    expect(r.secciones[0]!.mensaje).toMatch(/no acredita esas retenciones/);
+  });
+
+  it('personas físicas keep crediting what was withheld from them (612, 626)', () => {
+    const pf = computeStatement(input({ month: 1, months: [cash(1, { ingresos: '30000.00', deducciones: '8000.00', isrRetenido: '1000.00' })] }));
+    expect(value(pf, 'isr', 'isr_retenido')).toBe('1000.00');
+    const resico = computeStatement(input({ regimen: '626', month: 4, months: [cash(4, { ingresos: '40000.00', isrRetenido: '125.00' })] }));
+    expect(value(resico, 'isr', 'isr_retenido')).toBe('125.00');
+  });
+
+  it('LIVA art. 5 fr. V: the mixed IVA × proporción (4 decimals); marked expenses 100 % or 0 %', () => {
+    // factor = 77,150.00 / (77,150.00 + 3,500.00) = 0.956602… → 0.9566; 2,032.00 × 0.9566 = 1,943.8112 → 1,943.81.
+    // 12,063.04 − 1,779.03 − 1,943.81 = 8,340.20 → 8,340 (CFF art. 20).
+    const month = cash(11, { ivaTrasladado: '12063.04', ivaRetenidoClientes: '1779.03', ivaAcreditable: '2032.00', actosGravados: '77150.00', actosExentos: '3500.00' });
+    const r = computeStatement(input({ rfc: 'AAA010101AAA', regimen: '601', month: 11, months: [month] }));
+    expect(value(r, 'iva', 'proporcion')).toBe('0.9566');
+    expect(value(r, 'iva', 'iva_acreditable')).toBe('1943.81');
+    expect(value(r, 'iva', 'iva_determinado')).toBe('8340.20');
+    expect(value(r, 'iva', 'iva_a_cargo')).toBe('8340.00');
+    expect(r.secciones[1]!.mensaje).toMatch(/proporción 0\.9566/);
+    // 500.00 of it marked "solo gravadas" and 232.00 "solo exentas": 500 + 1,300 × 0.9566 (1,243.58) = 1,743.58.
+    const marked = computeStatement(input({ rfc: 'AAA010101AAA', regimen: '601', month: 11,
+      months: [{ ...month, ivaAcreditable: '1300.00', ivaAcreditableGravadas: '500.00', ivaAcreditableExentas: '232.00' }] }));
+    expect(value(marked, 'iva', 'iva_acreditable')).toBe('1743.58');
+    // No exempt activity: no proration lines, everything credited as before.
+    const plain = computeStatement(input({ month: 11, months: [cash(11, { ivaTrasladado: '1600.00', ivaAcreditable: '160.00', actosGravados: '10000.00' })] }));
+    expect(plain.secciones[1]!.lineas.some((l) => l.clave === 'proporcion')).toBe(false);
+    expect(value(plain, 'iva', 'iva_acreditable')).toBe('160.00');
+    expect(prorationFactor(new Decimal(0), new Decimal(100)).toFixed(4)).toBe('0.0000');
   });
 });

@@ -23,8 +23,22 @@ export interface MonthCash {
   deducciones: string;
   /** ISR withheld by customers (personas morales) on the month's collections. */
   isrRetenido: string;
+  /**
+   * ISR withheld on interest (LISR art. 54) by the month's received Retenciones constancias (CveRetenc 16 or the
+   * Intereses complement): the only retention a persona moral credits in its provisional payment (art. 14 fr. III).
+   */
+  isrRetenidoIntereses?: string;
   ivaTrasladado: string;
+  /** IVA of deductible expenses paid in the month not marked as used only in taxed or only in exempt activities. */
   ivaAcreditable: string;
+  /** IVA of paid deductible expenses the user marked as used only in taxed activities (100 % creditable). */
+  ivaAcreditableGravadas?: string;
+  /** IVA of paid deductible expenses marked as used only in exempt activities (not creditable, LIVA art. 5 fr. V b). */
+  ivaAcreditableExentas?: string;
+  /** Value (base, cash basis) of the month's activities taxed at 16 %, 8 % or 0 % (LIVA art. 5 fr. V d). */
+  actosGravados?: string;
+  /** Value of the month's exempt activities (LIVA arts. 9, 15, 20). */
+  actosExentos?: string;
   /** IVA withheld by customers (LIVA art. 1-A): they pay it, it is subtracted here. */
   ivaRetenidoClientes: string;
   /** IVA the account withheld from its suppliers (LIVA art. 1-A): the account pays it. */
@@ -66,10 +80,33 @@ export interface StatementResult {
 
 const ZERO = new Decimal(0);
 const money = (d: Decimal) => fixed(roundTo(d, 2), 2);
+/**
+ * An amount to pay in whole pesos (CFF art. 20, sexto párrafo): from 1 to 50 centavos down to the peso below,
+ * from 51 to 99 up to the next one. The figure is first rounded to cents (the detail's own value).
+ */
+export const toPesos = (v: Decimal): Decimal => roundTo(v, 2).toDecimalPlaces(0, Decimal.ROUND_HALF_DOWN);
+const CFF20 = 'CFF art. 20, sexto párrafo (se ajusta a pesos: de 1 a 50 centavos a la unidad inferior, de 51 a 99 a la superior)';
+/**
+ * LIVA art. 5 fr. V inciso d): factor = valor de los actos gravados (16 %, 8 %, 0 %) / valor de todos los actos del
+ * mes, to four decimals (decision 274: the diezmilésimo of LISR art. 14 fr. I and of the coeficiente, half up).
+ * 1 when the month has no exempt activity; 0 when it only has exempt activity.
+ */
+export function prorationFactor(gravados: Decimal, exentos: Decimal): Decimal {
+  const g = pos(gravados);
+  const e = pos(exentos);
+  if (e.isZero()) return new Decimal(1);
+  return roundTo(g.div(g.plus(e)), 4);
+}
 const d = (v: string | undefined) => toDecimal(v && v !== '' ? v : '0');
 const pos = (v: Decimal) => (v.isNegative() ? ZERO : v);
 const line = (clave: string, concepto: string, valor: Decimal, fundamento: string, fuente: string | null = null): StatementLine =>
   ({ clave, concepto, valor: money(valor), fundamento, fuente });
+
+/** The cents figure and the amount to pay in whole pesos (CFF art. 20). */
+const toPay = (impuesto: 'isr' | 'iva', cargo: Decimal, art: string): StatementLine[] => [
+  line(`${impuesto}_a_cargo`, `${impuesto === 'isr' ? 'ISR' : 'IVA'} a cargo (con centavos)`, cargo, art),
+  line(`${impuesto}_a_pagar`, `${impuesto === 'isr' ? 'ISR' : 'IVA'} a pagar (en pesos)`, toPesos(cargo), CFF20),
+];
 
 export const REGIMEN_NAMES: Record<string, string> = {
   '601': 'General de Ley Personas Morales',
@@ -107,9 +144,9 @@ function isr612(input: StatementInput): Section {
       line('isr_causado', 'ISR causado del periodo', tax.impuesto, art),
       line('pagos_previos', 'Pagos provisionales previos', previos, `${art}, segundo párrafo`),
       line('isr_retenido', 'ISR retenido por personas morales (acumulado)', retenciones, `${art}, último párrafo`, 'ingresos'),
-      line('isr_a_pagar', 'ISR a pagar', pos(cargo), art),
+      ...toPay('isr', pos(cargo), art),
     ],
-    a_pagar: money(pos(cargo)),
+    a_pagar: money(toPesos(pos(cargo))),
     saldo_a_favor: '0.00',
   };
 }
@@ -132,9 +169,9 @@ function isr626(input: StatementInput): Section {
       line('tasa', 'Tasa aplicable (%)', new Decimal(row[1]).times(100), `${art}, tabla (hasta $${row[0]} mensuales)`),
       line('isr_mes', 'ISR del mes', isr, art),
       line('isr_retenido', 'ISR retenido por personas morales (1.25 %)', retenido, 'LISR art. 113-J', 'ingresos'),
-      line('isr_a_pagar', 'ISR a pagar', pos(cargo), art),
+      ...toPay('isr', pos(cargo), art),
     ],
-    a_pagar: money(pos(cargo)),
+    a_pagar: money(toPesos(pos(cargo))),
     saldo_a_favor: '0.00',
   };
 }
@@ -148,13 +185,20 @@ function isr601(input: StatementInput): Section {
   const ptu = month >= 5 ? roundTo(d(input.ptuPagada).times(month - 4).div(8), 2) : ZERO;
   const base = pos(utilidad.minus(ptu));
   const isr = roundTo(base.times(TASA_PERSONAS_MORALES), 2);
-  const retenciones = sumOf(months, 'isrRetenido', month);
+  // Art. 14 fr. III: only the ISR withheld under art. 54 (interest) is credited; ISR a customer withheld on the
+  // persona moral's own invoices has no legal basis (retentions are for personas físicas) and is not credited.
+  const retenciones = sumOf(months, 'isrRetenidoIntereses', month);
+  const noAcreditable = sumOf(months, 'isrRetenido', month);
   const previos = d(input.pagosPrevios);
   const cargo = isr.minus(previos).minus(retenciones);
   const art = 'LISR art. 14';
   return {
     impuesto: 'isr', titulo: `ISR pago provisional (601, ${REGIMEN_NAMES['601']})`, calculado: true,
-    mensaje: coef.isZero() ? 'El coeficiente de utilidad es 0: escríbelo en la configuración (art. 14 fr. I, de la declaración anual del ejercicio anterior).' : null,
+    mensaje: [
+      coef.isZero() ? 'El coeficiente de utilidad es 0: escríbelo en la configuración (art. 14 fr. I, de la declaración anual del ejercicio anterior).' : null,
+      noAcreditable.isZero() ? null
+        : `Tus clientes te retuvieron ISR por $${money(noAcreditable)} en tus facturas: una persona moral no acredita esas retenciones (art. 14 fr. III solo permite las de intereses, art. 54). Pide a tus clientes que no retengan ISR a una persona moral.`,
+    ].filter(Boolean).join(' ') || null,
     lineas: [
       line('ingresos_nominales', `Ingresos nominales de enero a ${mes(month)}`, ingresos, `${art}, fr. II; art. 17 (ingresos acumulables al expedir el CFDI)`, 'devengados'),
       line('coeficiente', 'Coeficiente de utilidad', coef, `${art}, fr. I`),
@@ -164,10 +208,10 @@ function isr601(input: StatementInput): Section {
       line('tasa', 'Tasa (%)', new Decimal(TASA_PERSONAS_MORALES).times(100), 'LISR art. 9'),
       line('isr_causado', 'ISR del periodo', isr, `${art}, fr. III`),
       line('pagos_previos', 'Pagos provisionales previos', previos, `${art}, fr. III`),
-      line('isr_retenido', 'ISR retenido (acumulado)', retenciones, `${art}, fr. III`, 'ingresos'),
-      line('isr_a_pagar', 'ISR a pagar', pos(cargo), art),
+      line('isr_retenido', 'ISR retenido por intereses (acumulado)', retenciones, `${art}, fr. III; art. 54 (constancias de retenciones de intereses)`, 'retenciones'),
+      ...toPay('isr', pos(cargo), art),
     ],
-    a_pagar: money(pos(cargo)),
+    a_pagar: money(toPesos(pos(cargo))),
     saldo_a_favor: '0.00',
   };
 }
@@ -176,24 +220,45 @@ function iva(input: StatementInput): Section {
   const m = input.months.find((x) => x.month === input.month);
   const trasladado = d(m?.ivaTrasladado);
   const retenidoClientes = d(m?.ivaRetenidoClientes);
-  const acreditable = d(m?.ivaAcreditable);
+  const mixto = d(m?.ivaAcreditable);
+  const gravadas = d(m?.ivaAcreditableGravadas);
+  const exentas = d(m?.ivaAcreditableExentas);
+  const factor = prorationFactor(d(m?.actosGravados), d(m?.actosExentos));
+  // LIVA art. 5 fr. V: expenses used only in taxed activities credit all their IVA (a), only in exempt ones none (b),
+  // the rest (used in both, or not marked) the month's proportion (d).
+  const proporcional = roundTo(mixto.times(factor), 2);
+  const acreditable = gravadas.plus(proporcional);
   const anterior = d(input.saldoAFavorIva);
   const retenidoProveedores = d(m?.ivaRetenidoProveedores);
   const neto = trasladado.minus(retenidoClientes).minus(acreditable).minus(anterior);
   const cargo = pos(neto);
   const favor = neto.isNegative() ? neto.negated() : ZERO;
-  const total = cargo.plus(retenidoProveedores);
+  const total = toPesos(cargo).plus(toPesos(retenidoProveedores));
+  const prorrateo = !factor.eq(1) || !gravadas.isZero() || !exentas.isZero();
+  const art5 = 'LIVA art. 5 fr. V';
   return {
-    impuesto: 'iva', titulo: 'IVA definitivo del mes', calculado: true, mensaje: null,
+    impuesto: 'iva', titulo: 'IVA definitivo del mes', calculado: true,
+    mensaje: prorrateo
+      ? `En el mes hubo actos exentos: el IVA de los gastos que no marcaste como usados solo en actividades gravadas o solo en exentas se acredita en la proporción ${factor.toFixed(4)} (actos gravados al 16 %, 8 % y 0 % entre el total de actos del mes, LIVA art. 5 fr. V inciso d), calculada a cuatro decimales.`
+      : null,
     lineas: [
-      line('iva_trasladado', 'IVA trasladado cobrado', trasladado, 'LIVA arts. 1, 1-B (efectivamente cobrado) y 5-D', 'ingresos'),
+      line('iva_trasladado', 'IVA trasladado cobrado', trasladado, 'LIVA arts. 1, 1-B (efectivamente cobrado) y 5-D; cada CFDI convertido a pesos y redondeado como aparece en su renglón', 'ingresos'),
       line('iva_retenido_clientes', 'IVA que te retuvieron tus clientes', retenidoClientes, 'LIVA art. 1-A y art. 5-D', 'ingresos'),
-      line('iva_acreditable', 'IVA acreditable pagado', acreditable, 'LIVA arts. 4 y 5 (efectivamente pagado, gasto deducible)', 'deducciones'),
+      ...(prorrateo ? [
+        line('actos_gravados', 'Valor de los actos gravados del mes (16 %, 8 % y 0 %)', d(m?.actosGravados), `${art5}, inciso d)`, 'ingresos'),
+        line('actos_exentos', 'Valor de los actos exentos del mes', d(m?.actosExentos), `${art5}, inciso d); LIVA arts. 9, 15 y 20`, 'ingresos'),
+        { clave: 'proporcion', concepto: 'Proporción de IVA acreditable', valor: factor.toFixed(4), fundamento: `${art5}, inciso d) (a cuatro decimales)`, fuente: null },
+        line('iva_gastos_gravadas', 'IVA de gastos usados solo en actividades gravadas (100 %)', gravadas, `${art5}, inciso a)`, 'deducciones'),
+        line('iva_gastos_exentas', 'IVA de gastos usados solo en actividades exentas (no acreditable)', exentas, `${art5}, inciso b)`, 'deducciones'),
+        line('iva_gastos_mixtos', 'IVA de gastos usados en ambas actividades (antes de la proporción)', mixto, `${art5}, inciso d)`, 'deducciones'),
+      ] : []),
+      line('iva_acreditable', prorrateo ? 'IVA acreditable pagado (después de la proporción)' : 'IVA acreditable pagado', acreditable, 'LIVA arts. 4 y 5 (efectivamente pagado, gasto deducible)', 'deducciones'),
       line('saldo_anterior', 'Saldo a favor de meses anteriores acreditado', anterior, 'LIVA art. 6'),
-      line('iva_a_cargo', 'IVA a cargo', cargo, 'LIVA art. 5-D'),
+      line('iva_determinado', 'IVA a cargo (con centavos)', cargo, 'LIVA art. 5-D'),
+      line('iva_a_cargo', 'IVA a cargo (en pesos)', toPesos(cargo), CFF20),
       line('saldo_a_favor', 'Saldo a favor (se acredita el mes siguiente)', favor, 'LIVA art. 6'),
-      line('iva_retenido_a_enterar', 'IVA que retuviste a tus proveedores (a enterar)', retenidoProveedores, 'LIVA art. 1-A, penúltimo párrafo', 'retenciones'),
-      line('iva_a_pagar', 'IVA a pagar', total, 'LIVA art. 5-D'),
+      line('iva_retenido_a_enterar', 'IVA que retuviste a tus proveedores (a enterar, en pesos)', toPesos(retenidoProveedores), `LIVA art. 1-A, penúltimo párrafo; ${CFF20}`, 'retenciones'),
+      line('iva_a_pagar', 'IVA a pagar (en pesos)', total, 'LIVA art. 5-D; CFF art. 20'),
     ],
     a_pagar: money(total),
     saldo_a_favor: money(favor),

@@ -6,7 +6,7 @@ import { readMultipart } from '../profile/multipart';
 import { ACUSE_FIELD, ACUSE_MAX_BYTES, createDiot, diotFileOf, diotHistory, getDiot, paidSuppliers, readAcuse, saveAcuse, submitDiot } from './diot.service';
 import { deleteSupplier, listSuppliers, saveSupplier } from './diot-suppliers.service';
 import { statementPdf } from './statement-pdf';
-import { getSettings, getStatement, listStatements, saveSettings, startStatement } from './statements.service';
+import { getSettings, getStatement, listStatements, markFiled, saveSettings, startStatement } from './statements.service';
 
 /** Spec §7.13 statements and DIOT (issue 11); product 12 is checked by the route table's access. */
 export const statementsRoutes = (ctx: JobContext): FastifyPluginAsync => async (app) => {
@@ -18,6 +18,7 @@ export const statementsRoutes = (ctx: JobContext): FastifyPluginAsync => async (
   serve(app, 'statements.settings', (req) => getSettings(db, req.account));
   serve(app, 'statements.saveSettings', (req) => saveSettings(db, req.account, req.body));
   serve(app, 'statements.show', (req) => getStatement(db, req.account, req.params.id));
+  serve(app, 'statements.filed', (req) => markFiled(db, req.account, req.params.id, req.body.presentada));
   serve(app, 'statements.pdf', async (req, reply) => {
     const s = await getStatement(db, req.account, req.params.id);
     return reply.type('application/pdf').header('content-disposition', `inline; filename="declaracion-${s.year}-${String(s.month).padStart(2, '0')}.pdf"`).send(statementPdf(s));

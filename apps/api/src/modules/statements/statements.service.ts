@@ -8,7 +8,7 @@ import type { Account } from '../../http/context';
 import { fieldError, notFound } from '../../http/errors';
 import { computeMonthFigures, type CashDocument, type CashPayment } from '../dashboard/cash-basis';
 import { documentSums, monthEnd, monthStart, paymentSums } from '../dashboard/dashboard.service';
-import { computeStatement, supportedRegimen, type MonthCash } from './statement-calc';
+import { computeStatement, prorationFactor, supportedRegimen, type MonthCash, type Section, type StatementResult } from './statement-calc';
 import { STATEMENT_YEARS } from './tables/isr-provisional';
 
 /**
@@ -36,7 +36,7 @@ const sign = (tipo: string) => (tipo === 'E' ? -1 : 1);
 async function accruedByMonth(db: Db, userId: number, start: string, end: string): Promise<Map<number, string>> {
   const { rows } = await db.execute(sql`
     SELECT extract(month FROM fecha)::int AS m,
-      sum(CASE WHEN tipo = 'E' THEN -1 ELSE 1 END * (subtotal - descuento) * tipo_cambio) AS base
+      sum(CASE WHEN tipo = 'E' THEN -1 ELSE 1 END * round((subtotal - descuento) * tipo_cambio, 2)) AS base
     FROM cfdis
     WHERE user_id = ${userId} AND direction = 'emitido' AND tipo IN ('I', 'E') AND estado <> 'cancelada' AND NOT not_count
       AND fecha >= ${start}::timestamp AND fecha < ${end}::timestamp
@@ -44,14 +44,70 @@ async function accruedByMonth(db: Db, userId: number, start: string, end: string
   return new Map((rows as Row[]).map((r) => [Number(r.m), str(r.base)]));
 }
 
+/**
+ * Issue 24 §7: the month's proration inputs on the same cash basis as documentSums / paymentSums (PUE documents
+ * dated in the month, payment rows by FechaPago, credit notes subtract, each document rounded to cents): the value
+ * of the activities taxed at 16 / 8 / 0 % and of the exempt ones (issued), and the IVA of paid deductible expenses
+ * the user marked as used only in taxed or only in exempt activities (received, cfdis.iva_uso).
+ */
+async function prorationInputs(db: Db, userId: number, start: string, end: string) {
+  const { rows } = await db.execute(sql`
+    SELECT coalesce(sum(gravados), 0) AS gravados, coalesce(sum(exentos), 0) AS exentos, coalesce(sum(iva_g), 0) AS iva_g, coalesce(sum(iva_e), 0) AS iva_e FROM (
+      SELECT
+        sum(CASE WHEN direction = 'emitido' THEN s * round((base_iva16 + base_iva8 + base_iva0) * tipo_cambio, 2) END) AS gravados,
+        sum(CASE WHEN direction = 'emitido' THEN s * round(base_iva_exento * tipo_cambio, 2) END) AS exentos,
+        sum(CASE WHEN direction = 'recibido' AND deducible IS TRUE AND iva_uso = 'gravadas' THEN s * round(iva_trasladado * tipo_cambio, 2) END) AS iva_g,
+        sum(CASE WHEN direction = 'recibido' AND deducible IS TRUE AND iva_uso = 'exentas' THEN s * round(iva_trasladado * tipo_cambio, 2) END) AS iva_e
+      FROM (SELECT *, CASE WHEN tipo = 'E' THEN -1 ELSE 1 END AS s FROM cfdis
+        WHERE user_id = ${userId} AND fecha >= ${start}::timestamp AND fecha < ${end}::timestamp
+          AND tipo IN ('I', 'E') AND coalesce(metodo_pago, 'PUE') = 'PUE' AND estado <> 'cancelada' AND NOT not_count) d
+      UNION ALL
+      SELECT
+        sum(CASE WHEN p.direction = 'emitido' AND i.subtotal - i.descuento <> 0
+          THEN s * round(p.base_mxn * (i.base_iva16 + i.base_iva8 + i.base_iva0) / (i.subtotal - i.descuento), 2) END),
+        sum(CASE WHEN p.direction = 'emitido' AND i.subtotal - i.descuento <> 0 THEN s * round(p.base_mxn * i.base_iva_exento / (i.subtotal - i.descuento), 2) END),
+        sum(CASE WHEN p.direction = 'recibido' AND i.deducible IS TRUE AND i.iva_uso = 'gravadas' THEN s * round(p.iva_mxn, 2) END),
+        sum(CASE WHEN p.direction = 'recibido' AND i.deducible IS TRUE AND i.iva_uso = 'exentas' THEN s * round(p.iva_mxn, 2) END)
+      FROM cfdi_payments p
+      JOIN cfdis pc ON pc.user_id = p.user_id AND pc.uuid = p.pago_uuid AND pc.estado <> 'cancelada' AND NOT pc.not_count
+      JOIN cfdis i ON i.user_id = p.user_id AND i.uuid = p.doc_uuid AND i.estado <> 'cancelada' AND NOT i.not_count
+      CROSS JOIN LATERAL (SELECT CASE WHEN i.tipo = 'E' THEN -1 ELSE 1 END AS s) x
+      WHERE p.user_id = ${userId} AND p.fecha_pago >= ${start}::timestamp AND p.fecha_pago < ${end}::timestamp
+    ) t`);
+  const r = (rows as Row[])[0] ?? {};
+  return { actosGravados: str(r.gravados), actosExentos: str(r.exentos), ivaGravadas: str(r.iva_g), ivaExentas: str(r.iva_e) };
+}
+
+/** The month's proporción of IVA acreditable (LIVA art. 5 fr. V d), as the statement computes it (the DIOT's fields 19/23, 28/36). */
+export async function monthProrationFactor(db: Db, userId: number, year: number, month: number): Promise<Decimal> {
+  const p = await prorationInputs(db, userId, monthStart(year, month), monthEnd(year, month));
+  return prorationFactor(toDecimal(p.actosGravados), toDecimal(p.actosExentos));
+}
+
+/**
+ * ISR withheld from the account on interest (LISR art. 54) per month: received, vigente Retenciones constancias of
+ * CveRetenc 16 (Intereses) or with the Intereses complement, by FechaExp. The only retention a persona moral credits
+ * in its provisional payment (art. 14 fr. III; issue 24 §6, decision 274).
+ */
+async function interestWithholdings(db: Db, userId: number, start: string, end: string): Promise<Map<number, string>> {
+  const { rows } = await db.execute(sql`
+    SELECT extract(month FROM fecha_exp)::int AS m, sum(round(isr_retenido, 2)) AS isr FROM retenciones
+    WHERE user_id = ${userId} AND direction = 'recibida' AND estado = 1 AND fecha_exp >= ${start}::timestamp AND fecha_exp < ${end}::timestamp
+      AND (cve_retenc = '16' OR complementos @> '["Intereses"]'::jsonb)
+    GROUP BY 1`);
+  return new Map((rows as Row[]).map((r) => [Number(r.m), str(r.isr)]));
+}
+
 /** Month-by-month cash figures of January … `month` of `year`, through the dashboard's cash basis. */
 export async function yearCash(db: Db, account: Account, year: number, month: number): Promise<MonthCash[]> {
   const start = monthStart(year, 1);
   const end = monthEnd(year, month);
-  const [documents, payments, accrued] = await Promise.all([
+  const [documents, payments, accrued, proration, intereses] = await Promise.all([
     documentSums(db, account.id, start, end, 'month'),
     paymentSums(db, account.id, start, end, 'month'),
     accruedByMonth(db, account.id, start, end),
+    prorationInputs(db, account.id, monthStart(year, month), end),
+    account.rfc.length === 12 ? interestWithholdings(db, account.id, start, end) : Promise.resolve(new Map<number, string>()),
   ]);
   const out: MonthCash[] = [];
   for (let m = 1; m <= month; m++) {
@@ -62,14 +118,24 @@ export async function yearCash(db: Db, account: Account, year: number, month: nu
     const detail = (list: typeof f.ivamesDetalle, i: number) => list[i]?.valor ?? '0.00';
     const retProveedores = docs.filter((x) => x.direction === 'recibido').reduce((s, x) => s.plus(toDecimal(x.ivaRetenido).times(sign(x.tipo))), new Decimal(0))
       .plus(pays.filter((x) => x.direction === 'recibido').reduce((s, x) => s.plus(toDecimal(x.ivaRetenidoMxn).times(sign(x.docTipo))), new Decimal(0)));
+    const acreditable = toDecimal(detail(f.ivamesDetalle, 1)).negated();
+    // The statement's month splits its IVA acreditable by what each expense was used for (LIVA art. 5 fr. V).
+    const current = m === month;
+    const gravadas = current ? toDecimal(proration.ivaGravadas) : new Decimal(0);
+    const exentas = current ? toDecimal(proration.ivaExentas) : new Decimal(0);
     out.push({
       month: m,
       ingresos: f.ingresosmes,
       ingresosDevengados: accrued.get(m) ?? '0',
       deducciones: detail(f.gastosmesDetalle, 3),
       isrRetenido: f.retisr,
+      isrRetenidoIntereses: intereses.get(m) ?? '0',
       ivaTrasladado: detail(f.ivamesDetalle, 0),
-      ivaAcreditable: toDecimal(detail(f.ivamesDetalle, 1)).negated().toFixed(2),
+      ivaAcreditable: acreditable.minus(gravadas).minus(exentas).toFixed(2),
+      ivaAcreditableGravadas: gravadas.toFixed(2),
+      ivaAcreditableExentas: exentas.toFixed(2),
+      actosGravados: current ? proration.actosGravados : '0',
+      actosExentos: current ? proration.actosExentos : '0',
       ivaRetenidoClientes: detail(f.ivamesDetalle, 2),
       ivaRetenidoProveedores: fixed(retProveedores, 2),
     });
@@ -177,6 +243,7 @@ const summary = (r: Row): StatementSummary => ({
   id: Number(r.id), rfc: String(r.rfc), type: String(r.type), period: periodText(Number(r.month), Number(r.year)), month: Number(r.month), year: Number(r.year),
   regimen: (r.regimen as string | null) ?? null, isr_a_pagar: fixed(toDecimal(str(r.isr_a_pagar)), 2), iva_a_pagar: fixed(toDecimal(str(r.iva_a_pagar)), 2),
   iva_saldo_a_favor: fixed(toDecimal(str(r.iva_saldo_a_favor)), 2), created_at: new Date(String(r.created_at)).toISOString(),
+  presentada_at: r.presentada_at ? new Date(String(r.presentada_at)).toISOString() : null,
 });
 
 /** Pagos previos of `month`: the ISR of the year's earlier statements, replaced month by month by what the user paid outside. */
@@ -193,21 +260,35 @@ async function previousSaldo(db: Db, userId: number, year: number, month: number
   return str((rows as Row[])[0]?.iva_saldo_a_favor);
 }
 
-export async function startStatement(db: Db, account: Account, month: number, year: number, source: 'manual' | 'auto' = 'manual'): Promise<Statement> {
-  assertPeriod(month, year);
-  if (!STATEMENT_YEARS.includes(year)) throw fieldError('year', `Solo se calculan declaraciones de ${STATEMENT_YEARS.join(' y ')} (tablas de ISR cargadas)`);
+/**
+ * The month's ISR and IVA as the declaration computes them (issue 24 §8: the one computation the statement and the
+ * dashboard share). Aggregated SQL only (no per-document listing), so the dashboard can call it on every request.
+ */
+export async function computeMonthStatement(db: Db, account: Account, month: number, year: number): Promise<StatementResult> {
   const settings = await settingsRow(db, account.id);
-  const { regimen } = supportedRegimen(account.rfc, account.regimen);
-  const [months, previos, saldo, documentos] = await Promise.all([
+  const [months, previos, saldo] = await Promise.all([
     yearCash(db, account, year, month),
     pagosPrevios(db, account.id, year, month, settings.pagos_previos),
     previousSaldo(db, account.id, year, month),
-    monthDocuments(db, account.id, year, month, regimen === '601'),
   ]);
-  const result = computeStatement({
+  return computeStatement({
     rfc: account.rfc, regimen: account.regimen, year, month, months, coeficienteUtilidad: settings.coeficiente_utilidad,
     ptuPagada: settings.ptu_pagada, pagosPrevios: fixed(previos, 2), saldoAFavorIva: saldo,
   });
+}
+
+/** A line's value of a section ('0.00' when absent). */
+export const lineValue = (secciones: Section[], impuesto: 'isr' | 'iva', clave: string): string =>
+  secciones.find((x) => x.impuesto === impuesto)?.lineas.find((l) => l.clave === clave)?.valor ?? '0.00';
+
+export async function startStatement(db: Db, account: Account, month: number, year: number, source: 'manual' | 'auto' = 'manual'): Promise<Statement> {
+  assertPeriod(month, year);
+  if (!STATEMENT_YEARS.includes(year)) throw fieldError('year', `Solo se calculan declaraciones de ${STATEMENT_YEARS.join(' y ')} (tablas de ISR cargadas)`);
+  const { regimen } = supportedRegimen(account.rfc, account.regimen);
+  const [result, documentos] = await Promise.all([
+    computeMonthStatement(db, account, month, year),
+    monthDocuments(db, account.id, year, month, regimen === '601'),
+  ]);
   const vacio = documentos.length === 0;
   const body = {
     vacio,
@@ -215,21 +296,56 @@ export async function startStatement(db: Db, account: Account, month: number, ye
     secciones: result.secciones,
     documentos,
   };
+  // Recomputing a month already filed would rewrite what was declared: a new computation is a new (complementaria) one.
   const { rows } = await db.execute(sql`
     INSERT INTO statements (user_id, rfc, type, regimen, year, month, isr_a_pagar, iva_a_pagar, iva_saldo_a_favor, body, source, created_at)
     VALUES (${account.id}, ${account.rfc}, ${result.type}, ${account.regimen}, ${year}, ${month}, ${result.isrAPagar}, ${result.ivaAPagar}, ${result.ivaSaldoAFavor},
       ${JSON.stringify(body)}::jsonb, ${source}, now())
     ON CONFLICT (user_id, year, month) DO UPDATE SET rfc = excluded.rfc, type = excluded.type, regimen = excluded.regimen, isr_a_pagar = excluded.isr_a_pagar,
-      iva_a_pagar = excluded.iva_a_pagar, iva_saldo_a_favor = excluded.iva_saldo_a_favor, body = excluded.body, source = excluded.source, created_at = now()
+      iva_a_pagar = excluded.iva_a_pagar, iva_saldo_a_favor = excluded.iva_saldo_a_favor, body = excluded.body, source = excluded.source, created_at = now(),
+      presentada_at = NULL
     RETURNING *`);
   const row = (rows as Row[])[0]!;
   return { ...summary(row), ...body };
 }
 
+/** Issue 24 §8: the user says the statement was filed with SAT; the dashboard then shows its figures, not an estimate. */
+export async function markFiled(db: Db, account: Account, id: number, presentada: boolean): Promise<Statement> {
+  const { rows } = await db.execute(sql`
+    UPDATE statements SET presentada_at = CASE WHEN ${presentada} THEN coalesce(presentada_at, now()) ELSE NULL END
+    WHERE id = ${id} AND user_id = ${account.id} RETURNING id`);
+  if (!(rows as Row[])[0]) throw notFound('La declaración no existe');
+  return getStatement(db, account, id);
+}
+
+/**
+ * The dashboard's ISR and IVA of a month (issue 24 §8, decision 274): the filed statement's figures when the month's
+ * statement was marked filed; otherwise the declaration's computation run now ("estimado"). Years without ISR tables
+ * fall back to null (the caller keeps its own month estimate and says so).
+ */
+export async function monthTaxes(db: Db, account: Account, month: number, year: number): Promise<{
+  isr: string; iva: string; estado: 'estimado' | 'presentada'; declaracionId: number | null; isrCalculado: boolean;
+} | null> {
+  if (!STATEMENT_YEARS.includes(year)) return null;
+  const { rows } = await db.execute(sql`SELECT id, presentada_at, body FROM statements WHERE user_id = ${account.id} AND year = ${year} AND month = ${month}`);
+  const row = (rows as Row[])[0];
+  const isrCalculado = supportedRegimen(account.rfc, account.regimen).regimen !== null;
+  if (row?.presentada_at) {
+    const body = (typeof row.body === 'string' ? JSON.parse(row.body) : row.body) as Pick<Statement, 'secciones'>;
+    const secciones = body.secciones as Section[];
+    return { isr: lineValue(secciones, 'isr', 'isr_a_pagar'), iva: lineValue(secciones, 'iva', 'iva_a_cargo'), estado: 'presentada', declaracionId: Number(row.id), isrCalculado };
+  }
+  const result = await computeMonthStatement(db, account, month, year);
+  return {
+    isr: result.isrAPagar, iva: lineValue(result.secciones, 'iva', 'iva_a_cargo'), estado: 'estimado',
+    declaracionId: row ? Number(row.id) : null, isrCalculado,
+  };
+}
+
 export async function listStatements(db: Db, account: Account, q: { page: number; perPage: number; year?: number }): Promise<Page<StatementSummary>> {
   const where = q.year ? sql`user_id = ${account.id} AND year = ${q.year}` : sql`user_id = ${account.id}`;
   const [{ rows }, { rows: count }] = await Promise.all([
-    db.execute(sql`SELECT id, rfc, type, regimen, year, month, isr_a_pagar, iva_a_pagar, iva_saldo_a_favor, created_at FROM statements WHERE ${where}
+    db.execute(sql`SELECT id, rfc, type, regimen, year, month, isr_a_pagar, iva_a_pagar, iva_saldo_a_favor, created_at, presentada_at FROM statements WHERE ${where}
       ORDER BY year DESC, month DESC LIMIT ${q.perPage} OFFSET ${(q.page - 1) * q.perPage}`),
     db.execute(sql`SELECT count(*)::int AS n FROM statements WHERE ${where}`),
   ]);

@@ -11,7 +11,7 @@ import { IvaChart, PaidChart, YearChart } from './month-charts';
 
 const EMPTY: DashboardMonth = {
   ingresosmes: '0', gastosmes: '0', isrmes: '0', ivames: '0', montonoiva: '0', retisr: '0', retivamesIngresos: '0', isrretPel: '0', ivaretPel: '0',
-  porcobrar: '0', porpagar: '0', ingresosmesDetalle: [], ivamesDetalle: [], gastosmesDetalle: [], diario: [],
+  porcobrar: '0', porpagar: '0', ingresosmesDetalle: [], ivamesDetalle: [], gastosmesDetalle: [], diario: [], impuestos: null,
 };
 
 /**
@@ -28,7 +28,7 @@ export function DashboardFigures() {
   const paid = useQuery({ ...paidQuery(rfc, period), enabled: Boolean(rfc) && has(F.pagadosChart) });
   const year = useQuery({ ...yearQuery(rfc, period), enabled: Boolean(rfc) && has(F.anual) });
   const loadingMonth = month.isPending || plan.isPending;
-  const cards = dashboardCards(month.data ?? EMPTY);
+  const cards = dashboardCards(month.data ?? EMPTY, period);
   const locked = (id: number) => plan.data !== undefined && !has(id);
 
   return (

@@ -6,6 +6,8 @@ import { formatMoney } from '@facturo/cfdi/money';
 import { openUpgradeDialog } from '../../plans/public';
 import type { DashboardCard } from '../model/cards';
 
+const TAX_KEY = { estimado: 'estimado', presentada: 'presentada', sin_tablas: 'sinTablas' } as const;
+
 /**
  * One dashboard card: headline figures and their breakdown, each leading to its list. A figure the plan does
  * not show (null) is masked with the prompt to subscribe (spec §6), never shown as zero.
@@ -16,9 +18,18 @@ export function FigureCard({ card, loading }: { card: DashboardCard; loading: bo
   return (
     <Card withBorder radius="md" padding="md" h="100%" data-testid={`dashboard-card-${card.id}`}>
       <Stack gap="xs">
-        <Anchor component="button" type="button" fw={700} c="dimmed" size="sm" tt="uppercase" ta="left" onClick={() => navigate(card.link)}>
-          {t(`dashboard.cards.${card.id}`)}
-        </Anchor>
+        <Group justify="space-between" wrap="nowrap" gap="xs">
+          <Anchor component="button" type="button" fw={700} c="dimmed" size="sm" tt="uppercase" ta="left" onClick={() => navigate(card.link)}>
+            {t(`dashboard.cards.${card.id}`)}
+          </Anchor>
+          {card.taxes && (
+            <Tooltip label={t(`dashboard.taxes.${TAX_KEY[card.taxes.estado]}Tooltip`)} multiline w={260} withArrow>
+              <Badge variant="light" color={card.taxes.estado === 'presentada' ? 'teal' : 'yellow'} data-testid="taxes-estado">
+                {t(`dashboard.taxes.${TAX_KEY[card.taxes.estado]}`)}
+              </Badge>
+            </Tooltip>
+          )}
+        </Group>
         {card.figures.map((f) => (
           <div key={f.key}>
             <Text size="xs" c="dimmed">{t(`dashboard.figures.${f.key}`)}</Text>
@@ -36,6 +47,12 @@ export function FigureCard({ card, loading }: { card: DashboardCard; loading: bo
             )}
           </div>
         ))}
+        {card.taxes && !card.taxes.isrCalculado && !loading && <Text size="xs" c="dimmed">{t('dashboard.taxes.isrNoCalculado')}</Text>}
+        {card.taxes && (
+          <Anchor component="button" type="button" size="sm" ta="left" onClick={() => navigate(card.taxes!.howLink)} data-testid="taxes-how">
+            {t('dashboard.taxes.howLink')}
+          </Anchor>
+        )}
         {card.detail.length > 0 && (
           <Stack gap={2} mt={4}>
             {card.detail.map((d) => (

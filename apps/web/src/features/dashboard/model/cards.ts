@@ -16,13 +16,22 @@ export interface DashboardCard {
   figures: CardFigure[];
   detail: DetailItem[];
   link: string;
+  /** Taxes card (issue 24 §8): whether the figures are the estimate or the filed declaration, and where it is explained. */
+  taxes?: { estado: 'estimado' | 'presentada' | 'sin_tablas'; howLink: string; isrCalculado: boolean };
+}
+
+/** The declaration's detail ("¿Cómo se calculó?"): the stored statement when there is one, else the month to compute. */
+export function statementLink(m: Pick<DashboardMonth, 'impuestos'>, period: { month: number; year: number }): string {
+  const id = m.impuestos?.declaracionId;
+  return id ? `/statements?tab=0&statement=${id}` : `/statements?tab=0&month=${period.month}&year=${period.year}`;
 }
 
 /**
  * The six cards of the month, in the order of spec §2.7 (income, expenses, taxes, withholdings, digital
  * platforms, accounts receivable/payable). Which of them the plan shows is decided by `featureId`.
  */
-export function dashboardCards(m: DashboardMonth): DashboardCard[] {
+export function dashboardCards(m: DashboardMonth, period: { month: number; year: number } = { month: 1, year: 2026 }): DashboardCard[] {
+  const how = statementLink(m, period);
   return [
     { id: 'ingresos', featureId: F.ingresos, link: '/incomes', detail: m.ingresosmesDetalle,
       figures: [{ key: 'ingresosmes', value: m.ingresosmes, link: '/incomes' }] },
@@ -31,10 +40,11 @@ export function dashboardCards(m: DashboardMonth): DashboardCard[] {
         { key: 'gastosmes', value: m.gastosmes, link: '/outcomes' },
         { key: 'montonoiva', value: m.montonoiva, link: '/outcomes' },
       ] },
-    { id: 'impuestos', featureId: F.impuestos, link: '/statements', detail: m.ivamesDetalle,
+    { id: 'impuestos', featureId: F.impuestos, link: how, detail: m.ivamesDetalle,
+      taxes: m.impuestos ? { estado: m.impuestos.estado, howLink: how, isrCalculado: m.impuestos.isrCalculado } : undefined,
       figures: [
-        { key: 'isrmes', value: m.isrmes, link: '/statements' },
-        { key: 'ivames', value: m.ivames, link: '/statements' },
+        { key: 'isrmes', value: m.isrmes, link: how },
+        { key: 'ivames', value: m.ivames, link: how },
       ] },
     { id: 'retenciones', featureId: F.retenciones, link: '/incomes', detail: [],
       figures: [

@@ -51,6 +51,8 @@ export const outcomesRelatedQuery = (rfc: string, uuid: string, mother: boolean)
 export const setOutcomePaid = (uuid: string, fpago: string) => call(routes['outcomes.enablePayment'], { body: { fpago, pIdPago: uuid, type: 2 } });
 /** `POST /api/outcomes/not-count`. */
 export const setOutcomeNotCount = (uuid: string, notCount: boolean) => call(routes['outcomes.notCount'], { body: { uuid, notCount } });
+/** `POST /api/outcomes/iva-uso` (issue 24 §7): used only in taxed / only in exempt activities, or null (both: prorated). */
+export const setIvaUso = (uuid: string, ivaUso: 'gravadas' | 'exentas' | null) => call(routes['outcomes.ivaUso'], { body: { uuid, ivaUso } });
 /** `POST /api/outcomes/deductible`: the user's override of the import's decision. */
 export const setDeductible = (uuid: string, deducible: boolean) => call(routes['outcomes.deductible'], { body: { uuid, deducible } });
 /** `POST /api/outcomes/cancel`: the supplier cancelled it at SAT. */

@@ -46,4 +46,14 @@ describe('<OutcomesTable />', () => {
     fireEvent.click(await screen.findByText('Consultar estado en el SAT'));
     expect(actions).toEqual([['satStatus', 'AAAAAAAA-0000-4000-8000-000000000001']]);
   });
+
+  it('a deductible expense can be marked as used only in taxed or only in exempt activities (issue 24 §7)', async () => {
+    const actions: [OutcomeAction, string][] = [];
+    renderWithProviders(<OutcomesTable rows={[row({ deducible: true, ivaUso: 'exentas' })]} onAction={(a, r) => actions.push([a, r.uuid])} />);
+    expect(screen.getByTestId('iva-uso-AAAAAAAA-0000-4000-8000-000000000001').textContent).toBe('IVA: solo exentas');
+    fireEvent.click(screen.getByRole('button', { name: 'Acciones de F-7' }));
+    expect(await screen.findByText('Uso del gasto para el IVA (LIVA art. 5 fr. V)')).toBeTruthy();
+    fireEvent.click(screen.getByText('Solo en actividades gravadas'));
+    expect(actions).toEqual([['ivaGravadas', 'AAAAAAAA-0000-4000-8000-000000000001']]);
+  });
 });

@@ -1,7 +1,7 @@
 import { ActionIcon, Badge, Menu, Switch, Table, Text, Tooltip } from '@mantine/core';
 import {
   IconBuildingBank,
-  IconBan, IconCash, IconCashOff, IconChartBar, IconChartBarOff, IconDots, IconDownload, IconFileTypePdf, IconFileTypeXml, IconLink, IconMailForward,
+  IconBan, IconCash, IconCheck, IconReceiptTax, IconCashOff, IconChartBar, IconChartBarOff, IconDots, IconDownload, IconFileTypePdf, IconFileTypeXml, IconLink, IconMailForward,
 } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
 import { formatMoney } from '@facturo/cfdi/money';
@@ -11,7 +11,8 @@ import { ListTable } from '../../../shared/ui/list-table';
 import { rowName } from '../../incomes/public';
 import { BlacklistBadge } from '../../sat-status/public';
 
-export type OutcomeAction = 'pdf' | 'xml' | 'downloadXml' | 'related' | 'paid' | 'unpaid' | 'notCount' | 'cancelled' | 'complement' | 'deductible' | 'satStatus';
+export type OutcomeAction = 'pdf' | 'xml' | 'downloadXml' | 'related' | 'paid' | 'unpaid' | 'notCount' | 'cancelled' | 'complement' | 'deductible' | 'satStatus'
+  | 'ivaGravadas' | 'ivaExentas' | 'ivaAmbas';
 
 const ESTADO_COLOR: Record<InvoiceRow['estado'], string> = { vigente: 'teal', en_proceso: 'yellow', cancelada: 'red', rechazada: 'orange' };
 
@@ -50,6 +51,11 @@ export function OutcomesTable({ rows, onAction }: { rows: InvoiceRow[]; onAction
                   label={r.deducible ? t('outcomes.deductible.yes') : t('outcomes.deductible.no')}
                   aria-label={t('outcomes.deductible.toggle', { name })} />
               </Tooltip>
+              {r.ivaUso && (
+                <Badge mt={4} size="xs" variant="light" color={r.ivaUso === 'gravadas' ? 'teal' : 'gray'} data-testid={`iva-uso-${r.uuid}`}>
+                  {t(r.ivaUso === 'gravadas' ? 'outcomes.ivaUso.badgeGravadas' : 'outcomes.ivaUso.badgeExentas')}
+                </Badge>
+              )}
             </Table.Td>
             <Table.Td>
               <Badge color={ESTADO_COLOR[r.estado]} variant="light">{t(`outcomes.estado.${r.estado}`)}</Badge>
@@ -72,6 +78,18 @@ export function OutcomesTable({ rows, onAction }: { rows: InvoiceRow[]; onAction
                   {invoice && r.status === 2 && <Menu.Item leftSection={<IconCashOff size={16} />} onClick={() => onAction('unpaid', r)}>{t('outcomes.actions.unpaid')}</Menu.Item>}
                   {invoice && r.metodoPago === 'PPD' && r.status === 1 && (
                     <Menu.Item leftSection={<IconMailForward size={16} />} onClick={() => onAction('complement', r)}>{t('outcomes.actions.complement')}</Menu.Item>
+                  )}
+                  {invoice && r.deducible === true && (
+                    <>
+                      <Menu.Label>{t('outcomes.ivaUso.label')}</Menu.Label>
+                      {([['ivaGravadas', 'gravadas'], ['ivaExentas', 'exentas'], ['ivaAmbas', null]] as const).map(([action, uso]) => (
+                        <Menu.Item key={action} leftSection={<IconReceiptTax size={16} />} onClick={() => onAction(action, r)} data-testid={`${action}-${r.uuid}`}
+                          rightSection={(r.ivaUso ?? null) === uso ? <IconCheck size={14} /> : undefined}>
+                          {t(`outcomes.ivaUso.${uso ?? 'ambas'}`)}
+                        </Menu.Item>
+                      ))}
+                      <Menu.Divider />
+                    </>
                   )}
                   <Menu.Item leftSection={r.notCount ? <IconChartBar size={16} /> : <IconChartBarOff size={16} />} onClick={() => onAction('notCount', r)}>
                     {r.notCount ? t('incomes.actions.count') : t('incomes.actions.notCount')}

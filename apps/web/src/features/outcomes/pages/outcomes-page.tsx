@@ -19,7 +19,7 @@ import { EnablePaymentModal, RelatedDrawer, StatCards, rowName, usePlanFeature, 
 import { LockedFeature } from '../../plans/public';
 import {
   downloadOutcomeXml, downloadOutcomesCsv, markCancelled, outcomesKeys, outcomesListQuery, outcomesRelatedQuery, outcomesStatsQuery, setDeductible,
-  setOutcomeNotCount, setOutcomePaid, viewOutcomePdf, viewOutcomeXml,
+  setIvaUso, setOutcomeNotCount, setOutcomePaid, viewOutcomePdf, viewOutcomeXml,
 } from '../api/outcomes-api';
 import { ComplementRequestModal } from '../components/complement-request-modal';
 import { OutcomesTable, type OutcomeAction } from '../components/outcomes-table';
@@ -58,6 +58,7 @@ export function OutcomesPage() {
   const csv = useMutation({ mutationFn: () => downloadOutcomesCsv(period, q), onError: () => toastError() });
   const notCount = useMutation({ mutationFn: (r: InvoiceRow) => setOutcomeNotCount(r.uuid, !r.notCount), onSuccess: alertAndRefresh });
   const deductible = useMutation({ mutationFn: (r: InvoiceRow) => setDeductible(r.uuid, r.deducible !== true), onSuccess: alertAndRefresh });
+  const ivaUso = useMutation({ mutationFn: (v: { row: InvoiceRow; uso: 'gravadas' | 'exentas' | null }) => setIvaUso(v.row.uuid, v.uso), onSuccess: alertAndRefresh });
   const unpaid = useMutation({ mutationFn: (r: InvoiceRow) => setOutcomePaid(r.uuid, ''), onSuccess: alertAndRefresh });
   const cancelled = useMutation({ mutationFn: (r: InvoiceRow) => markCancelled(r.uuid), onSuccess: alertAndRefresh });
 
@@ -80,6 +81,9 @@ export function OutcomesPage() {
       case 'paid': return setDialog({ kind: 'paid', row });
       case 'complement': return withComplement(() => setDialog({ kind: 'complement', row }));
       case 'deductible': return deductible.mutate(row);
+      case 'ivaGravadas': return withDeductible(() => ivaUso.mutate({ row, uso: 'gravadas' }));
+      case 'ivaExentas': return withDeductible(() => ivaUso.mutate({ row, uso: 'exentas' }));
+      case 'ivaAmbas': return withDeductible(() => ivaUso.mutate({ row, uso: null }));
       case 'unpaid':
         return confirmAction({
           title: t('outcomes.unpaidConfirm.title'), text: t('outcomes.unpaidConfirm.text', { name }),

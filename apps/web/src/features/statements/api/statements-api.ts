@@ -34,6 +34,8 @@ export const diotHistoryQuery = (rfc: string, year: number) => queryOptions({
 });
 
 export const startStatement = (month: number, year: number) => call(routes['statements.start'], { body: { month, year } });
+/** Issue 24 §8: mark the statement filed with SAT (the dashboard stops calling its figures an estimate). */
+export const markFiled = (id: number, presentada: boolean) => call(routes['statements.filed'], { params: { id }, body: { presentada } });
 export const saveSettings = (body: StatementSettingsBody) => call(routes['statements.saveSettings'], { body });
 export const createDiot = (body: Partial<DiotBody> & { month: number; year: number }) => call(routes['diot.create'], { body });
 export const getDiot = (folio: number) => call(routes['diot.show'], { params: { folio } });

@@ -2,6 +2,7 @@ import { Alert, Badge, Button, Card, Group, Stack, Table, Text, Title } from '@m
 import { IconCalculator, IconFileTypePdf } from '@tabler/icons-react';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
+import { useSearchParams } from 'react-router';
 import { formatMoney } from '@facturo/cfdi/money';
 import { MONTH_NAMES, type Statement } from '@facturo/contract';
 import { isApiError } from '../../../shared/api/api-error';
@@ -9,15 +10,28 @@ import { formatDay } from '../../../shared/format/dates';
 import type { Period } from '../../../shared/period/period-store';
 import { ListTable } from '../../../shared/ui/list-table';
 import { toastError, toastSuccess } from '../../../shared/ui/toasts';
-import { settingsQuery, startStatement, statementKeys, statementPdfUrl, statementQuery, statementsQuery } from '../api/statements-api';
+import { markFiled, settingsQuery, startStatement, statementKeys, statementPdfUrl, statementQuery, statementsQuery } from '../api/statements-api';
 
-const NOT_MONEY = new Set(['tasa', 'coeficiente']);
+const NOT_MONEY = new Set(['tasa', 'coeficiente', 'proporcion']);
+/** The amounts to pay (whole pesos, CFF art. 20) stand out from the detail, which keeps the cents. */
+const TO_PAY = new Set(['isr_a_pagar', 'iva_a_cargo', 'iva_a_pagar']);
 export const errorLines = (e: unknown) => (isApiError(e) ? [e.message] : undefined);
 
 /** One computed statement: each section with its lines, the article and the CFDIs behind it. */
 export function StatementDetail({ s, hidden }: { s: Statement; hidden: Set<string> }) {
   const [showDocs, setShowDocs] = useState(false);
   const pdf = useMutation({ mutationFn: () => statementPdfUrl(s.id).then((u) => window.open(u, '_blank')), onError: () => toastError() });
+  const qc = useQueryClient();
+  const filed = useMutation({
+    mutationFn: () => markFiled(s.id, !s.presentada_at),
+    onSuccess: async (next) => {
+      qc.setQueryData(statementKeys.one(s.rfc, s.id), next);
+      await qc.invalidateQueries({ queryKey: statementKeys.all(s.rfc) });
+      await qc.invalidateQueries({ queryKey: ['dashboard'] });
+      toastSuccess(next.presentada_at ? 'Declaración marcada como presentada' : 'La declaración vuelve a ser un cálculo sin presentar');
+    },
+    onError: (e) => toastError(errorLines(e)),
+  });
   return (
     <Card withBorder radius="md" padding="md" data-testid="statement-detail">
       <Group justify="space-between" mb="sm">
@@ -25,8 +39,18 @@ export function StatementDetail({ s, hidden }: { s: Statement; hidden: Set<strin
           <Title order={4}>Declaración {s.period}</Title>
           <Text size="sm" c="dimmed">{s.rfc} · {s.type}{s.regimen ? ` · régimen ${s.regimen}` : ''}</Text>
         </div>
-        <Button variant="light" leftSection={<IconFileTypePdf size={16} />} loading={pdf.isPending} onClick={() => pdf.mutate()} data-testid="statement-pdf">Ver PDF</Button>
+        <Group gap="xs">
+          {s.presentada_at && <Badge color="teal" variant="light" data-testid="statement-filed">Presentada el {formatDay(s.presentada_at.slice(0, 10))}</Badge>}
+          <Button variant="default" loading={filed.isPending} onClick={() => filed.mutate()} data-testid="statement-mark-filed">
+            {s.presentada_at ? 'Marcar como no presentada' : 'Marcar como presentada'}
+          </Button>
+          <Button variant="light" leftSection={<IconFileTypePdf size={16} />} loading={pdf.isPending} onClick={() => pdf.mutate()} data-testid="statement-pdf">Ver PDF</Button>
+        </Group>
       </Group>
+      <Text size="xs" c="dimmed" mb="xs" data-testid="statement-rounding">
+        Las cantidades a pagar van en pesos enteros (CFF art. 20: de 1 a 50 centavos se bajan, de 51 a 99 se suben); el detalle conserva los centavos.
+        Mientras no la marques como presentada, el tablero muestra estas cifras como «estimado».
+      </Text>
       {s.mensaje && <Alert color="blue" mb="sm" data-testid="statement-empty">{s.mensaje}</Alert>}
       <Stack gap="md">
         {s.secciones.filter((sec) => !hidden.has(sec.impuesto)).map((sec) => (
@@ -40,8 +64,8 @@ export function StatementDetail({ s, hidden }: { s: Statement; hidden: Set<strin
               <Table mt="xs" striped>
                 <Table.Tbody>
                   {sec.lineas.map((l) => (
-                    <Table.Tr key={l.clave}>
-                      <Table.Td><Text size="sm" fw={l.clave.endsWith('a_pagar') ? 700 : 400}>{l.concepto}</Text><Text size="xs" c="dimmed">{l.fundamento}</Text></Table.Td>
+                    <Table.Tr key={l.clave} data-testid={`line-${sec.impuesto}-${l.clave}`}>
+                      <Table.Td><Text size="sm" fw={TO_PAY.has(l.clave) ? 700 : 400}>{l.concepto}</Text><Text size="xs" c="dimmed">{l.fundamento}</Text></Table.Td>
                       <Table.Td ta="right">{NOT_MONEY.has(l.clave) ? l.valor : formatMoney(l.valor)}</Table.Td>
                     </Table.Tr>
                   ))}
@@ -75,7 +99,10 @@ export function StatementDetail({ s, hidden }: { s: Statement; hidden: Set<strin
 export function StatementTab({ rfc, period }: { rfc: string; period: Period }) {
   const qc = useQueryClient();
   const [page, setPage] = useState(1);
-  const [selected, setSelected] = useState<number | null>(null);
+  // "¿Cómo se calculó?" on the dashboard opens the month's stored statement (?statement=id).
+  const [params] = useSearchParams();
+  const linked = Number(params.get('statement'));
+  const [selected, setSelected] = useState<number | null>(Number.isInteger(linked) && linked > 0 ? linked : null);
   const list = useQuery(statementsQuery(rfc, page, 10));
   const settings = useQuery(settingsQuery(rfc));
   const hidden = new Set([...(settings.data?.show_isr === false ? ['isr'] : []), ...(settings.data?.show_iva === false ? ['iva'] : [])]);

@@ -30,7 +30,7 @@ describe('statements components', () => {
   it('a statement shows each section with its article; a section hidden in the settings is not shown', () => {
     const s: Statement = {
       id: 1, rfc: 'AAAA800101AB1', type: 'ISR 612 e IVA', period: 'Marzo 2026', month: 3, year: 2026, regimen: '612', isr_a_pagar: '1810.85', iva_a_pagar: '0.00',
-      iva_saldo_a_favor: '464.00', created_at: '2026-04-01T00:00:00.000Z', vacio: false, mensaje: null, documentos: [],
+      iva_saldo_a_favor: '464.00', created_at: '2026-04-01T00:00:00.000Z', presentada_at: null, vacio: false, mensaje: null, documentos: [],
       secciones: [
         { impuesto: 'isr', titulo: 'ISR pago provisional (612)', calculado: true, mensaje: null, a_pagar: '1810.85', saldo_a_favor: '0.00',
           lineas: [{ clave: 'isr_a_pagar', concepto: 'ISR a pagar', valor: '1810.85', fundamento: 'LISR art. 106', fuente: null }] },
