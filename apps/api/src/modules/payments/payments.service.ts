@@ -238,7 +238,7 @@ export class PaymentsService {
     return { message: 'Renovación procesada', customer: await this.customer(account) };
   }
 
-  /** POST /api/timbres with a card: the balance rises when the payment intent succeeds (webhook), once. */
+  /** POST /api/timbres (the only purchase path): the balance rises when the payment intent succeeds (signed webhook), once. */
   async buyStamps(account: PayAccount, paquete: StampPackage, paymentMethod: string) {
     const customer = await this.ensureCustomer(account);
     const pm = await this.usableCard(account, customer, paymentMethod);
@@ -252,8 +252,13 @@ export class PaymentsService {
         throw fieldError('paymentMethod', 'La tarjeta fue rechazada por el banco; tu saldo de timbres no cambió.');
       }
       await this.flush();
+      // The balance is whatever the webhook has credited: at once with the local provider (it delivers before
+      // answering), moments later with Stripe (its own delivery). Never credited here.
       const [row] = await this.db.select({ balance: stampBalances.balance }).from(stampBalances).where(eq(stampBalances.userId, account.id));
-      return { balance: row?.balance ?? 0, paymentId: pi.id, message: `Se agregaron ${paquete} timbres a tu saldo` };
+      const message = this.stripe.kind === 'local'
+        ? `Se agregaron ${paquete} timbres a tu saldo`
+        : `Pago aprobado: los ${paquete} timbres se agregan a tu saldo en cuanto el proveedor de pagos lo confirme`;
+      return { balance: row?.balance ?? 0, paymentId: pi.id, message };
     } catch (err) {
       await this.flush();
       throw err;
