@@ -16,16 +16,25 @@ const services = new WeakMap<object, PaymentsService>();
 /** The payments service of a database (other modules — the stamp purchase — reach it here). */
 export const paymentsServiceOf = (db: object): PaymentsService | undefined => services.get(db);
 
+/** STRIPE_API_URL → the official client's host/port/protocol (tests point it at a local Stripe-speaking server). */
+function stripeEndpoint(url: string | undefined): { host?: string; port?: number; protocol?: 'http' | 'https' } {
+  if (!url) return {};
+  const u = new URL(url);
+  const protocol = u.protocol === 'http:' ? 'http' : 'https';
+  return { host: u.hostname, port: u.port ? Number(u.port) : protocol === 'http' ? 80 : 443, protocol };
+}
+
 const escapeHtml = (s: string) => s.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
 
 /** Spec §7.14: plans, cards, subscription, webhooks and payments history (local provider; Stripe API 2020-08-27 model). */
 export const paymentsRoutes = (ctx: JobContext): FastifyPluginAsync => async (app) => {
   const { db, config } = ctx;
   // STRIPE_WEBHOOK_SECRET from the environment; without it the local provider signs with a per-process secret.
-  if (config.stripeSecretKey && !config.stripeWebhookSecret) throw new ConfigError('STRIPE_WEBHOOK_SECRET es obligatorio cuando STRIPE_SECRET_KEY está definido');
+  const useStripe = config.paymentsProvider === 'stripe' && !!config.stripeSecretKey;
+  if (useStripe && !config.stripeWebhookSecret) throw new ConfigError('STRIPE_WEBHOOK_SECRET es obligatorio cuando STRIPE_SECRET_KEY está definido');
   const webhookSecret = config.stripeWebhookSecret ?? `whsec_local_${randomBytes(24).toString('hex')}`;
-  const stripe = config.stripeSecretKey
-    ? new StripeProvider({ secretKey: config.stripeSecretKey, ...(config.stripePublishableKey ? { publishableKey: config.stripePublishableKey } : {}) })
+  const stripe = useStripe
+    ? new StripeProvider({ secretKey: config.stripeSecretKey!, ...(config.stripePublishableKey ? { publishableKey: config.stripePublishableKey } : {}), ...stripeEndpoint(config.stripeApiUrl) })
     : localStripeFor(db);
   const service = new PaymentsService({
     db, publisher: ctx.publisher, stripe, webhookSecret,
