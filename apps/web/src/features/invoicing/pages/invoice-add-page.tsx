@@ -1,5 +1,5 @@
 import { useMemo, useState } from 'react';
-import { Badge, Button, Grid, Group, Stack } from '@mantine/core';
+import { Button, Grid, Group, Stack, Text } from '@mantine/core';
 import { IconEye, IconRubberStamp } from '@tabler/icons-react';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { FormProvider, useForm, useWatch, type Path } from 'react-hook-form';
@@ -14,6 +14,8 @@ import { PageHeader } from '../../../shared/ui/page-header';
 import { toastWarning } from '../../../shared/ui/toasts';
 import { ClientFormDrawer, ClientV4Dialog } from '../../clients/public';
 import { blacklistQuery, confirmBlacklistedCustomer } from '../../sat-status/public';
+import { LowStampsAlert, StampBalanceBadge, isNoStampsError } from '../../payments/public';
+import { isApiError } from '../../../shared/api/api-error';
 import { invoicingCatalogsQuery, invoicingKeys, previewInvoice, stampInvoice, stampsQuery } from '../api/invoicing-api';
 import { ConceptsSection } from '../components/concepts-section';
 import { ExtrasSection } from '../components/extras-section';
@@ -83,7 +85,11 @@ export function InvoiceAddPage() {
       await queryClient.invalidateQueries({ queryKey: invoicingKeys.all(rfc) });
       await queryClient.invalidateQueries({ queryKey: ['incomes', rfc] });
     },
-    onError: onServerError,
+    onError: (e) => {
+      onServerError(e);
+      // Refused for lack of stamps: the balance shown is stale; the warning below says why and links to «Comprar timbres».
+      if (isApiError(e) && isNoStampsError(e.body)) void queryClient.invalidateQueries({ queryKey: invoicingKeys.all(rfc) });
+    },
   });
 
   /**
@@ -109,8 +115,9 @@ export function InvoiceAddPage() {
     <Stack gap="md">
       <PageHeader title={t(tipo === 'E' ? 'invoicing.creditNoteTitle' : 'invoicing.title')}
         action={balance !== undefined && (
-          <Badge size="lg" variant="light" color={balance > 0 ? 'teal' : 'red'} data-testid="stamp-balance">{t('invoicing.stampBalance', { count: balance })}</Badge>
+          <StampBalanceBadge balance={balance} label={t('invoicing.stampBalance', { count: balance })} />
         )} />
+      {!stamped && balance !== undefined && <LowStampsAlert balance={balance} />}
       {stamped ? (
         <StampSuccess rfc={rfc} stamped={stamped} onNew={restart} />
       ) : (
@@ -131,8 +138,10 @@ export function InvoiceAddPage() {
                   <Group grow>
                     <Button variant="light" leftSection={<IconEye size={16} />} loading={previewing.isPending}
                       onClick={() => { const body = checked(); if (body) previewing.mutate(body); }}>{t('invoicing.previewButton')}</Button>
-                    <Button type="submit" leftSection={<IconRubberStamp size={16} />} loading={stamping.isPending} disabled={balance === 0}>{t('invoicing.stampButton')}</Button>
+                    <Button type="submit" leftSection={<IconRubberStamp size={16} />} loading={stamping.isPending} disabled={balance === 0}
+                      title={balance === 0 ? 'No tienes timbres disponibles: compra un paquete para timbrar' : undefined}>{t('invoicing.stampButton')}</Button>
                   </Group>
+                  {balance === 0 && <Text size="sm" c="red" data-testid="stamp-disabled-reason">«Timbrar factura» está desactivado porque no tienes timbres disponibles.</Text>}
                 </Stack>
               </Grid.Col>
             </Grid>
