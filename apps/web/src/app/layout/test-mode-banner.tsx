@@ -1,8 +1,7 @@
 import { Text } from '@mantine/core';
 import { IconFlask } from '@tabler/icons-react';
 import { useQuery } from '@tanstack/react-query';
-import { routes } from '@facturo/contract';
-import { call } from '../../shared/api/call';
+import { routes, type RouteResult } from '@facturo/contract';
 
 /**
  * Issue 25 §3: production running a test provider says so on every screen (signed in or not), fixed at the
@@ -12,7 +11,13 @@ import { call } from '../../shared/api/call';
 export function TestModeBanner() {
   const mode = useQuery({
     queryKey: ['test-mode'],
-    queryFn: ({ signal }) => call(routes['health.testMode'], { signal, passThrough: true }),
+    // A plain fetch, not call(): the app's interceptors (a success runs the notification check, which before
+    // login answers 401 and clears the session) must not fire for this public, session-less question.
+    queryFn: async ({ signal }) => {
+      const res = await fetch(routes['health.testMode'].path, { signal, headers: { Accept: 'application/json' } });
+      if (!res.ok) throw new Error(`HTTP ${res.status}`);
+      return (await res.json()) as RouteResult<(typeof routes)['health.testMode']>;
+    },
     staleTime: Infinity,
     retry: false,
   });
