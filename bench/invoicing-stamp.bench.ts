@@ -26,7 +26,7 @@ try {
     await new Promise((r) => setTimeout(r, 50));
   }
   const json = { ...account.headers, 'content-type': 'application/json' };
-  for (let i = 0; i < 10; i++) await fetch(`${base}/api/timbres`, { method: 'POST', headers: json, body: JSON.stringify({ paquete: '500' }) });
+  for (let i = 0; i < 10; i++) await fetch(`${base}/api/timbres`, { method: 'POST', headers: json, body: JSON.stringify({ paquete: '500', paymentMethod: 'pm_card_visa' }) });
   const client = (await (await fetch(`${base}/api/clients`, {
     method: 'POST', headers: json,
     body: JSON.stringify({ rfc: randomRfc('fisica'), r_social: 'MARÍA LÓPEZ', email: [], regimen: '612', uso_cfdi: 'G03', domicilio: { cp: '44100' } }),

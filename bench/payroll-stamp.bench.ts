@@ -24,7 +24,7 @@ try {
   await call('PUT', '/api/profile', {
     fullName: 'Comercializadora Ñandú SA de CV', regimen: '601', cp: '06600', estado: 'CMX', municipio: '015', timeZone: 'America/Mexico_City', registroPatronal: 'Y5412345105',
   });
-  for (let bought = 0; bought < EMPLOYEES; bought += 500) await call('POST', '/api/timbres', { paquete: '500' });
+  for (let bought = 0; bought < EMPLOYEES; bought += 500) await call('POST', '/api/timbres', { paquete: '500', paymentMethod: 'pm_card_visa' });
   const t0 = performance.now();
   for (let i = 0; i < EMPLOYEES; i++) {
     const curp = randomCurp();

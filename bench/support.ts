@@ -130,7 +130,7 @@ export async function stampingAccount(base: string, packages = 4): Promise<Stamp
     await new Promise((r) => setTimeout(r, 50));
   }
   const json = { ...account.headers, 'content-type': 'application/json' };
-  for (let i = 0; i < packages; i++) await fetch(`${base}/api/timbres`, { method: 'POST', headers: json, body: JSON.stringify({ paquete: '500' }) });
+  for (let i = 0; i < packages; i++) await fetch(`${base}/api/timbres`, { method: 'POST', headers: json, body: JSON.stringify({ paquete: '500', paymentMethod: 'pm_card_visa' }) });
   const client = (await (await fetch(`${base}/api/clients`, {
     method: 'POST', headers: json,
     body: JSON.stringify({ rfc: randomRfc('fisica'), r_social: 'MARÍA LÓPEZ', email: [], regimen: '612', uso_cfdi: 'G03', domicilio: { cp: '44100' } }),

@@ -30,6 +30,9 @@ test('free → card → Premium → failed renewal → 402 → retry with anothe
   // Subscribe monthly from /plans.
   await page.goto('/plans');
   await premium.getByRole('button', { name: 'Contratar Premium mensual' }).click();
+  // Issue 25 §9: the amount and the card are confirmed before the charge.
+  await expect(page.getByText('Se cargarán $299.00 MXN a la tarjeta terminación 4242.')).toBeVisible();
+  await page.getByRole('button', { name: 'Pagar $299.00' }).click();
   await expect(page.getByText('Tu suscripción Premium está activa')).toBeVisible();
   await expect(page.getByText('Recibimos tu pago de $299.00 MXN')).toBeVisible(); // 'frontStEvent' code 200 → success toast
   await expect(premium.getByText('Tu plan actual')).toBeVisible();

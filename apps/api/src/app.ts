@@ -1,3 +1,4 @@
+import type { Config } from './config';
 import { existsSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import Fastify, { type FastifyInstance, type FastifyRequest } from 'fastify';
@@ -179,7 +180,9 @@ export async function buildApp(ctx: JobContext, opts: AppOptions = {}): Promise<
   app.addHook('onRequest', async (req) => { inFlight.add(req.id); });
   app.addHook('onResponse', async (req) => { inFlight.delete(req.id); });
   app.addHook('onRequestAbort', async (req) => { inFlight.delete(req.id); });
-  await app.register(healthRoutes({ database: ctx.database, redis, draining }));
+  const banner = testModeBanner(config);
+  if (banner) app.log.warn(`${banner} (NODE_ENV=production con PAYMENTS_PROVIDER=${config.paymentsProvider}, PAC_PROVIDER=${config.pacProvider})`);
+  await app.register(healthRoutes({ database: ctx.database, redis, draining, testMode: { banner, payments: config.paymentsProvider, pac: config.pacProvider } }));
   await app.register(authRoutes(authDeps));
   await app.register(plansRoutes(db));
   await app.register(notificationsRoutes(db));
@@ -192,6 +195,19 @@ export async function buildApp(ctx: JobContext, opts: AppOptions = {}): Promise<
 
   await registerWeb(app, (req) => outboxOpenTo(req, devOptions));
   return app;
+}
+
+/**
+ * Production on a test provider (issue 25 §3): "Modo de pruebas: los pagos no se cobran / los timbres no tienen
+ * validez fiscal", with the part(s) that apply; null when both providers are real or outside production.
+ */
+export function testModeBanner(config: Pick<Config, 'env' | 'paymentsProvider' | 'pacProvider'>): string | null {
+  if (config.env !== 'production') return null;
+  const parts = [
+    ...(config.paymentsProvider === 'local' ? ['los pagos no se cobran'] : []),
+    ...(config.pacProvider === 'sandbox' ? ['los timbres no tienen validez fiscal'] : []),
+  ];
+  return parts.length ? `Modo de pruebas: ${parts.join(' / ')}` : null;
 }
 
 /**

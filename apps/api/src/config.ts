@@ -59,6 +59,15 @@ export interface Config {
   stripeSecretKey?: string;
   /** STRIPE_PUBLISHABLE_KEY: the browser's key for Stripe Elements. */
   stripePublishableKey?: string;
+  /**
+   * Who charges: 'stripe' (STRIPE_SECRET_KEY) or 'local' (the offline test provider). PAYMENTS_PROVIDER names it;
+   * unset, a STRIPE_SECRET_KEY means stripe. Production must name one (issue 25 §3).
+   */
+  paymentsProvider: 'stripe' | 'local';
+  /** STRIPE_API_URL: Stripe's API base (default https://api.stripe.com); tests point it at a local Stripe-speaking server. */
+  stripeApiUrl?: string;
+  /** PAC_PROVIDER: 'sandbox' (test PAC, stamps without fiscal validity) or 'finkok'. Production must name one. */
+  pacProvider: 'sandbox' | 'finkok';
   /** SAT bulk download (issue 15 §1; docs/sat-download.md). */
   satDownload: SatDownloadSettings;
 }
@@ -106,6 +115,37 @@ function resolveAppSecret(env: NodeJS.ProcessEnv, dataDir: string): string {
   return secret;
 }
 
+/**
+ * PAYMENTS_PROVIDER (stripe | local). Production never falls back to the test provider by accident (issue 25 §3):
+ * it needs STRIPE_SECRET_KEY, or PAYMENTS_PROVIDER=local said out loud for a demo.
+ */
+function resolvePaymentsProvider(env: NodeJS.ProcessEnv, nodeEnv: Config['env']): Config['paymentsProvider'] {
+  const named = (env.PAYMENTS_PROVIDER ?? '').trim();
+  if (named && named !== 'stripe' && named !== 'local') {
+    throw new ConfigError(`PAYMENTS_PROVIDER no es válido («${named}»): usa stripe (con STRIPE_SECRET_KEY) o local (proveedor de pruebas, no cobra)`);
+  }
+  if (named === 'stripe' && !env.STRIPE_SECRET_KEY) throw new ConfigError('STRIPE_SECRET_KEY es obligatorio con PAYMENTS_PROVIDER=stripe');
+  if (named === 'local') return 'local';
+  if (env.STRIPE_SECRET_KEY) return 'stripe';
+  if (nodeEnv === 'production') {
+    throw new ConfigError('STRIPE_SECRET_KEY es obligatorio con NODE_ENV=production (o PAYMENTS_PROVIDER=local para una demostración que no cobra)');
+  }
+  return 'local';
+}
+
+/** PAC_PROVIDER (sandbox | finkok); production must name it (issue 25 §3). */
+function resolvePacProvider(env: NodeJS.ProcessEnv, nodeEnv: Config['env']): Config['pacProvider'] {
+  const named = (env.PAC_PROVIDER ?? '').trim();
+  if (named && named !== 'sandbox' && named !== 'finkok') {
+    throw new ConfigError(`PAC_PROVIDER no es válido («${named}»): usa finkok (timbrado real) o sandbox (PAC de pruebas, sin validez fiscal)`);
+  }
+  if (named) return named as Config['pacProvider'];
+  if (nodeEnv === 'production') {
+    throw new ConfigError('PAC_PROVIDER es obligatorio con NODE_ENV=production: finkok (timbrado real) o sandbox (PAC de pruebas, sin validez fiscal)');
+  }
+  return 'sandbox';
+}
+
 export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   const dataDir = path.resolve(env.DATA_DIR ?? 'data');
   const port = Number(env.PORT ?? 3000);
@@ -114,6 +154,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   if (nodeEnv === 'production' && !env.SMTP_URL) {
     throw new ConfigError('SMTP_URL es obligatorio con NODE_ENV=production: define el servidor de correo (smtp://usuario:clave@host:587)');
   }
+  const paymentsProvider = resolvePaymentsProvider(env, nodeEnv);
+  const pacProvider = resolvePacProvider(env, nodeEnv);
   return {
     env: nodeEnv,
     port,
@@ -157,5 +199,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     ...(env.STRIPE_WEBHOOK_SECRET ? { stripeWebhookSecret: env.STRIPE_WEBHOOK_SECRET } : {}),
     ...(env.STRIPE_SECRET_KEY ? { stripeSecretKey: env.STRIPE_SECRET_KEY } : {}),
     ...(env.STRIPE_PUBLISHABLE_KEY ? { stripePublishableKey: env.STRIPE_PUBLISHABLE_KEY } : {}),
+    paymentsProvider,
+    pacProvider,
+    ...(env.STRIPE_API_URL ? { stripeApiUrl: env.STRIPE_API_URL } : {}),
   };
 }

@@ -1,5 +1,5 @@
 import { ConfigError } from './config';
-import { DatabaseUnreachableError } from './db/client';
+import { DatabaseUnreachableError } from './db/unreachable';
 
 /**
  * A start that cannot go on ends with one clear line on stderr and exit code 1 (issue 17 §1, §5):

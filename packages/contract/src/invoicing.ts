@@ -231,8 +231,13 @@ export const stampBalanceSchema = z.object({
 });
 export const buyStampsBodySchema = z.object({
   paquete: z.enum(Object.keys(STAMP_PACKAGES) as [StampPackage, ...StampPackage[]], { error: 'Selecciona un paquete de timbres' }),
-  /** A card (pm_…) of the account: the package is charged by the payments provider and credited by its webhook. */
-  paymentMethod: z.string().trim().max(255, 'El método de pago no es válido').regex(/^(pm|card|src)_[A-Za-z0-9_]+$/, 'El método de pago no es válido').optional(),
+  /**
+   * A card (pm_…) of the account, required: the package is charged by the payments provider and credited by
+   * its signed webhook, once (issue 25 §1: stamps are never free).
+   */
+  paymentMethod: z.string({ error: 'El método de pago es obligatorio: elige la tarjeta con la que pagas el paquete' }).trim()
+    .min(1, 'El método de pago es obligatorio: elige la tarjeta con la que pagas el paquete')
+    .max(255, 'El método de pago no es válido').regex(/^(pm|card|src)_[A-Za-z0-9_]+$/, 'El método de pago no es válido'),
 });
 export const buyStampsResponseSchema = z.object({ balance: z.number().int(), paymentId: z.string(), message: z.string() });
 

@@ -50,7 +50,18 @@ export const setupIntentSchema = z.object({
   /** 'stripe' → Stripe Elements with publishableKey; 'local' → our test card form. */
   provider: z.enum(['local', 'stripe']),
   publishableKey: z.string().nullable(),
+  /** The cash-voucher variant (/setup-intent/{paquete}): the OXXO voucher to pay in a store (issue 25 §4). */
+  voucher: z.object({
+    paymentIntentId: z.string(), paquete: z.string(), amount: z.string(), number: z.string(), url: z.string(), expiresAt: z.string(),
+  }).optional(),
 });
+/** The provider's plans (GET /api/payments/plans): its recurring prices. */
+export const providerPlansSchema = z.object({
+  data: z.array(z.object({
+    priceId: z.string(), product: z.string(), amount: z.string(), currency: z.string(), interval: z.enum(['month', 'year']), recurrency: z.union([z.literal(1), z.literal(2)]),
+  })),
+});
+export const voucherPayParamsSchema = z.object({ id: z.string().trim().min(1).max(255).regex(/^pi_[A-Za-z0-9_]+$/, 'La ficha de pago no existe') });
 export const setupIntentParamsSchema = z.object({ id: z.string().trim().min(1).max(255).regex(/^[A-Za-z0-9_]+$/, 'Identificador inválido') });
 
 /** Adds a card the browser tokenized (Stripe Elements, or a test pm id from the local form). */

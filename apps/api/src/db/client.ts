@@ -1,4 +1,5 @@
 import { mkdirSync } from 'node:fs';
+import { DatabaseUnreachableError } from './unreachable';
 import { PGlite } from '@electric-sql/pglite';
 import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
 import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
@@ -149,7 +150,7 @@ function yieldBeforeEachStatement(client: PGlite): { handedOver(): Promise<void>
 }
 
 /** Start-up could not reach the database in time: main.ts prints this one line and exits 1. */
-export class DatabaseUnreachableError extends Error {}
+export { DatabaseUnreachableError };
 
 /** "host:port" of a PostgreSQL URL, for messages (never the user or password). */
 export function databaseTarget(connectionString: string): string {

@@ -29,7 +29,7 @@ beforeAll(async () => {
   server = await startTestServer();
   owner = await invoicingAccount(server.baseUrl, true, 11);
   customer = await createCustomer(server.baseUrl, owner);
-  for (let i = 0; i < 3; i++) expect((await api(server.baseUrl, owner, 'POST', '/api/timbres', { paquete: '50' })).status).toBe(201);
+  for (let i = 0; i < 3; i++) expect((await api(server.baseUrl, owner, 'POST', '/api/timbres', { paquete: '50', paymentMethod: 'pm_card_visa' })).status).toBe(201);
 });
 afterAll(() => server?.close());
 

@@ -46,9 +46,7 @@ const NOT_TENANT_DATA: Record<string, string> = {
  * Entries whose id-like key does not select a record: they answer the caller's own data whatever the value
  * (asserted: 2xx and none of A's values in the body).
  */
-const CALLER_KEYED: Record<string, string> = {
-  'payments.setupIntentVoucher': 'el id se ignora; responde el setup intent del propio usuario',
-};
+const CALLER_KEYED: Record<string, string> = {};
 
 /** Public entries take no token: there is no "other tenant" (enumeration.test.ts covers their answers). */
 const isPublic = (def: RouteDef) => def.access.public === true;
@@ -90,7 +88,7 @@ interface Values {
   customerId: number; productId: number; employeeId: number; perceptionId: number; deductionId: number; otherPaymentId: number;
   invoiceUuid: string; invoiceAppId: number; ppdUuid: string; paymentUuid: string; prenominaId: number; detailId: number;
   retentionUuid: string; statementId: number; diotFolio: number; obligationId: number; activityId: number; csfId: number;
-  backgroundId: string; importId: string; receivedUuid: string; receivedRetentionUuid: string; cardId: string; receiptId: number;
+  backgroundId: string; importId: string; receivedUuid: string; receivedRetentionUuid: string; cardId: string; receiptId: number; voucherId: string;
   bEmployeeId: number; diotSupplierId: number;
 }
 
@@ -186,7 +184,9 @@ const probes: Record<string, () => Probe[]> = {
   'dashboard.year': () => [{ params: { rfc: a.rfc, month, year } }],
   'dashboard.filter': () => [{ params: { rfc: a.rfc, month, year } }],
   'payments.receipt': () => [{ params: { id: v.receiptId } }],
-  'payments.setupIntentVoucher': () => [{ params: { id: v.cardId } }],
+  // The id is a stamp package (issue 25 §4): anything else is a 422 on id.
+  'payments.setupIntentVoucher': () => [{ params: { id: v.cardId }, field: 'id' }],
+  'dev.paymentsOxxoPay': () => [{ params: { id: v.voucherId } }],
   'payments.attachCard': () => [{ body: { paymentMethod: v.cardId, name: 'B' }, field: 'paymentMethod' }],
   'payments.deleteCard': () => [{ body: { pmId: v.cardId }, field: 'pmId' }],
   'payments.subscribe': () => [{ body: { priceId: 'price_premium_monthly', paymentMethod: v.cardId }, field: 'paymentMethod' }],
@@ -348,6 +348,8 @@ beforeAll(async () => {
   v.cardId = (await call(a, 'GET', '/api/payments/cards')).data[0].id;
   await call(a, 'POST', '/api/subscription', { priceId: 'price_premium_monthly', paymentMethod: v.cardId });
   v.receiptId = (await call(a, 'GET', '/api/payments')).data[0].id;
+  // An OXXO voucher of A's, not paid yet (B must not pay it in A's name).
+  v.voucherId = (await call(a, 'GET', '/api/payments/setup-intent/10')).data.voucher.paymentIntentId;
   // A2 imports what A issued to it (a received CFDI and a received retention): its import job is A2's too.
   const invoiceXml = await (await fetch(`${server.baseUrl}/api/incomes/${v.invoiceUuid}/xml`, { headers: a.headers })).text();
   const retentionXml = await (await fetch(`${server.baseUrl}/api/retenciones/${v.retentionUuid}/xml`, { headers: a.headers })).text();

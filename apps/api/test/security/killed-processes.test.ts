@@ -93,7 +93,7 @@ describe.skipIf(!databaseUrl)('killed processes (PostgreSQL + separate processes
       expect((await call('PUT', '/api/profile', {
         fullName: 'Comercializadora Ñandú SA de CV', regimen: '601', cp: '06600', estado: 'CMX', municipio: '015', timeZone: 'America/Mexico_City', registroPatronal: 'Y5412345105',
       })).status).toBe(200);
-      expect((await call('POST', '/api/timbres', { paquete: '50' })).status).toBeLessThan(300);
+      expect((await call('POST', '/api/timbres', { paquete: '50', paymentMethod: 'pm_card_visa' })).status).toBeLessThan(300);
       const balanceBefore = (await call('GET', '/api/timbres')).data.balance as number;
       const N = 30;
       for (let i = 0; i < N; i++) {
@@ -203,7 +203,7 @@ describe.skipIf(!databaseUrl)('killed processes (PostgreSQL + separate processes
       // The API stamps in its own request: no worker needed; jobs in process for the CSD check.
       await start('main');
       const owner = await invoicingAccount(base, true);
-      expect((await api(base, owner, 'POST', '/api/timbres', { paquete: '100' })).status).toBeLessThan(300);
+      expect((await api(base, owner, 'POST', '/api/timbres', { paquete: '100', paymentMethod: 'pm_card_visa' })).status).toBeLessThan(300);
       const customer = await createCustomer(base, owner);
       const body = invoiceBody(customer.id, { serie: 'KILL' });
       const N = 40;

@@ -79,7 +79,7 @@ describe('production', () => {
   }, 120_000);
 
   it('the outbox route does not exist, from any peer', async () => {
-    const prod = await startTestServer({ NODE_ENV: 'production', SMTP_URL: 'smtp://127.0.0.1:9/', LOG_LEVEL: 'warn' });
+    const prod = await startTestServer({ NODE_ENV: 'production', SMTP_URL: 'smtp://127.0.0.1:9/', PAYMENTS_PROVIDER: 'local', PAC_PROVIDER: 'sandbox', LOG_LEVEL: 'warn' });
     try {
       expect((await fetch(`${prod.baseUrl}/api/dev/outbox?to=alguien@ejemplo.mx`)).status).toBe(404);
       expect((await fetch(`${prod.baseUrl}/dev/outbox`)).status).toBe(404);

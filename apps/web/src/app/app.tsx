@@ -12,6 +12,7 @@ import { createAppRouter } from './router';
 import { installInterceptor } from './errors/install-interceptor';
 import { colorSchemeManager, theme } from './theme';
 import { datesSettings } from './dates-settings';
+import { TestModeBanner } from './layout/test-mode-banner';
 
 // Module scope, not component state: StrictMode would build two routers and the interceptor
 // could end up navigating the one that is not rendered. Installed before the router exists
@@ -30,6 +31,7 @@ export function App() {
             <AbilityProvider>
               <RouterProvider router={router} />
             </AbilityProvider>
+            <TestModeBanner />
           </QueryClientProvider>
         </DatesProvider>
       </MantineProvider>

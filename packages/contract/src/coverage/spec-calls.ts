@@ -153,7 +153,7 @@ export const specCalls: SpecCall[] = [
   c('7.14', 'Setup intent', 'GET', '/api/payments/setup-intent'),
   c('7.14', 'Setup intent (pago en efectivo)', 'GET', '/api/payments/setup-intent/:id'),
   c('7.14', 'Eliminar método de pago', 'POST', '/api/payments/payment-method/delete'),
-  c('7.14', 'Planes del proveedor', 'GET', '/api/payments/plans', true),
+  c('7.14', 'Planes del proveedor', 'GET', '/api/payments/plans'),
   c('7.14', 'Plan del cliente', 'GET', '/api/customer/plan', true),
   c('7.14', 'Crear suscripción', 'POST', '/api/subscription'),
   c('7.14', 'Cancelar suscripción', 'DELETE', '/api/subscription'),

@@ -1,8 +1,9 @@
 import {
   attachCardBodySchema, cancelSubscriptionQuerySchema, cardsSchema, createSubscriptionBodySchema, customerPlanSchema, customerSchema,
   deleteCardBodySchema, payCatalogsSchema, payLinkSchema, paymentIdParamsSchema, paymentsListSchema, planDescriptionsSchema, renewBodySchema,
-  retryPaymentBodySchema, setupIntentParamsSchema, setupIntentSchema, subscriptionResultSchema, webhookAckSchema,
+  providerPlansSchema, retryPaymentBodySchema, setupIntentParamsSchema, setupIntentSchema, subscriptionResultSchema, voucherPayParamsSchema, webhookAckSchema,
 } from '../payments';
+import { buyStampsResponseSchema } from '../invoicing';
 import { userPlanResponseSchema } from '../plans';
 import { route } from '../route';
 
@@ -20,7 +21,9 @@ export const paymentsRoutes = {
   'payments.attachCard': route({ method: 'POST', path: '/api/payments/cards', body: attachCardBodySchema, status: 201, response: cardsSchema, access, summary: 'Agrega una tarjeta (id pm_ de Stripe Elements o de prueba)' }),
   'payments.deleteCard': route({ method: 'POST', path: '/api/payments/payment-method/delete', body: deleteCardBodySchema, response: cardsSchema, access }),
   'payments.setupIntent': route({ method: 'GET', path: '/api/payments/setup-intent', response: setupIntentSchema, access }),
-  'payments.setupIntentVoucher': route({ method: 'GET', path: '/api/payments/setup-intent/:id', params: setupIntentParamsSchema, response: setupIntentSchema, access, summary: 'Variante de pago en efectivo (voucher)' }),
+  'payments.setupIntentVoucher': route({ method: 'GET', path: '/api/payments/setup-intent/:id', params: setupIntentParamsSchema, response: setupIntentSchema, access, summary: 'Pago en efectivo: ficha de OXXO del paquete de timbres {id}; el webhook acredita los timbres al pagarse' }),
+  'payments.providerPlans': route({ method: 'GET', path: '/api/payments/plans', response: providerPlansSchema, access, summary: 'Planes (precios recurrentes) del proveedor de pagos' }),
+  'payments.localPage': route({ method: 'GET', path: '/api/payments/local/:id', params: setupIntentParamsSchema, produces: 'text/html', access: { public: true }, summary: 'Páginas del proveedor de pruebas: ficha OXXO, pago mensual y portal (solo con el proveedor local)' }),
   'payments.plans': route({ method: 'GET', path: '/api/plans', response: userPlanResponseSchema, access: { allowUnpaid: true, allowIncomplete: true } }),
   'payments.planDescriptions': route({ method: 'GET', path: '/api/plans/descriptions', response: planDescriptionsSchema, access: { allowUnpaid: true, allowIncomplete: true } }),
   'payments.customerPlan': route({ method: 'GET', path: '/api/customer/plan', response: customerPlanSchema, access }),
@@ -29,5 +32,6 @@ export const paymentsRoutes = {
   'payments.cancel': route({ method: 'DELETE', path: '/api/subscription', query: cancelSubscriptionQuerySchema, response: subscriptionResultSchema, access }),
   'payments.retry': route({ method: 'POST', path: '/api/subscription/retry', body: retryPaymentBodySchema, response: subscriptionResultSchema, access }),
   'payments.webhook': route({ method: 'POST', path: '/api/webhooks/stripe', response: webhookAckSchema, access: { public: true }, summary: 'Eventos firmados del proveedor (Stripe-Signature)' }),
+  'dev.paymentsOxxoPay': route({ method: 'POST', path: '/api/dev/payments/oxxo/:id/pay', params: voucherPayParamsSchema, response: buyStampsResponseSchema, access, summary: 'Simula el pago en tienda de una ficha OXXO del proveedor local (solo pruebas)' }),
   'dev.paymentsRenew': route({ method: 'POST', path: '/api/dev/payments/renew', body: renewBodySchema, response: subscriptionResultSchema, access, summary: 'Renueva la suscripción ahora con el proveedor local (solo pruebas)' }),
 };

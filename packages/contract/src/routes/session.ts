@@ -17,6 +17,16 @@ export const sessionRoutes = {
     response: z.object({ status: z.enum(['ready', 'not-ready']), checks: z.record(z.string(), z.string()) }),
     summary: 'Listo para recibir tráfico: base de datos, migraciones, Redis (si está configurado) y el proceso no se está apagando',
   }),
+  'health.testMode': route({
+    method: 'GET', path: '/api/modo-pruebas', access: { public: true },
+    response: z.object({
+      /** Production runs a test provider: every screen shows `banner` (issue 25 §3); null otherwise. */
+      banner: z.string().nullable(),
+      payments: z.enum(['stripe', 'local']),
+      pac: z.enum(['finkok', 'sandbox']),
+    }),
+    summary: 'Proveedores de pagos y PAC en uso; en producción con un proveedor de pruebas, el aviso que muestra cada pantalla',
+  }),
   'plans.userPlan': route({ method: 'GET', path: '/api/user/plan', response: userPlanResponseSchema, access: { allowUnpaid: true, allowIncomplete: true } }),
   'notifications.urgent': route({ method: 'GET', path: '/api/notificaciones/urgentes', response: urgentNotificationsSchema, access: { allowUnpaid: true } }),
   'notifications.markRead': route({

@@ -10,6 +10,8 @@ export interface HealthDeps {
   redis?: RedisHealth & { ping(): Promise<string> };
   /** True once SIGTERM arrived: the process finishes what it has and the balancer must stop sending. */
   draining: () => boolean;
+  /** Production on a test provider: the line every screen shows (issue 25 §3); null otherwise. */
+  testMode: { banner: string | null; payments: 'stripe' | 'local'; pac: 'finkok' | 'sandbox' };
 }
 
 const withTimeout = <T>(p: Promise<T>, ms: number): Promise<T> =>
@@ -21,7 +23,7 @@ const withTimeout = <T>(p: Promise<T>, ms: number): Promise<T> =>
  * Redis answers when configured, and the process is not shutting down; 503 naming what is not ready.
  * Neither is rate limited: probes poll them.
  */
-export const healthRoutes = ({ database, redis, draining }: HealthDeps): FastifyPluginAsync => async (app) => {
+export const healthRoutes = ({ database, redis, draining, testMode }: HealthDeps): FastifyPluginAsync => async (app) => {
   serve(app, 'health.check', async (_req, reply) => {
     try {
       await database.ping();
@@ -30,6 +32,8 @@ export const healthRoutes = ({ database, redis, draining }: HealthDeps): Fastify
       return reply.code(503).send({ status: 'error', message: 'La base de datos no responde' });
     }
   }, { config: { rateLimit: false } });
+
+  serve(app, 'health.testMode', () => testMode);
 
   serve(app, 'health.ready', async (_req, reply) => {
     const checks: Record<'database' | 'migrations' | 'redis' | 'process', string> = {

@@ -174,13 +174,17 @@ describe('cancellation', () => {
 });
 
 describe('stamps, catalogs and exchange rate', () => {
-  it('buys a package through the payments port and refuses an unknown package', async () => {
+  it('buys a package through the payments provider (a card is required) and refuses an unknown package', async () => {
     const before = await balance();
-    const res = await post('/api/timbres', { paquete: '10' });
+    const res = await post('/api/timbres', { paquete: '10', paymentMethod: 'pm_card_visa' });
     expect(res.status).toBe(201);
     expect(res.data.balance).toBe(before + 10);
-    expect(res.data.paymentId).toMatch(/^local_/);
-    expect((await post('/api/timbres', { paquete: '7' })).status).toBe(422);
+    expect(res.data.paymentId).toMatch(/^pi_/);
+    const noCard = await post('/api/timbres', { paquete: '10' });
+    expect(noCard.status).toBe(422);
+    expect(Object.keys(noCard.data.errors)).toEqual(['paymentMethod']);
+    expect(await balance()).toBe(before + 10);
+    expect((await post('/api/timbres', { paquete: '7', paymentMethod: 'pm_card_visa' })).status).toBe(422);
   });
   it('serves the form catalogs, address by CP, regime detail and exchange rate', async () => {
     const cat = await get('/api/invoicing/catalogs');

@@ -4,7 +4,7 @@ import { eq } from 'drizzle-orm';
 import { users } from '../../db/schema';
 import { PDF_TEMPLATES, setUserTemplate, userTemplate } from './templates.service';
 import type { JobContext } from '../../jobs/context';
-import { fieldError } from '../../http/errors';
+import { AppError, fieldError } from '../../http/errors';
 import { serve } from '../../http/serve';
 import { listClients } from '../clients/clients.service';
 import { listProducts } from '../products/products.service';
@@ -16,7 +16,7 @@ import { folioHistory } from './stamping';
 import { documentFileName, documentPdf, documentXml } from './documents.service';
 import { clientEmail, sendInvoiceEmail } from './email.service';
 import { answerAsReceptor, cancelInvoice, cancelOptions, cancellationAcuse, substitutionCandidates } from './cancel.service';
-import { buyStamps, stampBalance } from './stamps.service';
+import { stampBalance } from './stamps.service';
 import { paymentsServiceOf } from '../payments/payments.routes';
 import { addressByCp, invoicingCatalogs, regimeDetail } from './catalogs.service';
 
@@ -81,11 +81,11 @@ export const invoicingRoutes = (ctx: JobContext): FastifyPluginAsync => async (a
   serve(app, 'invoicing.substitution', (req) => substitutionCandidates(db, req.account.id, req.params.month, req.params.year, req.query.sustituye));
 
   serve(app, 'invoicing.stamps', (req) => stampBalance(db, req.account.id));
+  // One purchase path (issue 25 §1): the payments provider charges the card and its signed webhook credits the balance, once.
   serve(app, 'invoicing.buyStamps', (req) => {
-    // With a card the purchase goes through the payments provider and the webhook credits the balance, once.
-    const cardPayments = req.body.paymentMethod ? paymentsServiceOf(db) : undefined;
-    if (cardPayments && req.body.paymentMethod) return cardPayments.buyStamps(req.account, req.body.paquete, req.body.paymentMethod);
-    return buyStamps(db, deps.payments, req.account.id, req.body.paquete);
+    const payments = paymentsServiceOf(db);
+    if (!payments) throw new AppError(503, 'El proveedor de pagos no está disponible; no se realizó ningún cargo.');
+    return payments.buyStamps(req.account, req.body.paquete, req.body.paymentMethod);
   });
 
   serve(app, 'invoicing.catalogs', (req) => invoicingCatalogs(db, req.account.id));

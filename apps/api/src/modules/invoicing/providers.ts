@@ -8,7 +8,6 @@ import { localStorage, type StoragePort } from '../../providers/storage/local-st
 import { banxicoRates } from '../../providers/exchange-rates/banxico-sie';
 import { manualRates } from '../../providers/exchange-rates/manual-rates';
 import type { ExchangeRatePort } from '../../providers/exchange-rates/exchange-rate-port';
-import { localPayments, type PaymentsPort } from '../../providers/payments/payments-port';
 import { toMexicoCityLocal } from '@facturo/cfdi/stamp';
 import { UserFiles } from '../profile/file-store';
 import type { XmlElement } from '@facturo/cfdi';
@@ -19,7 +18,6 @@ import { accountLogo, userTemplate } from './templates.service';
 export interface InvoicingProviders extends StampingDeps {
   pacKind: PacProvider['kind'];
   rates: ExchangeRatePort;
-  payments: PaymentsPort;
   files: UserFiles;
   mailer: JobContext['mailer'];
   /** The PDF of a stamped document with the account's template and logo (drawn on first download). */
@@ -33,7 +31,7 @@ const byContext = new WeakMap<JobContext, InvoicingProviders>();
 /**
  * The ports invoicing uses, built once per process from configuration (README "Configuración"):
  * PAC_PROVIDER (sandbox | finkok), storage under DATA_DIR/storage, BANXICO_TOKEN (else EXCHANGE_RATES
- * manual values), the local payments provider. Payment complements and payroll get the same instance.
+ * manual values). Stamp packages are bought through the payments module (one path, issue 25 §1). Payment complements and payroll get the same instance.
  */
 export function invoicingProviders(ctx: JobContext): InvoicingProviders {
   const existing = byContext.get(ctx);
@@ -61,7 +59,6 @@ export function invoicingProviders(ctx: JobContext): InvoicingProviders {
     pacKind: kind,
     secrets: ctx.secrets,
     rates,
-    payments: localPayments(),
     files,
     mailer: ctx.mailer,
     async pdfFor(userId, root) {

@@ -11,7 +11,7 @@ beforeAll(async () => {
   owner = await invoicingAccount(server.baseUrl);
   customer = await createCustomer(server.baseUrl, owner);
   // 10 free stamps are not enough for 20 + 1: buy a package through the payments port.
-  const bought = await api(server.baseUrl, owner, 'POST', '/api/timbres', { paquete: '50' });
+  const bought = await api(server.baseUrl, owner, 'POST', '/api/timbres', { paquete: '50', paymentMethod: 'pm_card_visa' });
   expect(bought.status, JSON.stringify(bought.data)).toBe(201);
   expect(bought.data.balance).toBe(60);
 }, 120_000);

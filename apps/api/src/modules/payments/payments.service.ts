@@ -27,12 +27,24 @@ async function priceInfo(db: Db, priceId: string): Promise<(PriceInfo & { planId
   return { id: priceId, planId: plan.id, amountCents: toCents(monthly ? plan.monthlyCost : plan.yearlyCost), interval: monthly ? 'month' : 'year' };
 }
 
+/** Every recurring price of the plans catalog: the local provider's price list (Stripe has its own). */
+async function catalogPrices(db: Db): Promise<(PriceInfo & { product: string })[]> {
+  const rows = await db.select().from(plans).orderBy(plans.id);
+  return rows.filter((p) => !p.isFree).flatMap((p) => [
+    ...(p.monthlyPriceId ? [{ id: p.monthlyPriceId, amountCents: toCents(p.monthlyCost), interval: 'month' as const, product: p.name }] : []),
+    ...(p.yearlyPriceId ? [{ id: p.yearlyPriceId, amountCents: toCents(p.yearlyCost), interval: 'year' as const, product: p.name }] : []),
+  ]);
+}
+
 const providers = new WeakMap<Db, LocalStripe>();
-/** The local provider of a database (one per API process and database, like one Stripe account). */
-export function localStripeFor(db: Db): LocalStripe {
+/**
+ * The local provider of a database (one per API process and database, like one Stripe account); its pages
+ * (voucher, checkout, portal) live under `publicUrl`/api/payments/local/ (the first call names it).
+ */
+export function localStripeFor(db: Db, publicUrl = 'http://localhost:3000'): LocalStripe {
   let p = providers.get(db);
   if (!p) {
-    p = new LocalStripe((priceId) => priceInfo(db, priceId));
+    p = new LocalStripe((priceId) => priceInfo(db, priceId), () => catalogPrices(db), `${publicUrl.replace(/\/+$/, '')}/api/payments/local`);
     providers.set(db, p);
   }
   return p;
@@ -43,6 +55,8 @@ export interface PaymentsDeps {
   stripe: PaymentsProvider;
   publisher: Publisher;
   webhookSecret: string;
+  /** PUBLIC_URL (return addresses of the provider's hosted pages). */
+  publicUrl?: string;
   /** Posts a signed event to our own webhook endpoint (the local provider's delivery). */
   deliver(payload: string, signature: string): Promise<void>;
 }
@@ -76,6 +90,85 @@ export class PaymentsService {
 
   private get db() { return this.deps.db; }
   private get stripe() { return this.deps.stripe; }
+
+  /** PUBLIC_URL: where the provider's hosted pages send the customer back. */
+  private get publicUrl() { return (this.deps.publicUrl ?? 'http://localhost:3000').replace(/\/+$/, ''); }
+
+  /**
+   * GET /api/payments/setup-intent/:id, the cash-voucher variant (spec §7.14): `id` is a stamp package. A real
+   * OXXO payment (Stripe's `oxxo` method; the local provider simulates it) whose voucher the customer pays in a
+   * store within 3 days; the provider's payment_intent.succeeded webhook then credits the stamps, once.
+   */
+  async voucher(account: PayAccount, id: string) {
+    if (!(id in STAMP_PACKAGES)) {
+      throw fieldError('id', `El pago en efectivo (OXXO) es para paquetes de timbres: elige ${Object.keys(STAMP_PACKAGES).join(', ')}`);
+    }
+    const paquete = id as StampPackage;
+    const customer = await this.ensureCustomer(account);
+    const [user] = await this.db.select({ fullName: users.fullName }).from(users).where(eq(users.id, account.id));
+    try {
+      const pi = await provider(() => this.stripe.createOxxoPayment({
+        customer, amount: toCents(STAMP_PACKAGES[paquete]), description: `Paquete de ${paquete} timbres (OXXO)`,
+        metadata: { userId: String(account.id), paquete, method: 'oxxo' }, name: user?.fullName?.trim() || account.rfc, email: account.email,
+      }));
+      const details = pi.next_action?.oxxo_display_details;
+      if (!details) throw new AppError(502, 'El proveedor de pagos no emitió la ficha de pago en OXXO; no se realizó ningún cargo.');
+      return {
+        id: pi.id, clientSecret: (pi as { client_secret?: string }).client_secret ?? '', customerId: customer, provider: this.stripe.kind, publishableKey: this.stripe.publishableKey,
+        voucher: {
+          paymentIntentId: pi.id, paquete, amount: STAMP_PACKAGES[paquete], number: details.number, url: details.hosted_voucher_url,
+          expiresAt: new Date(details.expires_after * 1000).toISOString(),
+        },
+      };
+    } finally {
+      await this.flush();
+    }
+  }
+
+  /** GET /api/payments/monthly-link: a Checkout session of the monthly price of the (first) paid plan. */
+  async monthlyLink(account: PayAccount) {
+    const [plan] = (await this.db.select().from(plans).orderBy(plans.id)).filter((p) => !p.isFree && p.monthlyPriceId);
+    if (!plan?.monthlyPriceId) throw notFound('No hay un plan con pago mensual');
+    const customer = await this.ensureCustomer(account);
+    const session = await provider(() => this.stripe.createCheckoutSession({
+      customer, price: plan.monthlyPriceId!, successUrl: `${this.publicUrl}/plans?pago=ok`, cancelUrl: `${this.publicUrl}/plans`,
+    }));
+    return { url: session.url, message: `Paga tu mensualidad de ${plan.name} ($${plan.monthlyCost} MXN) en la página segura del proveedor de pagos` };
+  }
+
+  /** GET /api/payments/provider-link: the customer's billing portal at the provider (cards, invoices, cancellation). */
+  async providerLink(account: PayAccount) {
+    const customer = await this.ensureCustomer(account);
+    const session = await provider(() => this.stripe.createPortalSession({ customer, returnUrl: `${this.publicUrl}/payment-cards` }));
+    return { url: session.url, message: 'Administra tus tarjetas y facturas en el portal del proveedor de pagos' };
+  }
+
+  /** GET /api/payments/plans: the provider's recurring prices (Stripe's price list, or the local provider's). */
+  async providerPlans() {
+    const prices = await provider(() => this.stripe.listPrices());
+    return {
+      data: prices.map((p) => ({
+        priceId: p.id, product: p.product, amount: fromCents(p.unit_amount), currency: p.currency.toUpperCase(), interval: p.interval,
+        recurrency: p.interval === 'month' ? 1 as const : 2 as const,
+      })),
+    };
+  }
+
+  /** Test clock (NODE_ENV=test, local provider): the OXXO voucher is paid in a store; the webhook credits the stamps. */
+  async payVoucher(account: PayAccount, paymentIntentId: string) {
+    if (!(this.stripe instanceof LocalStripe)) throw new AppError(409, 'Solo el proveedor de pruebas simula el pago en tienda');
+    const customer = await this.customerId(account.id);
+    const page = this.stripe.page(paymentIntentId);
+    if (!customer || !page || page.kind !== 'voucher' || page.customer !== customer) throw notFound('La ficha de pago no existe');
+    const local = this.stripe;
+    try {
+      await provider(() => local.payOxxo(paymentIntentId));
+    } finally {
+      await this.flush();
+    }
+    const [row] = await this.db.select({ balance: stampBalances.balance }).from(stampBalances).where(eq(stampBalances.userId, account.id));
+    return { balance: row?.balance ?? 0, paymentId: paymentIntentId, message: 'Se recibió el pago en OXXO' };
+  }
 
   /** Delivers what the provider emitted to our webhook, signed like Stripe (the local provider's push). */
   async flush(): Promise<void> {
@@ -238,7 +331,7 @@ export class PaymentsService {
     return { message: 'Renovación procesada', customer: await this.customer(account) };
   }
 
-  /** POST /api/timbres with a card: the balance rises when the payment intent succeeds (webhook), once. */
+  /** POST /api/timbres (the only purchase path): the balance rises when the payment intent succeeds (signed webhook), once. */
   async buyStamps(account: PayAccount, paquete: StampPackage, paymentMethod: string) {
     const customer = await this.ensureCustomer(account);
     const pm = await this.usableCard(account, customer, paymentMethod);
@@ -252,8 +345,13 @@ export class PaymentsService {
         throw fieldError('paymentMethod', 'La tarjeta fue rechazada por el banco; tu saldo de timbres no cambió.');
       }
       await this.flush();
+      // The balance is whatever the webhook has credited: at once with the local provider (it delivers before
+      // answering), moments later with Stripe (its own delivery). Never credited here.
       const [row] = await this.db.select({ balance: stampBalances.balance }).from(stampBalances).where(eq(stampBalances.userId, account.id));
-      return { balance: row?.balance ?? 0, paymentId: pi.id, message: `Se agregaron ${paquete} timbres a tu saldo` };
+      const message = this.stripe.kind === 'local'
+        ? `Se agregaron ${paquete} timbres a tu saldo`
+        : `Pago aprobado: los ${paquete} timbres se agregan a tu saldo en cuanto el proveedor de pagos lo confirme`;
+      return { balance: row?.balance ?? 0, paymentId: pi.id, message };
     } catch (err) {
       await this.flush();
       throw err;

@@ -43,13 +43,27 @@ describe('plans and cards (spec §7.14)', () => {
     expect(mine.body).toMatchObject({ planId: 1, rol: 10, priceId: null, recurrency: null });
     const catalogs = await api(owner, 'GET', '/api/payments/catalogs');
     expect(catalogs.body.statuses).toContainEqual({ value: 2, name: 'Fallido' });
-    expect((await api(owner, 'GET', '/api/payments/monthly-link')).body.url).toBeNull();
-    expect((await api(owner, 'GET', '/api/payments/provider-link')).status).toBe(200);
+    // Issue 25 §4: real links (the local provider's own pages), and the provider's plans.
+    const monthly = await api(owner, 'GET', '/api/payments/monthly-link');
+    expect(monthly.status).toBe(200);
+    expect(monthly.body.url).toMatch(/\/api\/payments\/local\/cs_test_/);
+    const portal = await api(owner, 'GET', '/api/payments/provider-link');
+    expect(portal.body.url).toMatch(/\/api\/payments\/local\/bps_/);
+    for (const url of [monthly.body.url, portal.body.url]) {
+      const page = await fetch(`${server.baseUrl}${new URL(url).pathname}`);
+      expect(page.status).toBe(200);
+      expect(await page.text()).toContain('Proveedor de pagos de pruebas');
+    }
+    expect((await fetch(`${server.baseUrl}/api/payments/local/cs_test_noexiste`)).status).toBe(404);
+    const providerPlans = await api(owner, 'GET', '/api/payments/plans');
+    expect(providerPlans.status).toBe(200);
+    expect(providerPlans.body.data).toContainEqual({ priceId: 'price_premium_monthly', product: 'Premium', amount: '299.00', currency: 'MXN', interval: 'month', recurrency: 1 });
+    expect(providerPlans.body.data.some((p: any) => p.interval === 'year')).toBe(true);
   });
 
   it('a setup intent creates the provider customer once', async () => {
     const a = await api(owner, 'GET', '/api/payments/setup-intent');
-    const b = await api(owner, 'GET', '/api/payments/setup-intent/voucher_1');
+    const b = await api(owner, 'GET', '/api/payments/setup-intent/10');
     expect(a.status).toBe(200);
     expect(a.body.customerId).toMatch(/^cus_/);
     expect(a.body.clientSecret).toMatch(/^seti_.+_secret_/);
@@ -213,6 +227,34 @@ describe('webhook (Stripe-Signature, idempotent by event id)', () => {
     expect(list.body.data).toHaveLength(1);
     expect(list.body.lastFailed).toBe(true);
     expect((await api(owner, 'GET', '/api/payments')).body.data.some((p: any) => p.description === 'Prueba')).toBe(false);
+  });
+});
+
+describe('cash voucher: an OXXO payment for a stamp package (issue 25 §4)', () => {
+  it('issues a voucher (number, page, expiry) without crediting; the store payment arrives by webhook and credits once', async () => {
+    const balance = async () => (await api(stranger, 'GET', '/api/timbres')).body.balance as number;
+    const before = await balance();
+    const res = await api(stranger, 'GET', '/api/payments/setup-intent/50');
+    expect(res.status).toBe(200);
+    const v = res.body.voucher;
+    expect(v).toMatchObject({ paquete: '50', amount: '225.00' });
+    expect(v.paymentIntentId).toMatch(/^pi_/);
+    expect(v.number).toMatch(/^\d{14}$/);
+    expect(new Date(v.expiresAt).getTime()).toBeGreaterThan(Date.now() + 2 * 86400_000);
+    const page = await fetch(`${server.baseUrl}${new URL(v.url).pathname}`);
+    expect(await page.text()).toContain(v.number);
+    expect(await balance()).toBe(before);
+    expect((await api(stranger, 'GET', '/api/payments/setup-intent/7')).status).toBe(422);
+    // Another account cannot pay it in its name; the owner's store payment credits 50 stamps, once.
+    expect((await api(owner, 'POST', `/api/dev/payments/oxxo/${v.paymentIntentId}/pay`)).status).toBe(404);
+    const paid = await api(stranger, 'POST', `/api/dev/payments/oxxo/${v.paymentIntentId}/pay`);
+    expect(paid.status).toBe(200);
+    expect(await balance()).toBe(before + 50);
+    expect((await api(stranger, 'POST', `/api/dev/payments/oxxo/${v.paymentIntentId}/pay`)).status).toBe(422);
+    expect(await balance()).toBe(before + 50);
+    const history = (await api(stranger, 'GET', '/api/payments')).body.data;
+    expect(history[0]).toMatchObject({ description: 'Paquete de 50 timbres (OXXO)', amount: '225.00', status: 1 });
+    expect(await (await fetch(`${server.baseUrl}${new URL(v.url).pathname}`)).text()).toContain('Pagada');
   });
 });
 

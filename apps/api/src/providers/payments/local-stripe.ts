@@ -17,6 +17,16 @@ export interface StripePaymentMethod { id: string; object: 'payment_method'; typ
 export interface StripeInvoice { id: string; object: 'invoice'; customer: string; subscription: string | null; amount_due: number; amount_paid: number; currency: 'mxn'; status: 'open' | 'paid'; paid: boolean; attempt_count: number; description: string | null; lines: { data: { price: { id: string } }[] }; created: number; period_end: number }
 export interface StripeSubscription { id: string; object: 'subscription'; customer: string; status: 'active' | 'past_due' | 'canceled' | 'incomplete'; cancel_at_period_end: boolean; current_period_end: number; current_period_start: number; default_payment_method: string | null; items: { data: { price: { id: string; unit_amount: number; recurring: { interval: 'month' | 'year' } } }[] }; latest_invoice: string | null }
 export interface StripePaymentIntent { id: string; object: 'payment_intent'; customer: string; amount: number; currency: 'mxn'; status: 'succeeded' | 'requires_payment_method'; payment_method: string; description: string; metadata: Record<string, string>; created: number; last_payment_error: { code: string; message: string } | null }
+/** An OXXO payment intent (payment_method_types ['oxxo']): requires_action until the voucher is paid in a store. */
+export interface StripeOxxoPayment {
+  id: string; object: 'payment_intent'; customer: string; amount: number; currency: 'mxn'; status: 'requires_action' | 'succeeded' | 'canceled';
+  description: string; metadata: Record<string, string>; created: number; payment_method_types: ['oxxo'];
+  next_action: { type: 'oxxo_display_details'; oxxo_display_details: { number: string; expires_after: number; hosted_voucher_url: string } } | null;
+}
+/** A hosted page of the provider: a Checkout session (monthly pay link) or a billing-portal session (provider link). */
+export interface StripeHostedSession { id: string; url: string }
+/** A recurring price of the provider's catalog (GET /v1/prices). */
+export interface StripePrice { id: string; unit_amount: number; currency: string; interval: 'month' | 'year'; product: string; active: boolean }
 export interface StripeEvent { id: string; object: 'event'; api_version: string; created: number; type: string; data: { object: unknown } }
 
 /** A Stripe error as the API answers it (`{error: {type, code, message}}`) with its HTTP status. */
@@ -55,6 +65,14 @@ export interface PaymentsProvider {
   cancelSubscription(subId: string): Promise<StripeSubscription>;
   payInvoice(invoiceId: string, pm?: string): Promise<StripeInvoice>;
   createPaymentIntent(input: { customer: string; amount: number; payment_method: string; description: string; metadata: Record<string, string> }): Promise<StripePaymentIntent>;
+  /** POST /v1/payment_intents with payment_method_types [oxxo], confirmed: the cash voucher (number, hosted URL, expiry). */
+  createOxxoPayment(input: { customer: string; amount: number; description: string; metadata: Record<string, string>; name: string; email: string }): Promise<StripeOxxoPayment>;
+  /** POST /v1/checkout/sessions (mode subscription): the hosted page that pays the plan. */
+  createCheckoutSession(input: { customer: string; price: string; successUrl: string; cancelUrl: string }): Promise<StripeHostedSession>;
+  /** POST /v1/billing_portal/sessions: the customer's page at the provider (cards, invoices, cancellation). */
+  createPortalSession(input: { customer: string; returnUrl: string }): Promise<StripeHostedSession>;
+  /** GET /v1/prices?active=true&type=recurring: the provider's plans. */
+  listPrices(): Promise<StripePrice[]>;
   /** Test clock (local provider only). */
   advancePeriod(subId: string, pm?: string): Promise<StripeSubscription>;
   /** Events to deliver to our webhook now (the local provider's push; Stripe delivers its own). */
@@ -74,7 +92,18 @@ export class LocalStripe implements PaymentsProvider {
   private intents = new Map<string, StripePaymentIntent>();
   private pending: StripeEvent[] = [];
 
-  constructor(private readonly prices: (priceId: string) => Promise<PriceInfo | undefined>) {}
+  private oxxo = new Map<string, StripeOxxoPayment>();
+  private sessions = new Map<string, { kind: 'checkout' | 'portal'; customer: string; price?: string; returnUrl: string }>();
+
+  /**
+   * `prices` resolves one price id; `catalog` lists them (the plans table); `pageBase` is where the local
+   * provider's own pages (voucher, checkout, portal) are served (PUBLIC_URL + /api/payments/local/…).
+   */
+  constructor(
+    private readonly prices: (priceId: string) => Promise<PriceInfo | undefined>,
+    private readonly catalog: () => Promise<(PriceInfo & { product: string })[]> = async () => [],
+    private readonly pageBase = 'http://localhost:3000/api/payments/local',
+  ) {}
 
   private up(): void {
     if (!this.available) throw new StripeError(503, 'api_connection_error', 'provider_unavailable', 'No se pudo conectar con el proveedor de pagos');
@@ -282,6 +311,67 @@ export class LocalStripe implements PaymentsProvider {
     return structuredClone(sub);
   }
 
+  /** The OXXO voucher: a reference number good for 3 days; paid later in a store (payOxxo). */
+  async createOxxoPayment(input: { customer: string; amount: number; description: string; metadata: Record<string, string>; name: string; email: string }): Promise<StripeOxxoPayment> {
+    this.up();
+    if (!this.customers.has(input.customer)) throw new StripeError(404, 'invalid_request_error', 'resource_missing', `No such customer: '${input.customer}'`);
+    if (input.amount < 1000 || input.amount > 1_000_000) throw new StripeError(400, 'invalid_request_error', 'amount_too_small', 'OXXO amounts must be between 10.00 and 10,000.00 MXN');
+    const piId = id('pi');
+    const number = Array.from(randomBytes(14), (b) => String(b % 10)).join('');
+    const pi: StripeOxxoPayment = {
+      id: piId, object: 'payment_intent', customer: input.customer, amount: input.amount, currency: 'mxn', status: 'requires_action',
+      description: input.description, metadata: input.metadata, created: now(), payment_method_types: ['oxxo'],
+      next_action: { type: 'oxxo_display_details', oxxo_display_details: { number, expires_after: now() + 3 * DAY, hosted_voucher_url: `${this.pageBase}/${piId}` } },
+    };
+    this.oxxo.set(piId, pi);
+    this.emit('payment_intent.requires_action', pi);
+    return structuredClone(pi);
+  }
+
+  /** Simulates the customer paying the voucher at an OXXO store: the intent succeeds and the event is emitted. */
+  async payOxxo(piId: string): Promise<StripeOxxoPayment> {
+    this.up();
+    const pi = this.oxxo.get(piId);
+    if (!pi) throw new StripeError(404, 'invalid_request_error', 'resource_missing', `No such payment_intent: '${piId}'`);
+    if (pi.status !== 'requires_action') throw new StripeError(400, 'invalid_request_error', 'payment_intent_unexpected_state', `This PaymentIntent's status is ${pi.status}`);
+    pi.status = 'succeeded';
+    pi.next_action = null;
+    this.emit('payment_intent.succeeded', pi);
+    return structuredClone(pi);
+  }
+
+  async createCheckoutSession(input: { customer: string; price: string; successUrl: string; cancelUrl: string }): Promise<StripeHostedSession> {
+    this.up();
+    if (!(await this.prices(input.price))) throw new StripeError(400, 'invalid_request_error', 'resource_missing', `No such price: '${input.price}'`);
+    const sid = id('cs_test');
+    this.sessions.set(sid, { kind: 'checkout', customer: input.customer, price: input.price, returnUrl: input.cancelUrl });
+    return { id: sid, url: `${this.pageBase}/${sid}` };
+  }
+
+  async createPortalSession(input: { customer: string; returnUrl: string }): Promise<StripeHostedSession> {
+    this.up();
+    if (!this.customers.has(input.customer)) throw new StripeError(404, 'invalid_request_error', 'resource_missing', `No such customer: '${input.customer}'`);
+    const sid = id('bps');
+    this.sessions.set(sid, { kind: 'portal', customer: input.customer, returnUrl: input.returnUrl });
+    return { id: sid, url: `${this.pageBase}/${sid}` };
+  }
+
+  async listPrices(): Promise<StripePrice[]> {
+    this.up();
+    return (await this.catalog()).map((p) => ({ id: p.id, unit_amount: p.amountCents, currency: 'mxn', interval: p.interval, product: p.product, active: true }));
+  }
+
+  /** What a local page (voucher, checkout, portal) shows; undefined for an unknown id. */
+  page(pageId: string): LocalPage | undefined {
+    const pi = this.oxxo.get(pageId);
+    if (pi) {
+      return { kind: 'voucher', id: pi.id, customer: pi.customer, amount: pi.amount, status: pi.status, description: pi.description,
+        number: pi.next_action?.oxxo_display_details.number, expiresAfter: pi.next_action?.oxxo_display_details.expires_after };
+    }
+    const session = this.sessions.get(pageId);
+    return session ? { kind: session.kind, id: pageId, customer: session.customer, price: session.price, returnUrl: session.returnUrl } : undefined;
+  }
+
   /** POST /v1/payment_intents {confirm: true, off_session: true}: a one-time charge (stamp packages). */
   async createPaymentIntent(input: { customer: string; amount: number; payment_method: string; description: string; metadata: Record<string, string> }): Promise<StripePaymentIntent> {
     this.up();
@@ -302,6 +392,8 @@ export class LocalStripe implements PaymentsProvider {
     return structuredClone(pi);
   }
 }
+
+export interface LocalPage { kind: 'voucher' | 'checkout' | 'portal'; id: string; customer: string; amount?: number; number?: string; expiresAfter?: number; status?: string; price?: string; returnUrl?: string; description?: string }
 
 function strip(pm: StripePaymentMethod & { failCharges?: boolean }): StripePaymentMethod {
   const { failCharges: _ignored, ...rest } = pm;

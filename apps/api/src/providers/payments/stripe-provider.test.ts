@@ -36,6 +36,13 @@ async function answer(method: string, path: string, form: URLSearchParams, query
       cancel_at_period_end: form.get('cancel_at_period_end') === 'true',
     });
   }
+  if (method === 'POST' && path === '/v1/payment_intents' && form.get('payment_method_types[0]') === 'oxxo') {
+    // Stripe confirms an OXXO intent into requires_action with the voucher in next_action.
+    return model.createOxxoPayment({
+      customer: form.get('customer') ?? '', amount: Number(form.get('amount')), description: form.get('description') ?? '', metadata: meta('metadata'),
+      name: form.get('payment_method_data[billing_details][name]') ?? '', email: form.get('payment_method_data[billing_details][email]') ?? '',
+    });
+  }
   if (method === 'POST' && path === '/v1/payment_intents') {
     const pi = await model.createPaymentIntent({
       customer: form.get('customer') ?? '', amount: Number(form.get('amount')), payment_method: form.get('payment_method') ?? '',
@@ -44,6 +51,18 @@ async function answer(method: string, path: string, form: URLSearchParams, query
     // Stripe answers a declined confirmation as a card error carrying the payment intent.
     if (pi.status !== 'succeeded') throw Object.assign(new StripeError(402, 'card_error', 'card_declined', 'Your card was declined.'), { payment_intent: pi });
     return pi;
+  }
+  if (method === 'POST' && path === '/v1/checkout/sessions') {
+    return { id: 'cs_test_1', object: 'checkout.session', url: 'https://checkout.stripe.com/c/pay/cs_test_1', mode: form.get('mode') };
+  }
+  if (method === 'POST' && path === '/v1/billing_portal/sessions') {
+    return { id: 'bps_1', object: 'billing_portal.session', url: 'https://billing.stripe.com/session/bps_1', customer: form.get('customer') };
+  }
+  if (method === 'GET' && path === '/v1/prices') {
+    return { object: 'list', url: '/v1/prices', has_more: false, data: [
+      { id: 'price_premium_monthly', object: 'price', active: true, currency: 'mxn', unit_amount: 29900, product: 'prod_premium', recurring: { interval: 'month' } },
+      { id: 'price_premium_weekly', object: 'price', active: true, currency: 'mxn', unit_amount: 9900, product: 'prod_premium', recurring: { interval: 'week' } },
+    ] };
   }
   throw new StripeError(404, 'invalid_request_error', 'resource_missing', `Unrecognized request URL (${method}: ${path})`);
 }
@@ -120,6 +139,37 @@ describe('the stripe provider against a local Stripe-speaking server', () => {
     expect(req.form.get('confirm')).toBe('true');
     expect(req.form.get('off_session')).toBe('true');
     expect(req.form.get('currency')).toBe('mxn');
+  });
+
+  it('OXXO: payment_method_types[0]=oxxo, confirmed, billing name and email; the voucher comes back in next_action (issue 25 §4)', async () => {
+    const p = provider();
+    const { id: customer } = await p.createCustomer('f@ejemplo.mx', {});
+    const pi = await p.createOxxoPayment({ customer, amount: 22500, description: 'Paquete de 50 timbres (OXXO)', metadata: { paquete: '50' }, name: 'Juana Pérez', email: 'f@ejemplo.mx' });
+    const req = seen.at(-1)!;
+    expect(req).toMatchObject({ method: 'POST', path: '/v1/payment_intents', version: '2020-08-27' });
+    expect(req.form.get('payment_method_types[0]')).toBe('oxxo');
+    expect(req.form.get('payment_method_data[type]')).toBe('oxxo');
+    expect(req.form.get('payment_method_data[billing_details][name]')).toBe('Juana Pérez');
+    expect(req.form.get('confirm')).toBe('true');
+    expect(req.form.get('currency')).toBe('mxn');
+    expect(pi.status).toBe('requires_action');
+    expect(pi.next_action?.oxxo_display_details.number).toMatch(/^\d{14}$/);
+  });
+
+  it('Checkout session (mode subscription), billing-portal session and the recurring price list', async () => {
+    const p = provider();
+    const checkout = await p.createCheckoutSession({ customer: 'cus_1', price: 'price_premium_monthly', successUrl: 'https://app/plans?pago=ok', cancelUrl: 'https://app/plans' });
+    expect(checkout.url).toBe('https://checkout.stripe.com/c/pay/cs_test_1');
+    const req = seen.at(-1)!;
+    expect(req.form.get('mode')).toBe('subscription');
+    expect(req.form.get('line_items[0][price]')).toBe('price_premium_monthly');
+    expect(req.form.get('customer')).toBe('cus_1');
+    const portal = await p.createPortalSession({ customer: 'cus_1', returnUrl: 'https://app/payment-cards' });
+    expect(portal.url).toBe('https://billing.stripe.com/session/bps_1');
+    expect(seen.at(-1)!.form.get('return_url')).toBe('https://app/payment-cards');
+    const prices = await p.listPrices();
+    expect(seen.at(-1)).toMatchObject({ method: 'GET', path: '/v1/prices' });
+    expect(prices).toEqual([{ id: 'price_premium_monthly', unit_amount: 29900, currency: 'mxn', interval: 'month', product: 'prod_premium', active: true }]);
   });
 
   it('Stripe unreachable is an api_connection_error (the service answers 503 in Spanish)', async () => {

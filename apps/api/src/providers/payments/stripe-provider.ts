@@ -1,7 +1,8 @@
 import Stripe from 'stripe';
 import { STRIPE_API_VERSION } from '@facturo/contract';
 import {
-  StripeError, type PaymentsProvider, type StripeEvent, type StripeInvoice, type StripePaymentIntent, type StripePaymentMethod, type StripeSubscription,
+  StripeError, type PaymentsProvider, type StripeEvent, type StripeHostedSession, type StripeInvoice, type StripeOxxoPayment, type StripePaymentIntent,
+  type StripePaymentMethod, type StripePrice, type StripeSubscription,
 } from './local-stripe';
 
 export interface StripeProviderOptions {
@@ -119,6 +120,42 @@ export class StripeProvider implements PaymentsProvider {
       if (err instanceof Stripe.errors.StripeCardError && err.payment_intent) return err.payment_intent as unknown as StripePaymentIntent;
       translate(err);
     }
+  }
+
+  /** A real OXXO payment: payment_method_types [oxxo], confirmed at once so Stripe issues the voucher (next_action). */
+  createOxxoPayment(input: { customer: string; amount: number; description: string; metadata: Record<string, string>; name: string; email: string }) {
+    return wrap(async () => (await this.client.paymentIntents.create({
+      customer: input.customer, amount: input.amount, currency: 'mxn', payment_method_types: ['oxxo'],
+      payment_method_data: { type: 'oxxo', billing_details: { name: input.name, email: input.email } }, confirm: true,
+      description: input.description, metadata: input.metadata,
+      // payment_method_types is API 2020-08-27's way to name the method (the client's newer typings dropped it).
+    } as unknown as Stripe.PaymentIntentCreateParams)) as unknown as StripeOxxoPayment);
+  }
+
+  createCheckoutSession(input: { customer: string; price: string; successUrl: string; cancelUrl: string }): Promise<StripeHostedSession> {
+    return wrap(async () => {
+      const session = await this.client.checkout.sessions.create({
+        mode: 'subscription', customer: input.customer, line_items: [{ price: input.price, quantity: 1 }], payment_method_types: ['card'],
+        success_url: input.successUrl, cancel_url: input.cancelUrl, locale: 'es',
+      } as unknown as Stripe.Checkout.SessionCreateParams);
+      return { id: session.id, url: session.url ?? '' };
+    });
+  }
+
+  createPortalSession(input: { customer: string; returnUrl: string }): Promise<StripeHostedSession> {
+    return wrap(async () => {
+      const session = await this.client.billingPortal.sessions.create({ customer: input.customer, return_url: input.returnUrl });
+      return { id: session.id, url: session.url };
+    });
+  }
+
+  listPrices(): Promise<StripePrice[]> {
+    return wrap(async () => {
+      const list = await this.client.prices.list({ active: true, type: 'recurring', limit: 100 });
+      return list.data.flatMap((p) => (p.recurring && (p.recurring.interval === 'month' || p.recurring.interval === 'year') ? [{
+        id: p.id, unit_amount: p.unit_amount ?? 0, currency: p.currency, interval: p.recurring.interval as 'month' | 'year', product: typeof p.product === 'string' ? p.product : p.product.id, active: p.active,
+      }] : []));
+    });
   }
 
   advancePeriod(): Promise<StripeSubscription> {

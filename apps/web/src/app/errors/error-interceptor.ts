@@ -18,6 +18,8 @@ export interface InterceptorDeps {
   onLockedFeature: () => void;
   /** Session expired (401 outside the login forms). */
   onUnauthenticated: () => void;
+  /** 409 for lack of stamps (`errors.timbres`): say why and offer «Comprar timbres» (issue 25 §2). */
+  onNoStamps?: (lines: string[]) => void;
   /** §8: a successful response runs the urgent-notifications check. */
   onSuccessfulResponse: () => void;
   now?: () => number;
@@ -61,6 +63,10 @@ export function createErrorInterceptor(deps: InterceptorDeps): Required<ApiInter
         break;
     }
     if (options.passThrough) return;
+    if (err.status === 409 && err.body.errors && 'timbres' in err.body.errors && deps.onNoStamps) {
+      deps.onNoStamps(formatApiErrorLines({ message: err.body.message }));
+      return;
+    }
     deps.toastError(formatApiErrorLines(err.body));
   };
 

@@ -1,5 +1,5 @@
 import { useMemo, useState } from 'react';
-import { Alert, Badge, Button, Grid, Group, Stack, Text } from '@mantine/core';
+import { Alert, Button, Grid, Group, Stack, Text } from '@mantine/core';
 import { IconAlertTriangle, IconEye, IconRubberStamp } from '@tabler/icons-react';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { FormProvider, useForm, useWatch, type Path } from 'react-hook-form';
@@ -15,6 +15,7 @@ import { PageHeader } from '../../../shared/ui/page-header';
 import { toastWarning } from '../../../shared/ui/toasts';
 import { ClientFormDrawer, ClientV4Dialog } from '../../clients/public';
 import { blacklistQuery, confirmBlacklistedCustomer } from '../../sat-status/public';
+import { LowStampsAlert, StampBalanceBadge, isNoStampsError } from '../../payments/public';
 import { cancelInvoice } from '../api/documents-api';
 import { invoicingCatalogsQuery, invoicingKeys, previewInvoice, stampInvoice, stampsQuery } from '../api/invoicing-api';
 import { ConceptsSection } from '../components/concepts-section';
@@ -94,7 +95,11 @@ export function InvoiceAddPage() {
       await queryClient.invalidateQueries({ queryKey: invoicingKeys.all(rfc) });
       await queryClient.invalidateQueries({ queryKey: ['incomes', rfc] });
     },
-    onError: onServerError,
+    onError: (e) => {
+      onServerError(e);
+      // Refused for lack of stamps: the balance shown is stale; the warning below says why and links to «Comprar timbres».
+      if (isApiError(e) && isNoStampsError(e.body)) void queryClient.invalidateQueries({ queryKey: invoicingKeys.all(rfc) });
+    },
   });
 
   /** The guided substitution's second step: the original is cancelled with motivo 01 citing the new CFDI. */
@@ -127,7 +132,7 @@ export function InvoiceAddPage() {
     <Stack gap="md">
       <PageHeader title={t(tipo === 'E' ? 'invoicing.creditNoteTitle' : 'invoicing.title')}
         action={balance !== undefined && (
-          <Badge size="lg" variant="light" color={balance > 0 ? 'teal' : 'red'} data-testid="stamp-balance">{t('invoicing.stampBalance', { count: balance })}</Badge>
+          <StampBalanceBadge balance={balance} label={t('invoicing.stampBalance', { count: balance })} />
         )} />
       {substitutes && !stamped && <Alert color="blue" data-testid="substitution-banner">{t('invoicing.substitution.banner', { name: substitutes.name, uuid: substitutes.uuid })}</Alert>}
       {substitutes && stamped && (
@@ -144,6 +149,7 @@ export function InvoiceAddPage() {
           </Stack>
         </Alert>
       )}
+      {!stamped && balance !== undefined && <LowStampsAlert balance={balance} />}
       {stamped ? (
         <StampSuccess rfc={rfc} stamped={stamped} onNew={restart} />
       ) : (
@@ -167,8 +173,10 @@ export function InvoiceAddPage() {
                   <Group grow>
                     <Button variant="light" leftSection={<IconEye size={16} />} loading={previewing.isPending}
                       onClick={() => { const body = checked(); if (body) previewing.mutate(body); }}>{t('invoicing.previewButton')}</Button>
-                    <Button type="submit" leftSection={<IconRubberStamp size={16} />} loading={stamping.isPending} disabled={balance === 0}>{t('invoicing.stampButton')}</Button>
+                    <Button type="submit" leftSection={<IconRubberStamp size={16} />} loading={stamping.isPending} disabled={balance === 0}
+                      title={balance === 0 ? 'No tienes timbres disponibles: compra un paquete para timbrar' : undefined}>{t('invoicing.stampButton')}</Button>
                   </Group>
+                  {balance === 0 && <Text size="sm" c="red" data-testid="stamp-disabled-reason">«Timbrar factura» está desactivado porque no tienes timbres disponibles.</Text>}
                 </Stack>
               </Grid.Col>
             </Grid>

@@ -17,3 +17,7 @@ export async function refreshPaymentState(client: QueryClient, rfc: string): Pro
     client.invalidateQueries({ queryKey: ['plans', rfc] }),
   ]);
 }
+
+/** `GET /api/timbres`: balance and packages with prices (the key the invoicing screens use, so both refresh together). */
+export const stampsBalanceQuery = (rfc: string) =>
+  queryOptions({ queryKey: ['invoicing', rfc, 'stamps'], queryFn: ({ signal }) => call(routes['invoicing.stamps'], { signal }) });

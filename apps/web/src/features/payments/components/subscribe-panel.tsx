@@ -8,9 +8,10 @@ import { useSession } from '../../../shared/session/session-store';
 import { toastSuccess } from '../../../shared/ui/toasts';
 import { customerQuery, refreshPaymentState } from '../api/payments-api';
 import { CardPicker } from './card-picker';
+import { confirmCharge } from './charge-confirm';
 
 /** Subscribe to a paid plan's price with one of the account's verified cards. */
-export function SubscribePanel({ priceId, planName }: { priceId: string | null; planName: string }) {
+export function SubscribePanel({ priceId, planName, amount }: { priceId: string | null; planName: string; amount: string }) {
   const { user } = useSession();
   const rfc = user?.username ?? '';
   const client = useQueryClient();
@@ -36,7 +37,12 @@ export function SubscribePanel({ priceId, planName }: { priceId: string | null; 
   return (
     <Stack gap="xs" data-testid="subscribe-panel">
       <CardPicker cards={cards} value={card ?? cards[0]?.id ?? null} onChange={setCard} label="Pagar con" />
-      <Button fullWidth onClick={() => subscribe.mutate()} loading={subscribe.isPending} disabled={!customer.isSuccess}>Contratar {planName}</Button>
+      <Button fullWidth loading={subscribe.isPending} disabled={!customer.isSuccess}
+        onClick={() => {
+          // Issue 25 §9: the amount and the card are confirmed before the charge.
+          const chosen = cards.find((c) => c.id === card) ?? cards[0];
+          if (chosen) confirmCharge({ title: `Contratar ${planName}`, amount, card: chosen, onConfirm: () => subscribe.mutate() });
+        }}>Contratar {planName}</Button>
       <Text size="xs" c="dimmed">Se cobra hoy y se renueva automáticamente; puedes cancelar cuando quieras.</Text>
     </Stack>
   );

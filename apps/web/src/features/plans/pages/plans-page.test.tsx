@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { screen, within } from '@testing-library/react';
+import { fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { ModalsProvider } from '@mantine/modals';
 import { MemoryRouter } from 'react-router';
 import { mockFetch, renderWithProviders } from '../../../shared/test/render';
 import { PlansPage } from './plans-page';
@@ -42,6 +43,29 @@ describe('<PlansPage /> (issue 14; issue 18: no dead loop to upgrade)', () => {
     const cards = await screen.findAllByTestId('plan-card');
     const button = await within(cards[1]!).findByRole('button', { name: 'Contratar Premium mensual' });
     expect((button as HTMLButtonElement).disabled).toBe(false);
+  });
+
+  it('subscribing asks first with the amount and the card; nothing is charged until «Pagar» (issue 25 §9)', async () => {
+    serve(10, [card]);
+    const calls = mockFetch((url, init) => {
+      if (url.pathname === '/api/user/plan') {
+        return { body: { data: {
+          plans: [plan(1, 'Gratuito', true), plan(2, 'Premium', false)], allProductRoutes: [], allowedProductRoutes: [],
+          scheduledCancellationDetails: { activeSubscription: false, cancellationDate: null, planId: 1 }, features: [], products: [], rol: 10,
+        } } };
+      }
+      if (url.pathname === '/api/customer') return { body: { id: 'cus_1', subscription: null, payMethods: [card] } };
+      if (url.pathname === '/api/subscription' && init?.method === 'POST') return { status: 201, body: { message: 'Tu suscripción Premium está activa', customer: { id: 'cus_1', subscription: null, payMethods: [card] } } };
+      return undefined;
+    });
+    renderWithProviders(<ModalsProvider><MemoryRouter><PlansPage /></MemoryRouter></ModalsProvider>);
+    const cards = await screen.findAllByTestId('plan-card');
+    fireEvent.click(await within(cards[1]!).findByRole('button', { name: 'Contratar Premium mensual' }));
+    expect(await screen.findByText('Se cargarán $299.00 MXN a la tarjeta terminación 4242.')).toBeTruthy();
+    expect(calls.some((c) => c.url === '/api/subscription')).toBe(false);
+    fireEvent.click(screen.getByRole('button', { name: 'Pagar $299.00' }));
+    await waitFor(() => expect(calls.filter((c) => c.url === '/api/subscription' && c.method === 'POST')).toHaveLength(1));
+    expect(calls.find((c) => c.url === '/api/subscription')!.body).toEqual({ priceId: 'price_premium_monthly', paymentMethod: 'pm_abc', cancelAtPeriodEnd: false });
   });
 
   it('a premium account sees Premium as its plan, with the scheduled cancellation', async () => {

@@ -44,6 +44,7 @@ function PlanCard({ plan, recurrency, current, scheduled }: { plan: Plan; recurr
           <SubscribePanel
             priceId={recurrency === RECURRENCY.yearly ? plan.yearly.yearly_price_id : plan.monthly.monthly_price_id}
             planName={`${plan.name} ${recurrency === RECURRENCY.yearly ? t('plans.yearly').toLowerCase() : t('plans.monthly').toLowerCase()}`}
+            amount={recurrency === RECURRENCY.yearly ? plan.yearly.yearly_cost : plan.monthly.monthly_cost}
           />
         )}
         {!plan.is_free && current && !scheduled && <CancelSubscriptionButton />}
