@@ -5,7 +5,7 @@ import { serve } from '../../http/serve';
 import { stampBalances } from '../cfdis/cfdis.schema';
 import { loadAccountCsd } from '../invoicing/account-csd';
 import { noStampsLeft } from '../invoicing/stamping';
-import { employerOf } from '../../jobs/payroll-stamp.job';
+import { employerOf } from './payroll-stamp.job';
 import { payrollCsv } from './payroll-csv';
 import * as payroll from './payroll.service';
 

@@ -7,7 +7,7 @@ import type { Db } from '../../db/client';
 import { fiscalCredentials } from '../../db/schema';
 import { badRequest, fieldError } from '../../http/errors';
 import { QUEUES } from '../../jobs/queue';
-import type { CredentialJobData } from '../../jobs/credential-validate.job';
+import type { CredentialJobData } from './credential-validate.job';
 import { createProcess } from '../background/background.repository';
 import { checkCredential, encodeFiles, expiryWarning, KIND_LABEL, secretPurpose, type CredentialFiles } from './credential-check';
 import type { MultipartForm } from './multipart';

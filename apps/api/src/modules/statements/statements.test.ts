@@ -9,7 +9,7 @@ import { expectIsolated } from '../../../test/isolation';
 import { buildPayment } from '../payment-reception/payment-builder';
 import { checkLine } from './diot-file';
 import { textPdf } from './simple-pdf';
-import { runAutomaticStatements } from '../../jobs/statements-auto.job';
+import { runAutomaticStatements } from './statements-auto.job';
 
 let server: TestServer;
 /** Persona física 612 (premium): receives from the SAT test taxpayer; its DIOT and expense-side statement. */

@@ -2,12 +2,12 @@ import { and, eq } from 'drizzle-orm';
 import type PgBoss from 'pg-boss';
 import { CredentialError } from '@facturo/cfdi/credentials';
 import type { CredentialKind } from '@facturo/contract';
-import { fiscalCredentials } from '../db/schema';
-import { checkCredential, dayMx, decodeFiles, expiryWarning, KIND_GRAMMAR, KIND_LABEL, secretPurpose } from '../modules/profile/credential-check';
-import { retireOlderCredentials } from '../modules/profile/credentials.service';
-import { ProgressReporter } from './progress';
-import { attemptOf, QUEUES } from './queue';
-import type { JobContext } from './context';
+import { fiscalCredentials } from '../../db/schema';
+import { checkCredential, dayMx, decodeFiles, expiryWarning, KIND_GRAMMAR, KIND_LABEL, secretPurpose } from './credential-check';
+import { retireOlderCredentials } from './credentials.service';
+import { ProgressReporter } from '../../jobs/progress';
+import { attemptOf, QUEUES } from '../../jobs/queue';
+import type { JobContext } from '../../jobs/context';
 
 export interface CredentialJobData {
   processId: string;

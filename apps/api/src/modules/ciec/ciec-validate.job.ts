@@ -1,9 +1,9 @@
 import { eq } from 'drizzle-orm';
 import type PgBoss from 'pg-boss';
-import { fiscalCredentials } from '../db/schema';
-import { ProgressReporter } from './progress';
-import { attemptOf, QUEUES } from './queue';
-import type { JobContext } from './context';
+import { fiscalCredentials } from '../../db/schema';
+import { ProgressReporter } from '../../jobs/progress';
+import { attemptOf, QUEUES } from '../../jobs/queue';
+import type { JobContext } from '../../jobs/context';
 
 export interface CiecJobData {
   processId: string;
