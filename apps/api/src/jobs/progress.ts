@@ -1,7 +1,8 @@
 import { SOCKET_CODES, SOCKET_EVENTS, type ProcessType, type ProgressMessage } from '@facturo/contract';
 import type { Db } from '../db/client';
 import type { Publisher } from '../realtime/publisher';
-import { updateProcess } from '../modules/background/background.repository';
+import { eq } from 'drizzle-orm';
+import { backgroundProcesses } from '../db/schema';
 
 export const RETRYING_MESSAGE = 'Reintentando…';
 
@@ -30,10 +31,10 @@ export class ProgressReporter {
   ) {}
 
   private async emit(fields: { message: string; progress: number; finished: boolean; code: number; warning?: string | null; data?: unknown }) {
-    const row = await updateProcess(this.db, this.process.id, {
+    const [row] = await this.db.update(backgroundProcesses).set({
       message: fields.message, progress: fields.progress, finished: fields.finished, code: fields.code,
-      warning: fields.warning ?? null, data: fields.data ?? null,
-    });
+      warning: fields.warning ?? null, data: fields.data ?? null, lastUpdate: new Date(),
+    }).where(eq(backgroundProcesses.id, this.process.id)).returning();
     const message: ProgressMessage = {
       rfc: this.process.rfc, title: this.process.title, message: fields.message, code: fields.code, finished: fields.finished,
       data: fields.data ?? null, warning: fields.warning ?? null, month: this.process.month ?? null, year: this.process.year ?? null,

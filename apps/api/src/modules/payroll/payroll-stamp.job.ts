@@ -4,22 +4,14 @@ import { buildCfdi40 } from '@facturo/cfdi';
 import { toMexicoCityLocal } from '@facturo/cfdi/stamp';
 import { PAYROLL_DETAIL_STATUS } from '@facturo/contract';
 import { AppError } from '../../http/errors';
-import { issuerOf } from '../invoicing/invoice.service';
 import { invoicingProviders } from '../invoicing/providers';
 import { requestHash, stampDocument } from '../invoicing/stamping';
-import { profileDetails } from '../profile/profile.schema';
-import { PAYROLL_SERIE, receiptInput, receiptProblem, type Employer } from './payroll-receipt';
+import { PAYROLL_SERIE, receiptInput, receiptProblem } from './payroll-receipt';
 import { prenominaDetalles, prenominas } from './payroll.schema';
-import { PAYROLL_TITLE, type PayrollJobData } from './payroll.service';
+import { employerOf, PAYROLL_TITLE, type PayrollJobData } from './payroll.service';
 import { ProgressReporter } from '../../jobs/progress';
 import { attemptOf, QUEUES } from '../../jobs/queue';
 import type { JobContext } from '../../jobs/context';
-
-export async function employerOf(ctx: JobContext, userId: number): Promise<Employer> {
-  const issuer = await issuerOf(ctx.db, userId);
-  const [details] = await ctx.db.select({ registroPatronal: profileDetails.registroPatronal }).from(profileDetails).where(eq(profileDetails.userId, userId));
-  return { ...issuer, registroPatronal: details?.registroPatronal ?? null };
-}
 
 /**
  * Stamps every pending detail of a pre-payroll, one by one, reporting progress live (spec §4: current/total ×

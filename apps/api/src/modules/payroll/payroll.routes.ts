@@ -5,7 +5,6 @@ import { serve } from '../../http/serve';
 import { stampBalances } from '../cfdis/cfdis.schema';
 import { loadAccountCsd } from '../invoicing/account-csd';
 import { noStampsLeft } from '../invoicing/stamping';
-import { employerOf } from './payroll-stamp.job';
 import { payrollCsv } from './payroll-csv';
 import * as payroll from './payroll.service';
 
@@ -15,7 +14,7 @@ export const payrollRoutes = (ctx: JobContext): FastifyPluginAsync => async (app
   // What would stop every receipt is refused before the job starts: no valid CSD, no profile data, no stamps.
   const preflight = async (userId: number) => {
     await loadAccountCsd(db, ctx.secrets, userId);
-    await employerOf(ctx, userId);
+    await payroll.employerOf(ctx, userId);
     const [balance] = await db.select({ b: stampBalances.balance }).from(stampBalances).where(and(eq(stampBalances.userId, userId), gt(stampBalances.balance, 0)));
     if (!balance) throw noStampsLeft();
   };

@@ -1,22 +1,12 @@
 import { and, eq } from 'drizzle-orm';
 import type PgBoss from 'pg-boss';
 import { CredentialError } from '@facturo/cfdi/credentials';
-import type { CredentialKind } from '@facturo/contract';
 import { fiscalCredentials } from '../../db/schema';
 import { checkCredential, dayMx, decodeFiles, expiryWarning, KIND_GRAMMAR, KIND_LABEL, secretPurpose } from './credential-check';
-import { retireOlderCredentials } from './credentials.service';
+import { retireOlderCredentials, type CredentialJobData } from './credentials.service';
 import { ProgressReporter } from '../../jobs/progress';
 import { attemptOf, QUEUES } from '../../jobs/queue';
 import type { JobContext } from '../../jobs/context';
-
-export interface CredentialJobData {
-  processId: string;
-  credentialId: number;
-  userId: number;
-  rfc: string;
-  kind: CredentialKind;
-  title: string;
-}
 
 const reporter = (ctx: JobContext, data: CredentialJobData, attempt = 1) =>
   new ProgressReporter(ctx.db, ctx.publisher, { id: data.processId, rfc: data.rfc, type: data.kind === 'csd' ? 'CSD' : 'EFIRMA', title: data.title }, attempt);
