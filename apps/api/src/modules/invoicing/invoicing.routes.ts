@@ -1,10 +1,11 @@
-import type { FastifyPluginAsync, FastifyRequest } from 'fastify';
+import type { FastifyPluginAsync } from 'fastify';
 import { eq } from 'drizzle-orm';
 import { users } from '../../db/schema';
 import { PDF_TEMPLATES, setUserTemplate, userTemplate } from './templates.service';
 import type { JobContext } from '../../jobs/context';
 import { fieldError } from '../../http/errors';
 import { serve } from '../../http/serve';
+import { idempotencyKeyOf } from '../../http/idempotency-key';
 import { listClients } from '../clients/clients.service';
 import { listProducts } from '../products/products.service';
 import { ExchangeRateUnavailable } from '../../providers/exchange-rates/exchange-rate-port';
@@ -17,17 +18,6 @@ import { cancelInvoice, cancelOptions, substitutionCandidates } from './cancel.s
 import { buyStamps, stampBalance } from './stamps.service';
 import { paymentsServiceOf } from '../payments/payments.routes';
 import { addressByCp, invoicingCatalogs, regimeDetail } from './catalogs.service';
-
-/** `Idempotency-Key` header: printable ASCII, at most 200 characters (the column's size). */
-function idempotencyKeyOf(req: FastifyRequest): string | undefined {
-  const raw = req.headers['idempotency-key'];
-  const key = Array.isArray(raw) ? raw[0] : raw;
-  if (key === undefined || key === '') return undefined;
-  if (key.length > 200 || !/^[\x21-\x7e]+$/.test(key)) {
-    throw fieldError('idempotency-key', 'La cabecera Idempotency-Key debe tener de 1 a 200 caracteres visibles, sin espacios');
-  }
-  return key;
-}
 
 /** Issue 9 / spec §7.4, §7.5, §7.17 (entries in the contract's routes/invoicing.ts). */
 export const invoicingRoutes = (ctx: JobContext): FastifyPluginAsync => async (app) => {
