@@ -1,20 +1,10 @@
-import { SOCKET_CODES, SOCKET_EVENTS, type ProcessType, type ProgressMessage } from '@facturo/contract';
+import { SOCKET_CODES, SOCKET_EVENT_BY_TYPE, SOCKET_EVENTS, type ProcessType, type ProgressMessage } from '@facturo/contract';
 import type { Db } from '../db/client';
 import type { Publisher } from '../realtime/publisher';
 import { eq } from 'drizzle-orm';
 import { backgroundProcesses } from '../db/schema';
 
 export const RETRYING_MESSAGE = 'Reintentando…';
-
-const EVENT_BY_TYPE: Record<ProcessType, string> = {
-  CIEC: SOCKET_EVENTS.ciec,
-  CIF: SOCKET_EVENTS.cif,
-  CSF: SOCKET_EVENTS.csf,
-  CSD: SOCKET_EVENTS.csd,
-  EFIRMA: SOCKET_EVENTS.efirma,
-  DOWNLOAD_INVOICES: SOCKET_EVENTS.downloadInvoices,
-  PAYROLL: SOCKET_EVENTS.payroll,
-};
 
 /**
  * Progress of one background process: each step updates its record (so a page opened later sees
@@ -41,7 +31,7 @@ export class ProgressReporter {
       last_update: (row?.lastUpdate ?? new Date()).toISOString(), jobId: this.process.id, type: this.process.type, progress: fields.progress,
       ...(this.attempt > 1 ? { attempt: this.attempt } : {}),
     };
-    this.publisher.publish(EVENT_BY_TYPE[this.process.type], message);
+    this.publisher.publish(SOCKET_EVENT_BY_TYPE[this.process.type], message);
     this.publisher.publish(SOCKET_EVENTS.progress, message);
   }
 
