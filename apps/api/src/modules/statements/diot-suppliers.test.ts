@@ -6,7 +6,7 @@ import { callApi } from '../../../test/http';
 import { stampedReceived, SUPPLIER_RFC } from '../../../test/received-cfdis';
 import { importXmls } from '../../../test/import-xmls';
 import { checkLine } from './diot-file';
-import { textPdf } from './simple-pdf';
+import { textPdf } from '@facturo/cfdi/pdf';
 
 // Issue 11 leftovers (decision 250): the DIOT supplier catalog — tipo de operación kept per supplier, generic-RFC
 // (XEXX010101000) suppliers made tipo 05 lines with país, ID fiscal and nacionalidad — and §4 status 1.
@@ -120,7 +120,7 @@ describe('DIOT supplier catalog', () => {
     const next = await call(customer, 'POST', '/api/diot', { month: 3, year: 2026 });
     expect(next.body.diff).toMatchObject({ contraFolio: folio, contra: 'presentada', cambios: [] });
     const form = new FormData();
-    form.append('acuse', new Blob([new Uint8Array(textPdf([{ text: 'Acuse DIOT' }], 'Acuse'))]), 'acuse.pdf');
+    form.append('acuse', new Blob([new Uint8Array(await textPdf([{ text: 'Acuse DIOT' }], 'Acuse'))]), 'acuse.pdf');
     expect((await fetch(`${server.baseUrl}/api/diot/${folio}/acuse`, { method: 'POST', headers: customer.headers, body: form })).status).toBe(200);
     const filed = await call(customer, 'GET', '/api/diot?year=2026');
     expect(filed.body.data.find((h: { folio: number }) => h.folio === folio)).toMatchObject({ status: 2 });

@@ -8,7 +8,7 @@ import { importXmls as importFor } from '../../../test/import-xmls';
 import { expectIsolated } from '../../../test/isolation';
 import { buildPayment } from '../payment-reception/payment-builder';
 import { checkLine } from './diot-file';
-import { textPdf } from './simple-pdf';
+import { textPdf } from '@facturo/cfdi/pdf';
 import { runAutomaticStatements } from './statements-auto.job';
 
 let server: TestServer;
@@ -91,7 +91,7 @@ describe('POST /api/diot, GET /api/diot, file, acuse and diff', () => {
     expect(((await refused.json()) as { errors: Record<string, string[]> }).errors.acuse).toEqual(['El acuse debe ser un archivo PDF']);
 
     const form = new FormData();
-    form.append('acuse', new Blob([new Uint8Array(textPdf([{ text: 'Acuse DIOT' }], 'Acuse'))]), 'acuse.pdf');
+    form.append('acuse', new Blob([new Uint8Array(await textPdf([{ text: 'Acuse DIOT' }], 'Acuse'))]), 'acuse.pdf');
     const ok = await fetch(`${server.baseUrl}/api/diot/${folio}/acuse`, { method: 'POST', headers: customer.headers, body: form });
     expect(ok.status).toBe(200);
     const history = await call(customer, 'GET', '/api/diot?year=2026');
@@ -281,7 +281,7 @@ describe('access', () => {
       expect((await call(customer, 'GET', `/api/diot/${folio}`)).status).toBe(200);
     });
     const form = new FormData();
-    form.append('acuse', new Blob([new Uint8Array(textPdf([{ text: 'x' }], 'x'))]), 'a.pdf');
+    form.append('acuse', new Blob([new Uint8Array(await textPdf([{ text: 'x' }], 'x'))]), 'a.pdf');
     const upload = await fetch(`${server.baseUrl}/api/diot/1/acuse`, { method: 'POST', headers: intruder.headers, body: form });
     expect(upload.status).toBe(404);
     const theirs = await call(intruder, 'GET', '/api/diot');
