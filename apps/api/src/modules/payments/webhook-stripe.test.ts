@@ -15,7 +15,7 @@ const postWebhook = async (payload: string, signature?: string) => {
 
 beforeAll(async () => {
   server = await startTestServer({ STRIPE_SECRET_KEY: 'sk_test_not_called', STRIPE_WEBHOOK_SECRET: SECRET });
-});
+}, 180_000);
 afterAll(() => server?.close());
 
 describe('webhook with the Stripe provider', () => {
