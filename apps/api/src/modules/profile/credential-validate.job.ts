@@ -5,7 +5,7 @@ import { fiscalCredentials } from '../../db/schema';
 import { checkCredential, dayMx, decodeFiles, expiryWarning, KIND_GRAMMAR, KIND_LABEL, secretPurpose } from './credential-check';
 import { retireOlderCredentials, type CredentialJobData } from './credentials.service';
 import { ProgressReporter } from '../../jobs/progress';
-import { attemptOf, QUEUES } from '../../jobs/queue';
+import { QUEUES, workOneAtATime } from '../../jobs/queue';
 import type { JobContext } from '../../jobs/context';
 
 const reporter = (ctx: JobContext, data: CredentialJobData, attempt = 1) =>
@@ -66,14 +66,6 @@ export async function runCredentialValidation(ctx: JobContext, data: CredentialJ
 }
 
 export async function registerCredentialWorker(boss: PgBoss, ctx: JobContext): Promise<void> {
-  await boss.work<CredentialJobData>(QUEUES.credentialValidate, { pollingIntervalSeconds: 0.5, batchSize: 1, includeMetadata: true }, async ([job]) => {
-    const { attempt, last } = attemptOf(job!);
-    try {
-      await runCredentialValidation(ctx, job!.data, attempt);
-    } catch (err) {
-      // Only the last attempt ends the record as failed; before that pg-boss retries and the bar says so.
-      if (last) await reporter(ctx, job!.data, attempt).fail(`Ocurrió un error al validar tu ${KIND_LABEL[job!.data.kind]}; inténtalo de nuevo`).catch(() => undefined);
-      throw err;
-    }
-  });
+  await workOneAtATime<CredentialJobData>(boss, QUEUES.credentialValidate, (data, attempt) => runCredentialValidation(ctx, data, attempt),
+    (data, attempt) => reporter(ctx, data, attempt).fail(`Ocurrió un error al validar tu ${KIND_LABEL[data.kind]}; inténtalo de nuevo`));
 }
