@@ -30,6 +30,43 @@ const featureBoundaries = {
   },
 };
 
+/**
+ * The API's house (issue 30 §6, decision 284): apps/api/src/jobs/ is the queue's machinery (queue, progress,
+ * context) and imports no module; each feature's job lives in its module (modules/<a>/<name>.job.ts) and no
+ * module imports another module's job (modules/workers.ts, the composition root, lists them all).
+ */
+const apiHouse = {
+  rules: {
+    'job-boundaries': {
+      meta: {
+        type: 'problem', schema: [],
+        messages: {
+          machinery: 'jobs/ es la maquinaria de la cola: no importa módulos ({{to}}).',
+          crossJob: 'El módulo «{{from}}» no importa el job de «{{to}}»: usa su servicio, o regístralo en modules/workers.ts.',
+        },
+      },
+      create(context) {
+        const norm = (p) => p.split(path.sep).join('/');
+        const file = norm(context.filename);
+        const inJobs = /apps\/api\/src\/jobs\//.test(file);
+        const from = file.match(/apps\/api\/src\/modules\/([^/]+)\//)?.[1];
+        if (!inJobs && !from) return {};
+        const check = (node) => {
+          const spec = node.source?.value;
+          if (typeof spec !== 'string' || !spec.startsWith('.')) return;
+          const target = norm(path.resolve(path.dirname(context.filename), spec));
+          const module = target.match(/apps\/api\/src\/modules(\/([^/]+))?/);
+          if (!module) return;
+          if (inJobs) return context.report({ node: node.source, messageId: 'machinery', data: { to: spec } });
+          const to = module[2];
+          if (to && to !== from && /\.job(\.[jt]s)?$/.test(target)) context.report({ node: node.source, messageId: 'crossJob', data: { from, to } });
+        };
+        return { ImportDeclaration: check, ExportNamedDeclaration: check, ExportAllDeclaration: check, ImportExpression: check };
+      },
+    },
+  },
+};
+
 export default tseslint.config(
   { ignores: ['**/node_modules/**', '**/dist/**', 'data/**', '**/*.generated.*', 'test-results/**', 'playwright-report/**', '**/catalogs/data/**'] },
   js.configs.recommended,
@@ -70,6 +107,11 @@ export default tseslint.config(
     files: ['apps/web/src/features/**/*.{ts,tsx}'],
     plugins: { facturo: featureBoundaries },
     rules: { 'facturo/no-cross-feature-imports': 'error' },
+  },
+  {
+    files: ['apps/api/src/**/*.ts'],
+    plugins: { 'facturo-api': apiHouse },
+    rules: { 'facturo-api/job-boundaries': 'error' },
   },
   { files: ['**/*.js', '**/*.mjs'], languageOptions: { globals: { process: 'readonly', console: 'readonly', URL: 'readonly' } } },
 );

@@ -5,7 +5,7 @@ import { openDatabase, waitUntilReachable, type Database } from './db/client';
 import { migrate } from './db/migrate';
 import type { JobContext } from './jobs/context';
 import { createBoss, startBoss } from './jobs/queue';
-import { registerWorkers } from './jobs/workers';
+import { registerWorkers } from './modules/workers';
 import { outboxMailer, smtpMailer } from './providers/mail/mailer';
 import { localSatGateway } from './providers/sat/sat-gateway';
 import { ioPublisher, nullPublisher, redisPublisher, type Publisher } from './realtime/publisher';

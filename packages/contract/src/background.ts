@@ -32,6 +32,16 @@ export const SOCKET_EVENTS = {
   payroll: 'payroll',
   charge: 'frontStEvent',
 } as const;
+/** The event each process type reports on besides `progress` (spec §7.16): the API publishes on it, the web listens. */
+export const SOCKET_EVENT_BY_TYPE: Record<ProcessType, (typeof SOCKET_EVENTS)[keyof typeof SOCKET_EVENTS]> = {
+  CIEC: SOCKET_EVENTS.ciec,
+  CIF: SOCKET_EVENTS.cif,
+  CSF: SOCKET_EVENTS.csf,
+  CSD: SOCKET_EVENTS.csd,
+  EFIRMA: SOCKET_EVENTS.efirma,
+  DOWNLOAD_INVOICES: SOCKET_EVENTS.downloadInvoices,
+  PAYROLL: SOCKET_EVENTS.payroll,
+};
 export const SOCKET_CODES = { ok: 200, error: 500 } as const;
 
 export const progressMessageSchema = z.object({

@@ -1,8 +1,8 @@
-import { SOCKET_CODES, SOCKET_EVENTS, type ProcessType, type ProgressMessage } from '@facturo/contract';
+import { SOCKET_CODES, SOCKET_EVENT_BY_TYPE, SOCKET_EVENTS, type ProcessType, type ProgressMessage } from '@facturo/contract';
 import type { Db } from '../db/client';
 import type { Publisher } from '../realtime/publisher';
-import { updateProcess } from '../modules/background/background.repository';
-import { notifications } from '../db/schema';
+import { eq } from 'drizzle-orm';
+import { backgroundProcesses, notifications } from '../db/schema';
 
 export const RETRYING_MESSAGE = 'Reintentando…';
 
@@ -15,16 +15,6 @@ const FAILURE_LINK: Record<ProcessType, string> = {
   EFIRMA: '/profile/3',
   DOWNLOAD_INVOICES: '/incomes',
   PAYROLL: '/payroll',
-};
-
-const EVENT_BY_TYPE: Record<ProcessType, string> = {
-  CIEC: SOCKET_EVENTS.ciec,
-  CIF: SOCKET_EVENTS.cif,
-  CSF: SOCKET_EVENTS.csf,
-  CSD: SOCKET_EVENTS.csd,
-  EFIRMA: SOCKET_EVENTS.efirma,
-  DOWNLOAD_INVOICES: SOCKET_EVENTS.downloadInvoices,
-  PAYROLL: SOCKET_EVENTS.payroll,
 };
 
 /**
@@ -42,17 +32,17 @@ export class ProgressReporter {
   ) {}
 
   private async emit(fields: { message: string; progress: number; finished: boolean; code: number; warning?: string | null; data?: unknown }) {
-    const row = await updateProcess(this.db, this.process.id, {
+    const [row] = await this.db.update(backgroundProcesses).set({
       message: fields.message, progress: fields.progress, finished: fields.finished, code: fields.code,
-      warning: fields.warning ?? null, data: fields.data ?? null,
-    });
+      warning: fields.warning ?? null, data: fields.data ?? null, lastUpdate: new Date(),
+    }).where(eq(backgroundProcesses.id, this.process.id)).returning();
     const message: ProgressMessage = {
       rfc: this.process.rfc, title: this.process.title, message: fields.message, code: fields.code, finished: fields.finished,
       data: fields.data ?? null, warning: fields.warning ?? null, month: this.process.month ?? null, year: this.process.year ?? null,
       last_update: (row?.lastUpdate ?? new Date()).toISOString(), jobId: this.process.id, type: this.process.type, progress: fields.progress,
       ...(this.attempt > 1 ? { attempt: this.attempt } : {}),
     };
-    this.publisher.publish(EVENT_BY_TYPE[this.process.type], message);
+    this.publisher.publish(SOCKET_EVENT_BY_TYPE[this.process.type], message);
     this.publisher.publish(SOCKET_EVENTS.progress, message);
     return row;
   }

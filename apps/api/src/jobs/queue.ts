@@ -125,3 +125,24 @@ export async function startBoss(boss: PgBoss): Promise<PgBoss> {
 export function attemptOf(job: { retryCount: number; retryLimit: number }): { attempt: number; last: boolean } {
   return { attempt: job.retryCount + 1, last: job.retryCount >= job.retryLimit };
 }
+
+/**
+ * A queue's worker taking one job at a time: `run` does the work of an attempt; when it throws on the last attempt
+ * `onLastFailure` tells the user (its own error is ignored) and the error goes on to pg-boss. Before the last
+ * attempt nothing is said: pg-boss retries and the progress bar says "Reintentando…".
+ */
+export async function workOneAtATime<T extends object>(
+  boss: PgBoss, queue: string,
+  run: (data: T, attempt: number) => Promise<unknown>,
+  onLastFailure: (data: T, attempt: number) => Promise<unknown>,
+): Promise<void> {
+  await boss.work<T>(queue, { pollingIntervalSeconds: 0.5, batchSize: 1, includeMetadata: true }, async ([job]) => {
+    const { attempt, last } = attemptOf(job!);
+    try {
+      await run(job!.data, attempt);
+    } catch (err) {
+      if (last) await onLastFailure(job!.data, attempt).catch(() => undefined);
+      throw err;
+    }
+  });
+}

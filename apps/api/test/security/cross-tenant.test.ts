@@ -330,7 +330,7 @@ beforeAll(async () => {
   v.statementId = (await call(a, 'POST', '/api/statements/start', { month, year })).id;
   v.diotFolio = (await call(a, 'POST', '/api/diot', { month: 1, year: 2026 })).folio;
   const acuse = new FormData();
-  acuse.append('acuse', new Blob([new Uint8Array(diotAcusePdf(a.rfc, 2026, 1))], { type: 'application/pdf' }), 'acuse.pdf');
+  acuse.append('acuse', new Blob([new Uint8Array(await diotAcusePdf(a.rfc, 2026, 1))], { type: 'application/pdf' }), 'acuse.pdf');
   expect((await fetch(`${server.baseUrl}/api/diot/${v.diotFolio}/acuse`, { method: 'POST', headers: a.headers, body: acuse })).status).toBeLessThan(300);
   // A DIOT supplier with its tipo de operación.
   v.diotSupplierId = (await call(a, 'PUT', '/api/diot/proveedores', { rfc: 'XIA190128J61', tipoOperacion: '85' })).id;

@@ -9,7 +9,7 @@ import { createAccount } from '../accounts';
 import { listen, until } from '../live';
 import { QUEUES, QUEUE_POLICIES } from '../../src/jobs/queue';
 import { RETRYING_MESSAGE } from '../../src/jobs/progress';
-import { registerWorkers } from '../../src/jobs/workers';
+import { registerWorkers } from '../../src/modules/workers';
 import { runMain } from './support';
 
 // Real servers, real HTTP, sometimes child processes, on a shared 2-core machine: generous time per test.

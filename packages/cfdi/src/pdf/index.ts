@@ -1,4 +1,5 @@
 export { renderPdf, type PdfTemplate, type RenderPdfOptions } from './render-pdf';
+export { textPdf, type PdfLine } from './text-pdf';
 export { importeConLetra, integerToSpanishWords } from './amount-in-words';
 export { readComprobanteView, type ComprobanteView, type ConceptoView, type TaxLine } from './view/comprobante-view';
 export { readPagosView, readNominaView, type PagosView, type NominaView } from './view/complement-views';

@@ -37,7 +37,8 @@ const FONTS = {
 const STANDARD_FONT_NAMES = new Set([...Object.values(FONTS.Helvetica), ...Object.values(FONTS.Courier)]);
 let configured = false;
 
-function configure(): void {
+/** pdfmake set up once: the standard fonts, no URL or file access but the fonts (also used by text-pdf.ts). */
+export function configure(): void {
   if (configured) return;
   pdfmake.setFonts(FONTS);
   // Never fetch URLs or read files named by a document: images arrive as data URLs only.

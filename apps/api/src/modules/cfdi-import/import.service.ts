@@ -4,7 +4,7 @@ import { IMPORT_LIMITS, type ImportState } from '@facturo/contract';
 import type { JobContext } from '../../jobs/context';
 import type { Account } from '../../http/context';
 import { AppError, fieldError, notFound } from '../../http/errors';
-import { CFDI_IMPORT_TITLE, type CfdiImportJobData } from '../../jobs/cfdi-import.job';
+import { CFDI_IMPORT_TITLE, type CfdiImportJobData } from './cfdi-import.job';
 import { importExpireInSeconds, QUEUES } from '../../jobs/queue';
 import { invoicingProviders } from '../invoicing/providers';
 import { createProcess, findProcess, updateProcess } from '../background/background.repository';

@@ -1,7 +1,7 @@
 import type { JobContext } from '../../jobs/context';
 import type { Account } from '../../http/context';
 import { fiscalCredentials } from '../../db/schema';
-import { CIEC_SECRET_PURPOSE, type CiecJobData } from '../../jobs/ciec-validate.job';
+import { CIEC_SECRET_PURPOSE, type CiecJobData } from './ciec-validate.job';
 import { QUEUES } from '../../jobs/queue';
 import { createProcess } from '../background/background.repository';
 

@@ -1,4 +1,4 @@
-import type { FastifyPluginAsync, FastifyReply, FastifyRequest } from 'fastify';
+import type { FastifyPluginAsync, FastifyReply } from 'fastify';
 import { INVOICE_WARNINGS_HEADER, type InvoiceWarning } from '@facturo/contract';
 import { eq } from 'drizzle-orm';
 import { users } from '../../db/schema';
@@ -6,6 +6,7 @@ import { PDF_TEMPLATES, setUserTemplate, userTemplate } from './templates.servic
 import type { JobContext } from '../../jobs/context';
 import { AppError, fieldError } from '../../http/errors';
 import { serve } from '../../http/serve';
+import { idempotencyKeyOf } from '../../http/idempotency-key';
 import { listClients } from '../clients/clients.service';
 import { listProducts } from '../products/products.service';
 import { ExchangeRateUnavailable } from '../../providers/exchange-rates/exchange-rate-port';
@@ -19,17 +20,6 @@ import { answerAsReceptor, cancelInvoice, cancelOptions, cancellationAcuse, subs
 import { stampBalance } from './stamps.service';
 import { paymentsServiceOf } from '../payments/payments.routes';
 import { addressByCp, invoicingCatalogs, regimeDetail } from './catalogs.service';
-
-/** `Idempotency-Key` header: printable ASCII, at most 200 characters (the column's size). */
-function idempotencyKeyOf(req: FastifyRequest): string | undefined {
-  const raw = req.headers['idempotency-key'];
-  const key = Array.isArray(raw) ? raw[0] : raw;
-  if (key === undefined || key === '') return undefined;
-  if (key.length > 200 || !/^[\x21-\x7e]+$/.test(key)) {
-    throw fieldError('idempotency-key', 'La cabecera Idempotency-Key debe tener de 1 a 200 caracteres visibles, sin espacios');
-  }
-  return key;
-}
 
 /** Issue 9 / spec §7.4, §7.5, §7.17 (entries in the contract's routes/invoicing.ts). */
 export const invoicingRoutes = (ctx: JobContext): FastifyPluginAsync => async (app) => {

@@ -4,7 +4,7 @@ import { toMexicoCityLocal } from '@facturo/cfdi/stamp';
 import { PAYROLL_DETAIL_STATUS, type PayrollProblem, type PrenominaDetalle } from '@facturo/contract';
 import { AppError, fieldError } from '../../http/errors';
 import type { JobContext } from '../../jobs/context';
-import { employerOf } from '../../jobs/payroll-stamp.job';
+import { employerOf } from './payroll.service';
 import { cancelInvoice } from '../invoicing/cancel.service';
 import { documentFileName, documentPdf, documentXml } from '../invoicing/documents.service';
 import { invoicingProviders } from '../invoicing/providers';

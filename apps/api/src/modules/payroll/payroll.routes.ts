@@ -5,7 +5,6 @@ import { serve } from '../../http/serve';
 import { stampBalances } from '../cfdis/cfdis.schema';
 import { loadAccountCsd } from '../invoicing/account-csd';
 import { noStampsLeft } from '../invoicing/stamping';
-import { employerOf } from '../../jobs/payroll-stamp.job';
 import { payrollCsv } from './payroll-csv';
 import { assertRunnable, cancelReceipt, resetFailed, reviewPrenomina, sendReceipts } from './payroll-run';
 import * as payroll from './payroll.service';
@@ -17,7 +16,7 @@ export const payrollRoutes = (ctx: JobContext): FastifyPluginAsync => async (app
   // then what SAT would refuse in each employee's receipt (issue 24 item 14), listed per employee.
   const preflight = async (userId: number, _pending: number, prenominaId: number) => {
     await loadAccountCsd(db, ctx.secrets, userId);
-    await employerOf(ctx, userId);
+    await payroll.employerOf(ctx, userId);
     const [balance] = await db.select({ b: stampBalances.balance }).from(stampBalances).where(and(eq(stampBalances.userId, userId), gt(stampBalances.balance, 0)));
     if (!balance) throw noStampsLeft();
     await assertRunnable(ctx, userId, prenominaId);

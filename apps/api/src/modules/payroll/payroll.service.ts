@@ -14,12 +14,22 @@ import { employees, employeeConcepts, type ConceptRow, type EmployeeRow } from '
 import { containsPattern } from '../clients/search-text';
 import { periodBounds } from '../incomes/cfdi-sets';
 import { toInvoiceRow, rowSelect, paymentJoin } from '../incomes/cfdi-list';
+import { issuerOf } from '../invoicing/invoice.service';
+import { profileDetails } from '../profile/profile.schema';
 import { computeDetail, type OwnLines } from './payroll-lines';
+import type { Employer } from './payroll-receipt';
 import { prenominaDetalles, prenominas, type DetalleRow, type EmpleadoSnapshot, type PrenominaRow } from './payroll.schema';
 
 const NOT_FOUND = 'La prenómina no existe';
 const DETAIL_NOT_FOUND = 'El registro de la prenómina no existe';
 export const PAYROLL_TITLE = 'Timbrado de nómina';
+
+/** The employer's data every receipt carries (profile + registro patronal); refuses when the profile is incomplete. */
+export async function employerOf(ctx: JobContext, userId: number): Promise<Employer> {
+  const issuer = await issuerOf(ctx.db, userId);
+  const [details] = await ctx.db.select({ registroPatronal: profileDetails.registroPatronal }).from(profileDetails).where(eq(profileDetails.userId, userId));
+  return { ...issuer, registroPatronal: details?.registroPatronal ?? null };
+}
 
 function snapshot(e: EmployeeRow): EmpleadoSnapshot {
   return {

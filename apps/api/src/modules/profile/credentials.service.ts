@@ -7,10 +7,19 @@ import type { Db } from '../../db/client';
 import { fiscalCredentials } from '../../db/schema';
 import { badRequest, fieldError } from '../../http/errors';
 import { QUEUES } from '../../jobs/queue';
-import type { CredentialJobData } from '../../jobs/credential-validate.job';
 import { createProcess } from '../background/background.repository';
 import { checkCredential, encodeFiles, expiryWarning, issuerPolicy, KIND_LABEL, secretPurpose, type CredentialFiles } from './credential-check';
 import type { MultipartForm } from './multipart';
+
+/** What the credential-validate job is sent (credential-validate.job.ts runs it). */
+export interface CredentialJobData {
+  processId: string;
+  credentialId: number;
+  userId: number;
+  rfc: string;
+  kind: CredentialKind;
+  title: string;
+}
 
 type Row = typeof fiscalCredentials.$inferSelect;
 const PROCESS_TYPE = { csd: 'CSD', efirma: 'EFIRMA' } as const;

@@ -154,7 +154,7 @@ describe('CSD / e.firma upload: the live validation job', () => {
   it('reports code 500 live when the stored pair fails at run time, and wipes its secret', async () => {
     // A pair that passed the upload but whose password no longer opens the key when the job runs
     // (e.g. tampered storage): the job re-checks everything and refuses.
-    const { runCredentialValidation } = await import('../../jobs/credential-validate.job');
+    const { runCredentialValidation } = await import('./credential-validate.job');
     const { secretPurpose, encodeFiles } = await import('./credential-check');
     const ctx = server.runtime.ctx;
     const [user] = (await ctx.database.query<{ id: number }>("SELECT id FROM users WHERE rfc = 'EKU9003173C9'")).rows;

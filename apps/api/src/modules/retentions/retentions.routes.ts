@@ -1,20 +1,9 @@
-import type { FastifyPluginAsync, FastifyRequest } from 'fastify';
-import { fieldError } from '../../http/errors';
+import type { FastifyPluginAsync } from 'fastify';
 import type { JobContext } from '../../jobs/context';
 import { serve } from '../../http/serve';
+import { idempotencyKeyOf } from '../../http/idempotency-key';
 import { invoicingProviders } from '../invoicing/providers';
 import * as retentions from './retentions.service';
-
-/** `Idempotency-Key` header (as invoicing reads it): printable ASCII, at most 200 characters. */
-function idempotencyKeyOf(req: FastifyRequest): string | undefined {
-  const raw = req.headers['idempotency-key'];
-  const key = Array.isArray(raw) ? raw[0] : raw;
-  if (key === undefined || key === '') return undefined;
-  if (key.length > 200 || !/^[\x21-\x7e]+$/.test(key)) {
-    throw fieldError('idempotency-key', 'La cabecera Idempotency-Key debe tener de 1 a 200 caracteres visibles, sin espacios');
-  }
-  return key;
-}
 
 /** Spec §7.12 retentions (entries in the contract's routes/retentions.ts). */
 export const retentionsRoutes = (ctx: JobContext): FastifyPluginAsync => async (app) => {

@@ -6,7 +6,7 @@ import type { Account } from '../../http/context';
 import { AppError, badRequest, notFound } from '../../http/errors';
 import { fiscalCredentials } from '../../db/schema';
 import { QUEUES } from '../../jobs/queue';
-import type { SatDownloadJobData } from '../../jobs/sat-download.job';
+import type { SatDownloadJobData } from './sat-download.job';
 import { dayMx } from '../profile/credential-check';
 import { createProcess } from '../background/background.repository';
 import { satDownloads, type SatDownloadRow } from './sat-downloads.schema';

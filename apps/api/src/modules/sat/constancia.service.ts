@@ -7,7 +7,7 @@ import type { Account } from '../../http/context';
 import { AppError, fieldError, notFound } from '../../http/errors';
 import type { JobContext } from '../../jobs/context';
 import { ProgressReporter } from '../../jobs/progress';
-import { attemptOf, QUEUES } from '../../jobs/queue';
+import { QUEUES, workOneAtATime } from '../../jobs/queue';
 import { ConstanciaUnavailableError, constanciaFromEnv, type ConstanciaPort, type ConstanciaTipo } from '../../providers/sat/constancia';
 import { createProcess } from '../background/background.repository';
 import { uploadCsf } from '../profile/csf.service';
@@ -113,13 +113,6 @@ export async function applyConstancia(db: Db, userId: number, id: number): Promi
 }
 
 export async function registerConstanciaWorker(boss: PgBoss, ctx: JobContext): Promise<void> {
-  await boss.work<ConstanciaJobData>(QUEUES.satConstancia, { pollingIntervalSeconds: 0.5, batchSize: 1, includeMetadata: true }, async ([job]) => {
-    const { attempt, last } = attemptOf(job!);
-    try {
-      await runConstancia(ctx, job!.data, attempt);
-    } catch (err) {
-      if (last) await reporter(ctx, job!.data, attempt).fail('Ocurrió un error al obtener la constancia; inténtalo de nuevo').catch(() => undefined);
-      throw err;
-    }
-  });
+  await workOneAtATime<ConstanciaJobData>(boss, QUEUES.satConstancia, (data, attempt) => runConstancia(ctx, data, attempt),
+    (data, attempt) => reporter(ctx, data, attempt).fail('Ocurrió un error al obtener la constancia; inténtalo de nuevo'));
 }

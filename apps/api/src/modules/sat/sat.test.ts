@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createAccount, type TestAccount } from '../../../test/accounts';
 import { startTestServer, type TestServer } from '../../../test/server';
 import { localEfosList } from '../../providers/sat/efos-list';
-import { recheckRecentStatuses } from '../../jobs/sat-status.job';
+import { recheckRecentStatuses } from './sat-status.job';
 import { importXmls } from '../../../test/import-xmls';
 import { stampedHoursAgo } from '../../../test/sandbox-pac-clock';
 import { api, createCustomer, invoiceBody, invoicingAccount } from '../invoicing/invoicing-test-kit';

@@ -1,11 +1,11 @@
 import { MONTHS } from '@facturo/contract';
-import { textPdf } from './simple-pdf';
+import { textPdf } from '@facturo/cfdi/pdf';
 
 /**
- * Test support: a PDF laid out like SAT's acuse of a DIOT (synthetic data), written with the repo's own PDF
- * writer. `overrides` replaces lines by their label (e.g. `{ Periodo: 'Periodo: Abril' }`) or drops them (null).
+ * Test support: a PDF laid out like SAT's acuse of a DIOT (synthetic data), written with the engine's PDF
+ * library (textPdf). `overrides` replaces lines by their label (e.g. `{ Periodo: 'Periodo: Abril' }`) or drops them (null).
  */
-export function diotAcusePdf(rfc: string, year: number, month: number, overrides: Record<string, string | null> = {}): Buffer {
+export function diotAcusePdf(rfc: string, year: number, month: number, overrides: Record<string, string | null> = {}): Promise<Uint8Array> {
   const lines: [string, string][] = [
     ['SAT', 'SERVICIO DE ADMINISTRACIÓN TRIBUTARIA'],
     ['Acuse', 'ACUSE DE RECIBO'],

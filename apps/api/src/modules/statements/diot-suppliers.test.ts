@@ -120,7 +120,7 @@ describe('DIOT supplier catalog', () => {
     const next = await call(customer, 'POST', '/api/diot', { month: 3, year: 2026 });
     expect(next.body.diff).toMatchObject({ contraFolio: folio, contra: 'presentada', cambios: [] });
     const form = new FormData();
-    form.append('acuse', new Blob([new Uint8Array(diotAcusePdf(customer.rfc, 2026, 3))]), 'acuse.pdf');
+    form.append('acuse', new Blob([new Uint8Array(await diotAcusePdf(customer.rfc, 2026, 3))]), 'acuse.pdf');
     expect((await fetch(`${server.baseUrl}/api/diot/${folio}/acuse`, { method: 'POST', headers: customer.headers, body: form })).status).toBe(200);
     const filed = await call(customer, 'GET', '/api/diot?year=2026');
     expect(filed.body.data.find((h: { folio: number }) => h.folio === folio)).toMatchObject({ status: 2 });

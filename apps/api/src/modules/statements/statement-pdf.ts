@@ -1,11 +1,11 @@
 import { formatMoney } from '@facturo/cfdi/money';
 import type { Statement } from '@facturo/contract';
-import { textPdf, type PdfLine } from './simple-pdf';
+import { textPdf, type PdfLine } from '@facturo/cfdi/pdf';
 
 const NOT_MONEY = new Set(['tasa', 'coeficiente']);
 
 /** The printable summary of a statement: header, each section's lines with their article, the CFDI count. */
-export function statementPdf(s: Statement): Buffer {
+export async function statementPdf(s: Statement): Promise<Buffer> {
   const lines: PdfLine[] = [
     { text: `Declaración ${s.period}`, bold: true, size: 16 },
     { text: `RFC ${s.rfc} · ${s.type}${s.regimen ? ` · régimen ${s.regimen}` : ''}` },
@@ -28,5 +28,5 @@ export function statementPdf(s: Statement): Buffer {
     lines.push({ text: `${d.fecha} ${d.uuid} ${d.rfc} ${d.fuente} (${d.origen}) base ${formatMoney(d.base)} IVA ${formatMoney(d.iva)}`, size: 7 });
   }
   if (s.documentos.length > 200) lines.push({ text: `… y ${s.documentos.length - 200} más (lista completa en la aplicación)`, size: 8 });
-  return textPdf(lines, `Declaración ${s.period} ${s.rfc}`);
+  return Buffer.from(await textPdf(lines, `Declaración ${s.period} ${s.rfc}`));
 }

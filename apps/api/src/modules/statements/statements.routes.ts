@@ -21,7 +21,7 @@ export const statementsRoutes = (ctx: JobContext): FastifyPluginAsync => async (
   serve(app, 'statements.filed', (req) => markFiled(db, req.account, req.params.id, req.body.presentada));
   serve(app, 'statements.pdf', async (req, reply) => {
     const s = await getStatement(db, req.account, req.params.id);
-    return reply.type('application/pdf').header('content-disposition', `inline; filename="declaracion-${s.year}-${String(s.month).padStart(2, '0')}.pdf"`).send(statementPdf(s));
+    return reply.type('application/pdf').header('content-disposition', `inline; filename="declaracion-${s.year}-${String(s.month).padStart(2, '0')}.pdf"`).send(await statementPdf(s));
   });
 
   serve(app, 'diot.create', (req) => createDiot(db, req.account, req.body));

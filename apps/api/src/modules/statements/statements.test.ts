@@ -8,9 +8,9 @@ import { importXmls as importFor } from '../../../test/import-xmls';
 import { expectIsolated } from '../../../test/isolation';
 import { buildPayment } from '../payment-reception/payment-builder';
 import { checkLine } from './diot-file';
-import { textPdf } from './simple-pdf';
+import { textPdf } from '@facturo/cfdi/pdf';
 import { diotAcusePdf } from './diot-acuse.test-support';
-import { runAutomaticStatements } from '../../jobs/statements-auto.job';
+import { runAutomaticStatements } from './statements-auto.job';
 
 let server: TestServer;
 /** Persona física 612 (premium): receives from the SAT test taxpayer; its DIOT and expense-side statement. */
@@ -92,18 +92,18 @@ describe('POST /api/diot, GET /api/diot, file, acuse and diff', () => {
     expect(((await refused.json()) as { errors: Record<string, string[]> }).errors.acuse).toEqual(['El acuse debe ser un archivo PDF']);
 
     // Issue 25 §10: a PDF that is not SAT's acuse of this DIOT (RFC, ejercicio, periodo) is refused, naming acuse.
-    const upload = (pdf: Buffer) => {
+    const upload = (pdf: Uint8Array) => {
       const form = new FormData();
       form.append('acuse', new Blob([new Uint8Array(pdf)]), 'acuse.pdf');
       return fetch(`${server.baseUrl}/api/diot/${folio}/acuse`, { method: 'POST', headers: customer.headers, body: form });
     };
-    const refusals: [Buffer, RegExp][] = [
-      [textPdf([{ text: 'Acuse DIOT' }], 'Acuse'), /no es un acuse de recibo de la DIOT/],
-      [diotAcusePdf(customer.rfc, 2026, 3, { Declaración: 'DECLARACIÓN ANUAL DE PERSONAS FÍSICAS' }), /no es un acuse de recibo de la DIOT/],
-      [diotAcusePdf('EKU9003173C9', 2026, 3), new RegExp(`no es del RFC ${customer.rfc}`)],
-      [diotAcusePdf(customer.rfc, 2025, 3), /no es del ejercicio 2026/],
-      [diotAcusePdf(customer.rfc, 2026, 4), /no es del periodo de la DIOT \(Marzo de 2026\)/],
-      [diotAcusePdf(customer.rfc, 2026, 3, { Periodo: null }), /no es del periodo/],
+    const refusals: [Uint8Array, RegExp][] = [
+      [await textPdf([{ text: 'Acuse DIOT' }], 'Acuse'), /no es un acuse de recibo de la DIOT/],
+      [await diotAcusePdf(customer.rfc, 2026, 3, { Declaración: 'DECLARACIÓN ANUAL DE PERSONAS FÍSICAS' }), /no es un acuse de recibo de la DIOT/],
+      [await diotAcusePdf('EKU9003173C9', 2026, 3), new RegExp(`no es del RFC ${customer.rfc}`)],
+      [await diotAcusePdf(customer.rfc, 2025, 3), /no es del ejercicio 2026/],
+      [await diotAcusePdf(customer.rfc, 2026, 4), /no es del periodo de la DIOT \(Marzo de 2026\)/],
+      [await diotAcusePdf(customer.rfc, 2026, 3, { Periodo: null }), /no es del periodo/],
     ];
     for (const [pdf, why] of refusals) {
       const res = await upload(pdf);
@@ -113,7 +113,7 @@ describe('POST /api/diot, GET /api/diot, file, acuse and diff', () => {
     }
     expect((await call(customer, 'GET', '/api/diot?year=2026')).body.data[0]).toMatchObject({ folio, urlAcuse: null });
     // Accents and case aside, and the period by number: SAT's acuse of this RFC and period is accepted.
-    const ok = await upload(diotAcusePdf(customer.rfc, 2026, 3, {
+    const ok = await upload(await diotAcusePdf(customer.rfc, 2026, 3, {
       Acuse: 'Acuse de Recibo', Declaración: 'Declaracion informativa de operaciones con terceros', Periodo: 'Período: 03',
     }));
     expect(ok.status).toBe(200);
@@ -304,7 +304,7 @@ describe('access', () => {
       expect((await call(customer, 'GET', `/api/diot/${folio}`)).status).toBe(200);
     });
     const form = new FormData();
-    form.append('acuse', new Blob([new Uint8Array(textPdf([{ text: 'x' }], 'x'))]), 'a.pdf');
+    form.append('acuse', new Blob([new Uint8Array(await textPdf([{ text: 'x' }], 'x'))]), 'a.pdf');
     const upload = await fetch(`${server.baseUrl}/api/diot/1/acuse`, { method: 'POST', headers: intruder.headers, body: form });
     expect(upload.status).toBe(404);
     const theirs = await call(intruder, 'GET', '/api/diot');

@@ -1,5 +1,5 @@
 import { getCatalog } from '@facturo/cfdi/catalogs';
-import { textPdf, type PdfLine } from '../../modules/statements/simple-pdf';
+import { textPdf, type PdfLine } from '@facturo/cfdi/pdf';
 
 /**
  * SAT port for the constancia de situación fiscal (CSF) and the cédula de identificación fiscal (CIF): SAT
@@ -99,7 +99,7 @@ export function localConstancia(): ConstanciaPort {
     async obtain(req) {
       const lines: PdfLine[] = constanciaLines(req).map((text, i) => ({ text, bold: i < 5 }));
       lines.push({ text: 'Documento generado localmente sin conexión al SAT: sin validez oficial.', size: 8 });
-      return textPdf(lines, req.tipo === 'CSF' ? 'Constancia de Situación Fiscal' : 'Cédula de Identificación Fiscal');
+      return Buffer.from(await textPdf(lines, req.tipo === 'CSF' ? 'Constancia de Situación Fiscal' : 'Cédula de Identificación Fiscal'));
     },
   };
 }

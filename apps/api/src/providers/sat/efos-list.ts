@@ -1,5 +1,6 @@
 import { readFile } from 'node:fs/promises';
 import { fileURLToPath } from 'node:url';
+import { parse } from 'csv-parse/sync';
 
 /**
  * SAT's list of contribuyentes con operaciones presuntamente inexistentes (art. 69-B CFF, "EFOS"), read from the
@@ -45,37 +46,12 @@ export function decodeCsv(bytes: Uint8Array): string {
   }
 }
 
-/** RFC 4180 rows (quoted cells may hold commas, quotes and line breaks). */
+/**
+ * RFC 4180 rows (quoted cells may hold commas, quotes and line breaks), read by csv-parse. Rows keep their own
+ * length (the preamble lines have one cell, the header 20) and a stray quote inside a bare cell is kept as text.
+ */
 export function csvRows(text: string): string[][] {
-  const rows: string[][] = [];
-  let row: string[] = [];
-  let cell = '';
-  let quoted = false;
-  for (let i = 0; i < text.length; i++) {
-    const ch = text[i]!;
-    if (quoted) {
-      if (ch === '"' && text[i + 1] === '"') {
-        cell += '"';
-        i++;
-      } else if (ch === '"') quoted = false;
-      else cell += ch;
-    } else if (ch === '"') quoted = true;
-    else if (ch === ',') {
-      row.push(cell);
-      cell = '';
-    } else if (ch === '\n' || ch === '\r') {
-      if (ch === '\r' && text[i + 1] === '\n') i++;
-      row.push(cell);
-      rows.push(row);
-      row = [];
-      cell = '';
-    } else cell += ch;
-  }
-  if (cell !== '' || row.length) {
-    row.push(cell);
-    rows.push(row);
-  }
-  return rows;
+  return parse(text, { relax_column_count: true, relax_quotes: true, skip_empty_lines: true });
 }
 
 const fold = (s: string) => s.normalize('NFD').replace(/[\u0300-\u036f]/g, '').toLowerCase().replace(/\s+/g, ' ').trim();

@@ -3,6 +3,7 @@ export { perReceiveQuery } from './api/incomes-api';
 export { INCOMES_FEATURES } from './model/use-plan-feature';
 export { rowName } from './components/incomes-table';
 // Shared with outcomes (the same list pieces over received documents).
+export { CfdiTable } from './components/cfdi-table';
 export { StatCards } from './components/stat-cards';
 export { RelatedDrawer } from './components/related-drawer';
 export { EnablePaymentModal } from './components/enable-payment-modal';

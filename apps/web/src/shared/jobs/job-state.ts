@@ -1,4 +1,4 @@
-import { SOCKET_CODES, SOCKET_EVENTS, type ProcessType, type ProgressMessage } from '@facturo/contract';
+import { SOCKET_CODES, SOCKET_EVENT_BY_TYPE, type ProcessType, type ProgressMessage } from '@facturo/contract';
 
 export type JobStatus = 'pending' | 'running' | 'success' | 'failed';
 
@@ -14,21 +14,10 @@ export interface JobState {
 
 export const initialJobState: JobState = { status: 'pending', progress: 0, title: '', message: '', warning: null, retrying: false };
 
-/** Socket event each process type reports on (§7.16). */
-export const eventForType: Partial<Record<ProcessType, string>> = {
-  CIEC: SOCKET_EVENTS.ciec,
-  CIF: SOCKET_EVENTS.cif,
-  CSF: SOCKET_EVENTS.csf,
-  CSD: SOCKET_EVENTS.csd,
-  EFIRMA: SOCKET_EVENTS.efirma,
-  DOWNLOAD_INVOICES: SOCKET_EVENTS.downloadInvoices,
-  PAYROLL: SOCKET_EVENTS.payroll,
-};
-
 /** Whether a live message belongs to the job a bar follows (by job id, else by type/event). */
 export function messageMatches(event: string, msg: ProgressMessage, target: { jobId?: string; type?: ProcessType }): boolean {
   if (target.jobId) return msg.jobId === target.jobId;
-  if (target.type) return msg.type === target.type || event === eventForType[target.type];
+  if (target.type) return msg.type === target.type || event === SOCKET_EVENT_BY_TYPE[target.type];
   return false;
 }
 

@@ -1,10 +1,10 @@
 import type PgBoss from 'pg-boss';
 import type { ImportState } from '@facturo/contract';
-import { invoicingProviders } from '../modules/invoicing/providers';
-import { blacklistWarning, importSummary, runImport, type UploadedImportFile } from '../modules/cfdi-import/import-run';
-import { ProgressReporter } from './progress';
-import { attemptOf, QUEUES } from './queue';
-import type { JobContext } from './context';
+import { invoicingProviders } from '../invoicing/providers';
+import { blacklistWarning, importSummary, runImport, type UploadedImportFile } from './import-run';
+import { ProgressReporter } from '../../jobs/progress';
+import { attemptOf, QUEUES } from '../../jobs/queue';
+import type { JobContext } from '../../jobs/context';
 
 export interface CfdiImportJobData {
   processId: string;

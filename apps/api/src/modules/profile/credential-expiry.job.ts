@@ -1,11 +1,11 @@
 import { and, eq, inArray, isNotNull, lte } from 'drizzle-orm';
 import type PgBoss from 'pg-boss';
-import { fiscalCredentials, notifications } from '../db/schema';
-import type { Db } from '../db/client';
+import { fiscalCredentials, notifications } from '../../db/schema';
+import type { Db } from '../../db/client';
 import { CERT_EXPIRY_WARNING_DAYS, type CredentialKind } from '@facturo/contract';
-import { expiryWarning } from '../modules/profile/credential-check';
-import { QUEUES } from './queue';
-import type { JobContext } from './context';
+import { expiryWarning } from './credential-check';
+import { QUEUES } from '../../jobs/queue';
+import type { JobContext } from '../../jobs/context';
 
 /**
  * Urgent notifications for CSD / e.firma that expire within 30 days (or already expired): one per

@@ -3,23 +3,15 @@ import { and, asc, eq } from 'drizzle-orm';
 import { buildCfdi40 } from '@facturo/cfdi';
 import { toMexicoCityLocal } from '@facturo/cfdi/stamp';
 import { PAYROLL_DETAIL_STATUS } from '@facturo/contract';
-import { AppError } from '../http/errors';
-import { issuerOf } from '../modules/invoicing/invoice.service';
-import { invoicingProviders } from '../modules/invoicing/providers';
-import { forEachConcurrently, pacConcurrency, requestHash, stampDocument } from '../modules/invoicing/stamping';
-import { profileDetails } from '../modules/profile/profile.schema';
-import { PAYROLL_SERIE, receiptInput, receiptProblem, type Employer } from '../modules/payroll/payroll-receipt';
-import { prenominaDetalles, prenominas } from '../modules/payroll/payroll.schema';
-import { PAYROLL_TITLE, type PayrollJobData } from '../modules/payroll/payroll.service';
-import { ProgressReporter } from './progress';
-import { attemptOf, QUEUES } from './queue';
-import type { JobContext } from './context';
-
-export async function employerOf(ctx: JobContext, userId: number): Promise<Employer> {
-  const issuer = await issuerOf(ctx.db, userId);
-  const [details] = await ctx.db.select({ registroPatronal: profileDetails.registroPatronal }).from(profileDetails).where(eq(profileDetails.userId, userId));
-  return { ...issuer, registroPatronal: details?.registroPatronal ?? null };
-}
+import { AppError } from '../../http/errors';
+import { invoicingProviders } from '../invoicing/providers';
+import { forEachConcurrently, pacConcurrency, requestHash, stampDocument } from '../invoicing/stamping';
+import { PAYROLL_SERIE, receiptInput, receiptProblem } from './payroll-receipt';
+import { prenominaDetalles, prenominas } from './payroll.schema';
+import { employerOf, PAYROLL_TITLE, type PayrollJobData } from './payroll.service';
+import { ProgressReporter } from '../../jobs/progress';
+import { attemptOf, QUEUES } from '../../jobs/queue';
+import type { JobContext } from '../../jobs/context';
 
 /**
  * Stamps every pending detail of a pre-payroll, up to PAC_CONCURRENCY at once, reporting progress live (spec §4: current/total ×

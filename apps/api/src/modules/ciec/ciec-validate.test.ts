@@ -1,8 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { io as connect } from 'socket.io-client';
-import { startTestServer, type TestServer } from '../../test/server';
-import { createAccount } from '../../test/accounts';
-import { listen, until } from '../../test/live';
+import { startTestServer, type TestServer } from '../../../test/server';
+import { createAccount } from '../../../test/accounts';
+import { listen, until } from '../../../test/live';
 
 let server: TestServer;
 beforeAll(async () => {

@@ -1,8 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
-import { startTestServer, type TestServer } from '../../test/server';
-import { createAccount } from '../../test/accounts';
-import { fiscalCredentials, users } from '../db/schema';
+import { startTestServer, type TestServer } from '../../../test/server';
+import { createAccount } from '../../../test/accounts';
+import { fiscalCredentials, users } from '../../db/schema';
 import { notifyExpiringCredentials } from './credential-expiry.job';
 
 let server: TestServer;

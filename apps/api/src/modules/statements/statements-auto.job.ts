@@ -1,12 +1,12 @@
 import type PgBoss from 'pg-boss';
 import { sql } from 'drizzle-orm';
 import { SOCKET_EVENTS } from '@facturo/contract';
-import type { Db } from '../db/client';
-import type { Account } from '../http/context';
-import type { Publisher } from '../realtime/publisher';
-import { periodText, startStatement } from '../modules/statements/statements.service';
-import { QUEUES } from './queue';
-import type { JobContext } from './context';
+import type { Db } from '../../db/client';
+import type { Account } from '../../http/context';
+import type { Publisher } from '../../realtime/publisher';
+import { periodText, startStatement } from './statements.service';
+import { QUEUES } from '../../jobs/queue';
+import type { JobContext } from '../../jobs/context';
 
 /**
  * Automatic statements (issue 11 §2, spec §4 settings mode): on day 1 every account in automatic mode gets the

@@ -1,16 +1,16 @@
 import type PgBoss from 'pg-boss';
 import { and, desc, eq, inArray } from 'drizzle-orm';
 import { SAT_DOWNLOAD_TITLE, type ImportRejection } from '@facturo/contract';
-import type { Db } from '../db/client';
-import { fiscalCredentials, users } from '../db/schema';
-import { invoicingProviders } from '../modules/invoicing/providers';
-import { runImport } from '../modules/cfdi-import/import-run';
-import { decodeFiles, dayMx, secretPurpose } from '../modules/profile/credential-check';
-import { satDownloads, type SatDownloadRow } from '../modules/sat-downloads/sat-downloads.schema';
-import { EFIRMA_CODES, SatDownloadError, satDownloadService, type EfirmaFiles, type SatDownloadSession } from '../providers/sat/descarga';
-import { ProgressReporter } from './progress';
-import { attemptOf, QUEUES } from './queue';
-import type { JobContext } from './context';
+import type { Db } from '../../db/client';
+import { fiscalCredentials, users } from '../../db/schema';
+import { invoicingProviders } from '../invoicing/providers';
+import { runImport } from '../cfdi-import/import-run';
+import { decodeFiles, dayMx, secretPurpose } from '../profile/credential-check';
+import { satDownloads, type SatDownloadRow } from './sat-downloads.schema';
+import { EFIRMA_CODES, SatDownloadError, satDownloadService, type EfirmaFiles, type SatDownloadSession } from '../../providers/sat/descarga';
+import { ProgressReporter } from '../../jobs/progress';
+import { attemptOf, QUEUES } from '../../jobs/queue';
+import type { JobContext } from '../../jobs/context';
 
 export interface SatDownloadJobData {
   downloadId: string;

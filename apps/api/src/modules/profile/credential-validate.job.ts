@@ -1,22 +1,12 @@
 import { and, eq } from 'drizzle-orm';
 import type PgBoss from 'pg-boss';
 import { CredentialError } from '@facturo/cfdi/credentials';
-import type { CredentialKind } from '@facturo/contract';
-import { fiscalCredentials } from '../db/schema';
-import { checkCredential, dayMx, decodeFiles, expiryWarning, issuerPolicy, KIND_GRAMMAR, KIND_LABEL, secretPurpose } from '../modules/profile/credential-check';
-import { retireOlderCredentials } from '../modules/profile/credentials.service';
-import { ProgressReporter } from './progress';
-import { attemptOf, QUEUES } from './queue';
-import type { JobContext } from './context';
-
-export interface CredentialJobData {
-  processId: string;
-  credentialId: number;
-  userId: number;
-  rfc: string;
-  kind: CredentialKind;
-  title: string;
-}
+import { fiscalCredentials } from '../../db/schema';
+import { checkCredential, dayMx, decodeFiles, expiryWarning, issuerPolicy, KIND_GRAMMAR, KIND_LABEL, secretPurpose } from './credential-check';
+import { retireOlderCredentials, type CredentialJobData } from './credentials.service';
+import { ProgressReporter } from '../../jobs/progress';
+import { QUEUES, workOneAtATime } from '../../jobs/queue';
+import type { JobContext } from '../../jobs/context';
 
 const reporter = (ctx: JobContext, data: CredentialJobData, attempt = 1) =>
   new ProgressReporter(ctx.db, ctx.publisher, { id: data.processId, rfc: data.rfc, type: data.kind === 'csd' ? 'CSD' : 'EFIRMA', title: data.title }, attempt);
@@ -76,14 +66,6 @@ export async function runCredentialValidation(ctx: JobContext, data: CredentialJ
 }
 
 export async function registerCredentialWorker(boss: PgBoss, ctx: JobContext): Promise<void> {
-  await boss.work<CredentialJobData>(QUEUES.credentialValidate, { pollingIntervalSeconds: 0.5, batchSize: 1, includeMetadata: true }, async ([job]) => {
-    const { attempt, last } = attemptOf(job!);
-    try {
-      await runCredentialValidation(ctx, job!.data, attempt);
-    } catch (err) {
-      // Only the last attempt ends the record as failed; before that pg-boss retries and the bar says so.
-      if (last) await reporter(ctx, job!.data, attempt).fail(`Ocurrió un error al validar tu ${KIND_LABEL[job!.data.kind]}; inténtalo de nuevo`).catch(() => undefined);
-      throw err;
-    }
-  });
+  await workOneAtATime<CredentialJobData>(boss, QUEUES.credentialValidate, (data, attempt) => runCredentialValidation(ctx, data, attempt),
+    (data, attempt) => reporter(ctx, data, attempt).fail(`Ocurrió un error al validar tu ${KIND_LABEL[data.kind]}; inténtalo de nuevo`));
 }

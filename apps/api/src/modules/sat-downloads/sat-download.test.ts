@@ -5,19 +5,19 @@ import { readFileSync } from 'node:fs';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { inject } from 'vitest';
 import { and, desc, eq } from 'drizzle-orm';
-import { loadConfig } from '../config';
-import { openDatabase, type Database } from '../db/client';
-import { startApi, type ApiRuntime } from '../runtime';
-import { fiscalCredentials } from '../db/schema';
-import { startTestServer, cloneTemplateDatabase, type TestServer } from '../../test/server';
-import { createAccount, type TestAccount } from '../../test/accounts';
-import { callApi } from '../../test/http';
-import { stampedReceived } from '../../test/received-cfdis';
-import { startSoapSat, type SoapSatServer } from '../../test/sat-soap-server';
-import { downloadEnded, giveEfirma, userIdOf } from '../../test/sat-downloads';
-import { writeZip } from '../modules/cfdi-import/zip-writer';
-import { cfdis } from '../modules/cfdis/cfdis.schema';
-import { satDownloads } from '../modules/sat-downloads/sat-downloads.schema';
+import { loadConfig } from '../../config';
+import { openDatabase, type Database } from '../../db/client';
+import { startApi, type ApiRuntime } from '../../runtime';
+import { fiscalCredentials } from '../../db/schema';
+import { startTestServer, cloneTemplateDatabase, type TestServer } from '../../../test/server';
+import { createAccount, type TestAccount } from '../../../test/accounts';
+import { callApi } from '../../../test/http';
+import { stampedReceived } from '../../../test/received-cfdis';
+import { startSoapSat, type SoapSatServer } from '../../../test/sat-soap-server';
+import { downloadEnded, giveEfirma, userIdOf } from '../../../test/sat-downloads';
+import { writeZip } from '../cfdi-import/zip-writer';
+import { cfdis } from '../cfdis/cfdis.schema';
+import { satDownloads } from './sat-downloads.schema';
 import { runSatDownloadJob } from './sat-download.job';
 
 // The job over the real client (@nodecfdi) against the SOAP protocol server: SAT's answers and faults as the
@@ -130,7 +130,7 @@ describe('resume after a restart', () => {
     const d = await issued('444', '2026-10-09T12:00:00');
     const userId = await userIdOf(server, owner.rfc);
     const ctx = server.runtime.ctx;
-    const { createProcess } = await import('../modules/background/background.repository');
+    const { createProcess } = await import('../background/background.repository');
     const process = await createProcess(ctx.db, { userId, rfc: owner.rfc, type: 'DOWNLOAD_INVOICES', title: 'Descarga de CFDI del SAT', message: 'En espera', month: 10, year: 2026 });
     // As a previous run left it: SAT's solicitud known, three packages, the first imported (1 CFDI), then the process died.
     await ctx.db.insert(satDownloads).values({

@@ -1,7 +1,7 @@
 import type PgBoss from 'pg-boss';
-import { runAutoSync } from '../modules/sat-downloads/sat-download-settings.service';
-import { QUEUES } from './queue';
-import type { JobContext } from './context';
+import { runAutoSync } from './sat-download-settings.service';
+import { QUEUES } from '../../jobs/queue';
+import type { JobContext } from '../../jobs/context';
 
 /** Issue 15 §1: the daily automatic SAT download for the accounts that turned it on. */
 export async function registerSatDownloadAutoWorker(boss: PgBoss, ctx: JobContext): Promise<void> {

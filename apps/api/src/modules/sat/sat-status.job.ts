@@ -1,15 +1,15 @@
 import type PgBoss from 'pg-boss';
 import { sql } from 'drizzle-orm';
 import { SOCKET_EVENTS } from '@facturo/contract';
-import { notifications } from '../db/schema';
-import { cfdis } from '../modules/cfdis/cfdis.schema';
-import { checkRow } from '../modules/sat/cfdi-status.service';
-import { efosListEmpty, refreshEfosList } from '../modules/sat/blacklist.service';
-import { notifyExpiringRequests, syncInbox } from '../modules/sat/cancellation-inbox.service';
-import { registerConstanciaWorker } from '../modules/sat/constancia.service';
-import { satProviders } from '../modules/sat/sat-providers';
-import { QUEUES } from './queue';
-import type { JobContext } from './context';
+import { notifications } from '../../db/schema';
+import { cfdis } from '../cfdis/cfdis.schema';
+import { checkRow } from './cfdi-status.service';
+import { efosListEmpty, refreshEfosList } from './blacklist.service';
+import { notifyExpiringRequests, syncInbox } from './cancellation-inbox.service';
+import { registerConstanciaWorker } from './constancia.service';
+import { satProviders } from './sat-providers';
+import { QUEUES } from '../../jobs/queue';
+import type { JobContext } from '../../jobs/context';
 
 /** How far back the re-check looks, and how many documents one run asks SAT about (oldest check first). */
 export const RECHECK_DAYS = 40;

@@ -1,9 +1,9 @@
 import { eq } from 'drizzle-orm';
 import type PgBoss from 'pg-boss';
-import { fiscalCredentials } from '../db/schema';
-import { ProgressReporter } from './progress';
-import { attemptOf, QUEUES } from './queue';
-import type { JobContext } from './context';
+import { fiscalCredentials } from '../../db/schema';
+import { ProgressReporter } from '../../jobs/progress';
+import { QUEUES, workOneAtATime } from '../../jobs/queue';
+import type { JobContext } from '../../jobs/context';
 
 export interface CiecJobData {
   processId: string;
@@ -37,14 +37,6 @@ export async function runCiecValidation(ctx: JobContext, data: CiecJobData, atte
 }
 
 export async function registerCiecWorker(boss: PgBoss, ctx: JobContext): Promise<void> {
-  await boss.work<CiecJobData>(QUEUES.ciecValidate, { pollingIntervalSeconds: 0.5, batchSize: 1, includeMetadata: true }, async ([job]) => {
-    const { attempt, last } = attemptOf(job!);
-    try {
-      await runCiecValidation(ctx, job!.data, attempt);
-    } catch (err) {
-      // Only the last attempt ends the record as failed; before that pg-boss retries and the bar says so.
-      if (last) await reporter(ctx, job!.data, attempt).fail('Ocurrió un error al validar la CIEC; inténtalo de nuevo').catch(() => undefined);
-      throw err;
-    }
-  });
+  await workOneAtATime<CiecJobData>(boss, QUEUES.ciecValidate, (data, attempt) => runCiecValidation(ctx, data, attempt),
+    (data, attempt) => reporter(ctx, data, attempt).fail('Ocurrió un error al validar la CIEC; inténtalo de nuevo'));
 }

@@ -1,0 +1,88 @@
+import type { ReactNode } from 'react';
+import { ActionIcon, Badge, Menu, Table, Text } from '@mantine/core';
+import { IconDots } from '@tabler/icons-react';
+import { useTranslation } from 'react-i18next';
+import { formatMoney } from '@facturo/cfdi/money';
+import type { InvoiceRow } from '@facturo/contract';
+import { formatDay } from '../../../shared/format/dates';
+import { ListTable } from '../../../shared/ui/list-table';
+import { BlacklistBadge } from '../../sat-status/public';
+
+const ESTADO_COLOR: Record<InvoiceRow['estado'], string> = { vigente: 'teal', en_proceso: 'yellow', cancelada: 'red', rechazada: 'orange' };
+
+/** The estado's label; a cancellation nobody answered in 72 h says so ("Cancelada sin respuesta (plazo vencido)"). */
+export const estadoKey = (r: InvoiceRow, keys: 'incomes' | 'outcomes') =>
+  r.estado === 'cancelada' && r.estatusCancelacion === 'Plazo vencido' ? 'incomes.estado.plazoVencido' : `${keys}.estado.${r.estado}`;
+
+/** "A-12" or the UUID's first block when the invoice has no serie/folio. */
+export const rowName = (r: InvoiceRow) => [r.serie, r.folio].filter(Boolean).join('-') || r.uuid.slice(0, 8);
+
+export interface CfdiTableProps {
+  rows: InvoiceRow[];
+  /** The table's and each row's data-testid (`${rowTestId}-${uuid}`). */
+  testId: string;
+  rowTestId: string;
+  minWidth: number;
+  /** Header of the counterpart's column (the customer of an income, the supplier of an outcome). */
+  partyLabel: string;
+  /** Where the estado texts live (`${estadoKeys}.estado.vigente`, …). */
+  estadoKeys: 'incomes' | 'outcomes';
+  /** A column of its own before the estado (outcomes: the deductible switch). */
+  extraColumn?: { label: string; cell: (row: InvoiceRow, name: string) => ReactNode };
+  /** A line under the total before the saldo (outcomes: the método de pago). */
+  amountNote?: (row: InvoiceRow) => ReactNode;
+  /** Whether the row shows the "Pagada" badge. */
+  paid: (row: InvoiceRow) => boolean;
+  /** The row's menu items. */
+  menu: (row: InvoiceRow) => ReactNode;
+}
+
+/**
+ * The month's CFDIs (spec §3 Invoice / Expense) as incomes and outcomes both list them: folio and UUID, the
+ * counterpart with its 69-B badge, dates, total and saldo, estado badges and the row's menu. Each list brings
+ * its own column, badges rule and menu.
+ */
+export function CfdiTable({ rows, testId, rowTestId, minWidth, partyLabel, estadoKeys, extraColumn, amountNote, paid, menu }: CfdiTableProps) {
+  const { t } = useTranslation();
+  return (
+    <ListTable minWidth={minWidth} testId={testId} columns={[
+      { label: t('incomes.cols.folio') }, { label: partyLabel }, { label: t('incomes.cols.fEmi') }, { label: t('incomes.cols.fPago') },
+      { label: t('incomes.cols.total'), align: 'right' }, ...(extraColumn ? [{ label: extraColumn.label }] : []), { label: t('incomes.cols.estado') }, { width: 48 },
+    ]}>
+      {rows.map((r) => {
+        const name = rowName(r);
+        return (
+          <Table.Tr key={r.uuid} data-testid={`${rowTestId}-${r.uuid}`}>
+            <Table.Td>
+              <Text size="sm" fw={600}>{name}</Text>
+              <Text size="xs" c="dimmed" ff="monospace">{r.uuid}</Text>
+            </Table.Td>
+            <Table.Td><Text size="sm">{r.rfc} - {r.client}<BlacklistBadge show={r.blacklisted} /></Text></Table.Td>
+            <Table.Td>{formatDay(r.f_emi.slice(0, 10))}</Table.Td>
+            <Table.Td>{r.f_pago ? formatDay(r.f_pago.slice(0, 10)) : '—'}</Table.Td>
+            <Table.Td ta="right">
+              <Text size="sm">{formatMoney(r.total)} {r.moneda}</Text>
+              {amountNote?.(r)}
+              {r.status === 1 && r.saldo !== '0' && r.saldo !== '0.00' && <Text size="xs" c="orange">{t('incomes.saldo', { saldo: formatMoney(r.saldo) })}</Text>}
+            </Table.Td>
+            {extraColumn && <Table.Td>{extraColumn.cell(r, name)}</Table.Td>}
+            <Table.Td>
+              <Badge color={ESTADO_COLOR[r.estado]} variant="light">{t(estadoKey(r, estadoKeys))}</Badge>
+              {r.tipoDeComprobante !== 'I' && <Badge ml={4} variant="outline">{r.tipoDeComprobante}</Badge>}
+              {r.notCount && <Badge ml={4} color="gray" variant="outline">{t('incomes.notCounted')}</Badge>}
+              {paid(r) && <Badge ml={4} color="teal" variant="outline">{t('incomes.paid')}</Badge>}
+            </Table.Td>
+            <Table.Td>
+              <Menu position="bottom-end" withinPortal>
+                <Menu.Target>
+                  <ActionIcon variant="subtle" aria-label={t('incomes.actionsFor', { name })}><IconDots size={18} /></ActionIcon>
+                </Menu.Target>
+                <Menu.Dropdown>{menu(r)}</Menu.Dropdown>
+              </Menu>
+            </Table.Td>
+          </Table.Tr>
+        );
+      })}
+    </ListTable>
+  );
+}
