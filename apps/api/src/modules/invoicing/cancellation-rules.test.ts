@@ -6,7 +6,7 @@ import { startTestServer, type TestServer } from '../../../test/server';
 import { createAccount, type TestAccount } from '../../../test/accounts';
 import { cancellationRequestedHoursAgo, stampedHoursAgo } from '../../../test/sandbox-pac-clock';
 import { employeeBody, randomCurp } from '../employees/employee-fixtures.test-support';
-import { resolvePendingCancellations } from '../sat/sat-status.job';
+import { resolvePendingCancellations } from '../sat/pending-cancellations.service';
 import { cfdiCancellations, cfdis } from '../cfdis/cfdis.schema';
 import { notifications } from '../../db/schema';
 import { api, createCustomer, invoiceBody, invoicingAccount } from './invoicing-test-kit';
