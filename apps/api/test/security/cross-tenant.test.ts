@@ -175,6 +175,8 @@ const probes: Record<string, () => Probe[]> = {
   'outcomes.deductible': () => [{ body: { uuid: v.receivedUuid, deducible: false, motivo: 'x' }, field: 'uuid' }],
   'outcomes.cancel': () => [{ body: { uuid: v.receivedUuid }, field: 'uuid' }],
   'outcomes.complementRequest': () => [{ body: { uuid: v.receivedUuid, email: 'b@ejemplo.mx' }, field: 'uuid' }],
+  'outcomes.clientEmail': () => [{ query: { pIdPago: v.receivedUuid } }],
+  'outcomes.sendEmail': () => [{ body: { pEmail: 'b@ejemplo.mx', pXml: true, pPdf: true, pIdPago: v.receivedUuid }, field: 'pIdPago' }],
   'paymentReception.payments': () => [{ params: { invoiceId: v.ppdUuid } }],
   'paymentReception.applyPay': () => [{ body: payForm(v.ppdUuid), encoding: 'form', field: 'invoiceId' }],
   'paymentReception.applyMultiple': () => [{
