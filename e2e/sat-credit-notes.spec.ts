@@ -51,6 +51,8 @@ test('a credit note issued from an invoice\u2019s row is related to it, lowers i
   await forma.fill('03');
   await page.getByRole('option', { name: /^03 - / }).first().click();
   await page.getByTestId('concept-0').getByLabel('Valor unitario', { exact: true }).fill('100.00');
+  // The clave the note carries (84111506, SAT's guide for a bonus) is shown with its description, not empty (issue 25 item 9).
+  await expect(page.getByTestId('concept-0').getByRole('combobox', { name: 'Clave de producto o servicio' })).toHaveValue(/^84111506 - \S/);
   await expect(page.getByTestId('total-total')).toHaveText('$116.00');
   await snap(page, info, 'credit-note-form');
   await page.getByRole('button', { name: 'Timbrar factura' }).click();

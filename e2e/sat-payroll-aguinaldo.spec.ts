@@ -62,6 +62,9 @@ test('an aguinaldo run: the ISR method chosen, the problems per employee before 
   await snap(page, info, 'payroll-problems');
   await page.screenshot({ path: '/tmp/h1-payroll-problems.png', fullPage: true });
   await page.getByRole('button', { name: 'Timbrar 3 recibos' }).click();
+  // Stamping several at once is confirmed first, naming the documents and the stamps used.
+  await expect(page.getByRole('dialog')).toContainText('Se timbrarán 3 recibos de nómina y se usarán 3 timbres.');
+  await page.getByRole('dialog').getByRole('button', { name: 'Sí, timbrar 3 recibos' }).click();
   await expect(page.getByTestId('release-error')).toContainText('Un empleado tiene datos que el SAT rechazaría');
   await expect(page.getByTestId('release-error')).toContainText(`${bad.no_empleado} CARLA PÉREZ SOTO: La CURP`);
   for (const e of [low, high, bad]) await expect(page.getByTestId(`detalle-${e.no_empleado}`)).toContainText('Pendiente de timbrar');
@@ -71,6 +74,9 @@ test('an aguinaldo run: the ISR method chosen, the problems per employee before 
   await page.getByRole('dialog').getByRole('button', { name: 'Deshabilitar' }).click();
   await expect(problems).toHaveCount(0);
   await page.getByRole('button', { name: 'Timbrar 2 recibos' }).click();
+  // Stamping several at once is confirmed first, naming the documents and the stamps used.
+  await expect(page.getByRole('dialog')).toContainText('Se timbrarán 2 recibos de nómina y se usarán 2 timbres.');
+  await page.getByRole('dialog').getByRole('button', { name: 'Sí, timbrar 2 recibos' }).click();
   const bar = page.getByTestId('job-progress');
   await expect(bar).toHaveAttribute('data-status', 'success', { timeout: 60_000 });
   for (const e of [low, high]) await expect(page.getByTestId(`detalle-${e.no_empleado}`)).toContainText('Timbrado correctamente');

@@ -55,6 +55,9 @@ test('a pre-payroll for three employees: one disabled, the rest stamped with the
 
   // Stamp the two pending ones, watching the live bar to its end.
   await page.getByRole('button', { name: 'Timbrar 2 recibos' }).click();
+  // Stamping several at once is confirmed first, naming the documents and the stamps used.
+  await expect(page.getByRole('dialog')).toContainText('Se timbrarán 2 recibos de nómina y se usarán 2 timbres.');
+  await page.getByRole('dialog').getByRole('button', { name: 'Sí, timbrar 2 recibos' }).click();
   const bar = page.getByTestId('job-progress');
   await expect(bar).toBeVisible();
   await expect(bar).toHaveAttribute('data-status', 'success', { timeout: 60_000 });

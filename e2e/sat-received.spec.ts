@@ -79,8 +79,14 @@ test('import a ZIP of received CFDIs with the live bar, see them on /outcomes, o
   await expect(dialog.getByTestId('import-rejected')).toHaveText('1');
   await expect(dialog.getByTestId('import-rejections')).toContainText('roto.xml');
   await expect(dialog.getByTestId('import-rejections')).toContainText(/XML/);
+  // Where they went (issue 25 item 9): received, March 2026, with a link to that month's Gastos.
+  const where = dialog.getByTestId('import-destination-recibido-2026-3');
+  await expect(where).toContainText('50 CFDI recibidos de marzo de 2026');
   await snap(page, info, 'outcomes-import-result');
-  await dialog.getByRole('button', { name: 'Listo' }).click();
+  await page.screenshot({ path: '/tmp/h9s2-import-result.png' });
+  await where.getByRole('link', { name: 'Ver en Gastos' }).click();
+  await expect(dialog).toBeHidden();
+  await expect(page).toHaveURL(/\/outcomes$/);
 
   // The month's cards: 5,800 + 2,320 + 48 × 116 = 13,688.00; the cash one is the only non-deductible.
   await expect(card(page, 'ingresos').count).toHaveText('50');

@@ -27,6 +27,16 @@ export const importStateSchema = z.object({
   progress: z.number().int(),
   /** Imported documents whose counterparty is on SAT's 69-B list as presunto or definitivo (issue 15 §4). */
   blacklisted: z.array(z.object({ uuid: z.string(), rfc: z.string(), situacion: z.string() })).optional(),
+  /**
+   * Where the imported CFDI went (issue 25 item 9): issued ones to Ingresos, received ones to Gastos, each counted
+   * by the month of its fecha (the month whose list shows it); ordered by direction, then year and month.
+   */
+  destinations: z.array(z.object({
+    direction: z.enum(['emitido', 'recibido']),
+    year: z.number().int(),
+    month: z.number().int().min(1).max(12),
+    count: z.number().int(),
+  })).optional(),
 });
 export type ImportState = z.infer<typeof importStateSchema>;
 

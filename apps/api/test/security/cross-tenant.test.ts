@@ -46,7 +46,9 @@ const NOT_TENANT_DATA: Record<string, string> = {
  * Entries whose id-like key does not select a record: they answer the caller's own data whatever the value
  * (asserted: 2xx and none of A's values in the body).
  */
-const CALLER_KEYED: Record<string, string> = {};
+const CALLER_KEYED: Record<string, string> = {
+  'notifications.markRead': 'solo marca notificaciones de la propia cuenta: un id ajeno no marca nada (200, marked 0, como una ya leída)',
+};
 
 /** Public entries take no token: there is no "other tenant" (enumeration.test.ts covers their answers). */
 const isPublic = (def: RouteDef) => def.access.public === true;
@@ -89,7 +91,7 @@ interface Values {
   invoiceUuid: string; invoiceAppId: number; ppdUuid: string; paymentUuid: string; prenominaId: number; detailId: number;
   retentionUuid: string; statementId: number; diotFolio: number; obligationId: number; activityId: number; csfId: number;
   backgroundId: string; importId: string; receivedUuid: string; receivedRetentionUuid: string; cardId: string; receiptId: number; voucherId: string;
-  bEmployeeId: number; diotSupplierId: number;
+  bEmployeeId: number; diotSupplierId: number; notificationId: number;
 }
 
 let server: TestServer;
@@ -173,6 +175,8 @@ const probes: Record<string, () => Probe[]> = {
   'outcomes.deductible': () => [{ body: { uuid: v.receivedUuid, deducible: false, motivo: 'x' }, field: 'uuid' }],
   'outcomes.cancel': () => [{ body: { uuid: v.receivedUuid }, field: 'uuid' }],
   'outcomes.complementRequest': () => [{ body: { uuid: v.receivedUuid, email: 'b@ejemplo.mx' }, field: 'uuid' }],
+  'outcomes.clientEmail': () => [{ query: { pIdPago: v.receivedUuid } }],
+  'outcomes.sendEmail': () => [{ body: { pEmail: 'b@ejemplo.mx', pXml: true, pPdf: true, pIdPago: v.receivedUuid }, field: 'pIdPago' }],
   'paymentReception.payments': () => [{ params: { invoiceId: v.ppdUuid } }],
   'paymentReception.applyPay': () => [{ body: payForm(v.ppdUuid), encoding: 'form', field: 'invoiceId' }],
   'paymentReception.applyMultiple': () => [{
@@ -202,6 +206,11 @@ const probes: Record<string, () => Probe[]> = {
   'payroll.deletePrePayroll': () => [{ params: { id: v.prenominaId } }],
   'payroll.toggleDetail': () => [{ body: { id: v.detailId }, field: 'id' }],
   'payroll.release': () => [{ body: { id: v.prenominaId }, field: 'id' }],
+  'payroll.review': () => [{ params: { id: v.prenominaId } }],
+  'payroll.retry': () => [{ body: { id: v.prenominaId }, field: 'id' }],
+  'payroll.sendReceipts': () => [{ body: { id: v.prenominaId }, field: 'id' }, { body: { id: v.prenominaId, detalle: v.detailId }, field: 'id' }],
+  'payroll.cancelReceipt': () => [{ body: { id: v.detailId, motivo: '02' }, field: 'id' }],
+  'notifications.markRead': () => [{ params: { id: v.notificationId } }],
   'retentions.xml': () => [{ params: { uuid: v.retentionUuid } }, { params: { uuid: v.receivedRetentionUuid } }],
   'retentions.pdf': () => [{ params: { uuid: v.retentionUuid } }, { params: { uuid: v.receivedRetentionUuid } }],
   'retentions.cancel': () => [{ body: { uuid: v.retentionUuid, motivo: '02' }, field: 'uuid' }],
@@ -270,6 +279,7 @@ async function snapshot() {
     csf: await get(a, '/api/profile/csf'),
     cards: await get(a, '/api/payments/cards'),
     stamps: await get(a, '/api/timbres'),
+    notificationUnread: ((await get(a, '/api/notificaciones/urgentes')).data as { id: number }[]).some((n) => n.id === v.notificationId),
     subscription: await get(a, '/api/customer/plan'),
     outcomes: await get(a2, `/api/outcomes/${month}/${year}?perPage=50`),
     receivedRetentions: await get(a2, `/api/getRetencionesRecibidas/${month}/${year}`),
@@ -295,6 +305,7 @@ beforeAll(async () => {
   });
   expect(profile).toBeTruthy();
   v.backgroundId = (await call(a, 'GET', '/api/background/process')).data[0].id;
+  v.notificationId = (await call(a, 'POST', '/api/dev/notificacion', { title: 'Aviso de A' })).id;
   // Customer (A2's RFC, so A2 can import what A issues), product, employee with one concept of each kind.
   v.customerId = (await createCustomer(server.baseUrl, a, { rfc: a2.rfc })).id;
   v.productId = (await call(a, 'POST', '/api/products', { ...productBody, descripcionProducto: 'Servicio de A' })).id;

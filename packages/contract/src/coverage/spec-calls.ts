@@ -72,6 +72,10 @@ export const specCalls: SpecCall[] = [
   c('7.6', 'Egresos: estadísticas del año', 'GET', '/api/outcomes/stats/:year'),
   c('7.6', 'Egresos: lista del mes (con deducible)', 'GET', '/api/outcomes/:month/:year'),
   c('7.6', 'Egresos: documentos relacionados', 'GET', '/api/outcomes/related/:uuid'),
+  // "The same pattern as incomes" (§7.6): the incomes e-mail and cancel-options calls over received documents.
+  c('7.6', 'Egresos: correo del proveedor', 'GET', '/api/outcomes/client-email'),
+  c('7.6', 'Egresos: enviar por correo', 'POST', '/api/outcomes/send-email'),
+  c('7.6', 'Egresos: motivos de cancelación', 'GET', '/api/outcomes/cancel-options'),
   c('7.6', 'Egresos: habilitar pago', 'POST', '/api/outcomes/enable-payment'),
   c('7.6', 'Egresos: no contar', 'POST', '/api/outcomes/not-count'),
   c('7.6', 'Egresos: solicitar complemento', 'POST', '/api/outcomes/complement-request'),

@@ -2,8 +2,13 @@ import {
   incomesAlertSchema, invoicePageSchema, notCountBodySchema, perReceiveQuerySchema, perReceiveResponseSchema,
   periodParamsSchema, relatedQuerySchema, relatedResponseSchema, relatedUuidParamsSchema, yearParamsSchema, yearStatsSchema,
 } from '../incomes';
-import { uuidParamsSchema } from '../invoicing';
-import { complementRequestBodySchema, deductibleBodySchema, ivaUsoBodySchema, outcomeCancelBodySchema, outcomesEnablePaymentBodySchema, outcomesListQuerySchema, outcomesMonthStatsSchema } from '../outcomes';
+import {
+  alertResponseSchema, cancelOptionsResponseSchema, clientEmailQuerySchema, clientEmailResponseSchema, sendEmailBodySchema, uuidParamsSchema,
+} from '../invoicing';
+import {
+  complementRequestBodySchema, deductibleBodySchema, ivaUsoBodySchema, outcomeCancelBodySchema, outcomesEnablePaymentBodySchema, outcomesListQuerySchema,
+  outcomesMonthStatsSchema,
+} from '../outcomes';
 import { route } from '../route';
 
 /** Plan product 3 "Egresos" (spec §6): 7 list, 8 deductible, 9 CSV, 57 payable, 58 complement request, 72 lista negra. */
@@ -34,6 +39,18 @@ export const outcomesRoutes = {
   }),
   'outcomes.related': route({
     method: 'GET', path: '/api/outcomes/related/:uuid', params: relatedUuidParamsSchema, query: relatedQuerySchema, response: relatedResponseSchema, access: list,
+  }),
+  'outcomes.clientEmail': route({
+    method: 'GET', path: '/api/outcomes/client-email', query: clientEmailQuerySchema, response: clientEmailResponseSchema, access: list,
+    summary: 'Correos del proveedor que emitió el gasto (del catálogo de clientes, por su RFC) y su nombre',
+  }),
+  'outcomes.sendEmail': route({
+    method: 'POST', path: '/api/outcomes/send-email', body: sendEmailBodySchema, response: alertResponseSchema, access: list,
+    summary: 'Reenvía el XML recibido y su PDF por correo (p. ej. al contador)',
+  }),
+  'outcomes.cancelOptions': route({
+    method: 'GET', path: '/api/outcomes/cancel-options', response: cancelOptionsResponseSchema, access: list,
+    summary: 'Motivos de cancelación del SAT (01 a 04), los mismos de ingresos',
   }),
   'outcomes.enablePayment': route({
     method: 'POST', path: '/api/outcomes/enable-payment', body: outcomesEnablePaymentBodySchema, response: incomesAlertSchema, access: list,

@@ -101,6 +101,8 @@ export async function runImport(
   const counterparties: { uuid: string; rfc: string }[] = [];
   // UUIDs met in this run: a second one in the same upload is a duplicate even though this import stored it.
   const seen = new Set<string>();
+  // Imported CFDI per direction and month of their fecha ("emitido 2026-03" → count), for the result's links.
+  const where = new Map<string, number>();
   await report(state);
   const { docs, refusedArchives } = await expand(storage, input.files, rejected);
   state.total = docs.length;
@@ -129,6 +131,8 @@ export async function runImport(
               if (!('retention' in classified)) {
                 const s = classified.summary;
                 counterparties.push({ uuid: classified.uuid, rfc: classified.direction === 'emitido' ? s.receptorRfc : s.emisorRfc });
+                const key = `${classified.direction} ${s.fecha.slice(0, 7)}`;
+                where.set(key, (where.get(key) ?? 0) + 1);
               }
             }
           } catch (e) {
@@ -148,10 +152,19 @@ export async function runImport(
   const nothing = docs.length === 0 && refusedArchives > 0 && refusedArchives === input.files.length;
   const listed = await riskyAmong(db, counterparties.map((c) => c.rfc));
   if (listed.size) state.blacklisted = counterparties.filter((c) => listed.has(c.rfc.toUpperCase())).map((c) => ({ ...c, situacion: listed.get(c.rfc.toUpperCase())! }));
+  if (where.size) state.destinations = destinationsOf(where);
   state.status = nothing ? 'failed' : 'done';
   state.message = nothing ? rejected.map((r) => r.reason).join('. ') : null;
   state.progress = 100;
   return state;
+}
+
+/** "emitido 2026-03" → count, as the contract's ordered list (emitidos first, then by year and month). */
+function destinationsOf(where: Map<string, number>): NonNullable<ImportState['destinations']> {
+  return [...where].map(([key, count]) => {
+    const [direction, ym] = key.split(' ') as ['emitido' | 'recibido', string];
+    return { direction, year: Number(ym.slice(0, 4)), month: Number(ym.slice(5, 7)), count };
+  }).sort((a, b) => a.direction.localeCompare(b.direction) || a.year - b.year || a.month - b.month);
 }
 
 /** The Spanish summary the progress bar shows when the import ends. */

@@ -67,6 +67,7 @@ export async function importState(ctx: JobContext, account: Account, id: string)
     rejected: data.rejected ?? [],
     message: status === 'failed' ? (data.message ?? row.message) : null,
     ...(data.blacklisted?.length ? { blacklisted: data.blacklisted } : {}),
+    ...(data.destinations?.length ? { destinations: data.destinations } : {}),
     progress: row.progress,
   };
 }

@@ -3,7 +3,7 @@ import { and, eq } from 'drizzle-orm';
 import { startTestServer, type TestServer } from '../../../test/server';
 import { createAccount, type TestAccount } from '../../../test/accounts';
 import { callApi } from '../../../test/http';
-import { stampedReceived } from '../../../test/received-cfdis';
+import { stampedReceived, SUPPLIER_RFC } from '../../../test/received-cfdis';
 import { cfdis } from '../cfdis/cfdis.schema';
 import { writeZip } from './zip-writer';
 
@@ -73,6 +73,36 @@ describe('POST /api/cfdi/import', () => {
     expect(byUuid[pue.uuid]).toMatchObject({ direction: 'recibido', source: 'import', deducible: true, total: '1160.000000' });
     expect(byUuid[cash.uuid]).toMatchObject({ deducible: false, deducibleMotivo: expect.stringMatching(/LISR art. 27 fr. III/) });
     expect(byUuid[loose.uuid]).toMatchObject({ metodoPago: 'PPD', deducible: true });
+  });
+
+  it('says where the imported CFDI went: issued or received, counted by the month of their fecha (issue 25 item 9)', async () => {
+    // SAT's test taxpayer as an account: what it issued to its customers arrives as emitidos.
+    const supplier = await createAccount(server.baseUrl, { persona: 'moral', rfc: SUPPLIER_RFC });
+    const customer = await createAccount(server.baseUrl);
+    const issuedMar = await Promise.all(['2026-03-02T10:00:00', '2026-03-28T10:00:00'].map((fecha) => stampedReceived({ receptorRfc: customer.rfc, fecha })));
+    const issuedFeb = await stampedReceived({ receptorRfc: customer.rfc, fecha: '2026-02-15T10:00:00', valor: '300' });
+    const zip = writeZip([...issuedMar, issuedFeb].map((d, i) => ({ name: `${i}.xml`, data: d.xml })));
+    const issued = await finished(supplier, (await upload(supplier, [{ name: 'emitidas.zip', data: zip }])).body.id);
+    expect(issued).toMatchObject({ status: 'done', imported: 3 });
+    expect(issued.destinations).toEqual([
+      { direction: 'emitido', year: 2026, month: 2, count: 1 },
+      { direction: 'emitido', year: 2026, month: 3, count: 2 },
+    ]);
+
+    // The customer imports the same three: they are received, in the same months; a repeated one is not counted.
+    const received = await finished(customer, (await upload(customer, [
+      { name: 'recibidas.zip', data: zip }, { name: 'otra-vez.xml', data: issuedFeb.xml },
+    ])).body.id);
+    expect(received).toMatchObject({ status: 'done', imported: 3, duplicated: 1 });
+    expect(received.destinations).toEqual([
+      { direction: 'recibido', year: 2026, month: 2, count: 1 },
+      { direction: 'recibido', year: 2026, month: 3, count: 2 },
+    ]);
+
+    // Nothing imported: no destinations.
+    const again = await finished(customer, (await upload(customer, [{ name: 'otra-vez.xml', data: issuedFeb.xml }])).body.id);
+    expect(again).toMatchObject({ imported: 0, duplicated: 1 });
+    expect(again.destinations).toBeUndefined();
   });
 
   it('refuses a ZIP bomb as a whole and a path in an entry name, with a clear message', async () => {

@@ -5,14 +5,16 @@ import { listCfdis, cfdiCsv } from '../incomes/cfdi-list';
 import { yearStats } from '../incomes/cfdi-stats';
 import { openBalancesPage, relatedCfdis, setNotCount } from '../incomes/cfdi-actions';
 import { documentFileName } from '../invoicing/documents.service';
+import { cancelOptions } from '../invoicing/cancel.service';
 import { invoicingProviders } from '../invoicing/providers';
 import {
-  deductibleWhere, markCancelledBySupplier, outcomesMonthStats, overrideDeductible, receivedPdf, receivedXml, requestComplement, setIvaUso, setOutcomePaid,
+  deductibleWhere, markCancelledBySupplier, outcomesMonthStats, overrideDeductible, receivedPdf, receivedXml, requestComplement, sendReceivedEmail, setIvaUso, setOutcomePaid,
+  supplierEmail,
 } from './outcomes.service';
 
 /**
  * Spec §7.6 (entries in the contract's routes/outcomes.ts): the incomes pattern over received documents.
- * What does not apply to received CFDIs (cancelling at SAT, e-mailing them): docs/outcomes.md.
+ * What does not apply to received CFDIs (cancelling at SAT): docs/outcomes.md.
  */
 export const outcomesRoutes = (ctx: JobContext): FastifyPluginAsync => async (app) => {
   const { db } = ctx;
@@ -36,6 +38,9 @@ export const outcomesRoutes = (ctx: JobContext): FastifyPluginAsync => async (ap
     return reply.type('application/pdf').header('content-disposition', `inline; filename="${documentFileName(row, 'pdf')}"`).send(Buffer.from(pdf));
   });
   serve(app, 'outcomes.related', (req) => relatedCfdis(db, req.account.id, D, req.params.uuid, req.query.mother));
+  serve(app, 'outcomes.clientEmail', (req) => supplierEmail(db, req.account.id, req.query.pIdPago));
+  serve(app, 'outcomes.sendEmail', (req) => sendReceivedEmail(db, storage(), ctx.mailer, req.account.id, req.body));
+  serve(app, 'outcomes.cancelOptions', () => cancelOptions());
   serve(app, 'outcomes.enablePayment', (req) => setOutcomePaid(db, req.account.id, req.body.pIdPago, req.body.fpago));
   serve(app, 'outcomes.notCount', (req) => setNotCount(db, req.account.id, D, req.body.uuid, req.body.notCount));
   serve(app, 'outcomes.ivaUso', (req) => setIvaUso(db, req.account.id, req.body.uuid, req.body.ivaUso));

@@ -6,8 +6,10 @@ import { parseXml } from '@facturo/cfdi/xml';
 import { AppError, fieldError, notFound } from '../../http/errors';
 import type { StoragePort } from '../../providers/storage/local-storage';
 import { cfdis } from '../cfdis/cfdis.schema';
+import { clients } from '../clients/clients.schema';
 import { cfdiPdfKey, refreshAfterStateChange, refreshBalances } from '../cfdis/cfdi-store';
 import { enablePayment } from '../incomes/cfdi-actions';
+import { documentFileName } from '../invoicing/documents.service';
 import { owned, periodBounds, type Period } from '../incomes/cfdi-sets';
 import { monthStats } from '../incomes/cfdi-stats';
 import { renderDocumentPdf } from '../invoicing/stamping';
@@ -127,4 +129,48 @@ export async function receivedPdf(db: Db, storage: StoragePort, userId: number, 
   await storage.put(key, pdf, 'application/pdf');
   await db.update(cfdis).set({ pdfKey: key }).where(and(eq(cfdis.userId, userId), eq(cfdis.id, row.id)));
   return { row, pdf };
+}
+
+/**
+ * GET /api/outcomes/client-email: the supplier's addresses, from the customers catalogue by the issuer's RFC
+ * (the same catalogue and answer as the incomes call), and the supplier's name.
+ */
+export async function supplierEmail(db: Db, userId: number, uuid: string): Promise<{ email: string[]; cliente: string }> {
+  const row = await receivedRow(db, userId, uuid);
+  const [client] = await db.select({ emails: clients.emails, rSocial: clients.rSocial }).from(clients)
+    .where(and(eq(clients.userId, userId), eq(clients.rfc, row.rfcEmisor))).limit(1);
+  return { email: client?.emails ?? [], cliente: client?.rSocial ?? row.nombreEmisor ?? row.rfcEmisor };
+}
+
+const escapeHtml = (s: string) => s.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
+
+/**
+ * POST /api/outcomes/send-email: the received XML (byte for byte) and/or its PDF as attachments, e.g. to the
+ * accountant. Answers as the incomes call: a mail transport failure is `rspns: false` with the reason.
+ */
+export async function sendReceivedEmail(
+  db: Db, storage: StoragePort, mailer: Mailer, userId: number,
+  input: { pEmail: string; pXml: boolean; pPdf: boolean; pIdPago: string },
+): Promise<{ msj: string; rspns: boolean }> {
+  const { row, xml } = await receivedXml(db, storage, userId, input.pIdPago);
+  const attachments = [];
+  if (input.pXml) attachments.push({ filename: documentFileName(row, 'xml'), contentType: 'application/xml', content: xml });
+  if (input.pPdf) attachments.push({ filename: documentFileName(row, 'pdf'), contentType: 'application/pdf', content: Buffer.from((await receivedPdf(db, storage, userId, row.uuid)).pdf) });
+  if (!attachments.length) return { msj: 'Elige al menos un archivo (XML o PDF) para enviar', rspns: false };
+  const sf = [row.serie, row.folio].filter(Boolean).join('-');
+  const emisor = row.nombreEmisor ?? row.rfcEmisor;
+  const receptor = row.nombreReceptor ?? row.rfcReceptor;
+  const text = `Hola:\n\nTe comparto la factura ${sf ? `${sf} ` : ''}(UUID ${row.uuid}) que ${emisor} emitió a ${receptor} el ${row.fecha.slice(0, 10)} por ${row.total.replace(/(\.\d{2})\d*$/, '$1')} ${row.moneda}.\nEncontrarás adjuntos el XML y la representación impresa en PDF.\n\nFacturo`;
+  try {
+    await mailer.send({
+      to: input.pEmail,
+      subject: `Factura ${sf ? `${sf} ` : ''}de ${emisor}`,
+      text,
+      html: `<p>${escapeHtml(text).replace(/\n/g, '<br>')}</p>`,
+      attachments,
+    });
+  } catch (err) {
+    return { msj: `No se pudo enviar el correo: ${(err as Error).message}`, rspns: false };
+  }
+  return { msj: `Se envió la factura a ${input.pEmail}`, rspns: true };
 }

@@ -1,6 +1,8 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { createMemoryRouter, RouterProvider } from 'react-router';
 import { renderWithProviders } from '../../../shared/test/render';
+import { usePeriod } from '../../../shared/period/period-store';
 import { clearSession, startSession } from '../../../shared/session/session-store';
 import { ImportCfdiDialog } from './import-dialog';
 
@@ -37,7 +39,7 @@ describe('<ImportCfdiDialog />', () => {
       return json(404, { message: 'No encontrado' });
     }) as typeof fetch;
 
-    renderWithProviders(<ImportCfdiDialog opened onClose={() => undefined} />);
+    renderWithProviders(<RouterProvider router={createMemoryRouter([{ path: '/', element: <ImportCfdiDialog opened onClose={() => undefined} /> }])} />);
     const dialog = await screen.findByRole('dialog');
     const input = dialog.querySelector('input[type=file]') as HTMLInputElement;
     const zip = new File(['PK'], 'mes.zip', { type: 'application/zip' });
@@ -57,5 +59,53 @@ describe('<ImportCfdiDialog />', () => {
     const after = polls;
     await new Promise((r) => setTimeout(r, 1300));
     await waitFor(() => expect(polls).toBe(after));
+  });
+  it('says where the documents went, issued and received per month, and each link opens that month\'s list', async () => {
+    startSession(session);
+    globalThis.fetch = (async (input: RequestInfo | URL, init: RequestInit = {}) => {
+      const url = new URL(String(input), 'http://localhost');
+      const json = (status: number, body: unknown) => new Response(JSON.stringify(body), { status, headers: { 'Content-Type': 'application/json' } });
+      if (url.pathname === '/api/cfdi/import' && init.method === 'POST') return json(202, { id: ID });
+      if (url.pathname === `/api/cfdi/import/${ID}`) {
+        return json(200, {
+          status: 'done', total: 4, imported: 4, duplicated: 0, message: null, progress: 100, rejected: [],
+          destinations: [
+            { direction: 'emitido', year: 2025, month: 11, count: 1 },
+            { direction: 'recibido', year: 2025, month: 10, count: 2 },
+            { direction: 'recibido', year: 2025, month: 11, count: 1 },
+          ],
+        });
+      }
+      return json(404, { message: 'No encontrado' });
+    }) as typeof fetch;
+    let closed = 0;
+    function Outcomes() {
+      const p = usePeriod();
+      return <p data-testid="outcomes-page">Gastos {p.month}/{p.year}</p>;
+    }
+    const router = createMemoryRouter([
+      { path: '/', element: <ImportCfdiDialog opened onClose={() => { closed += 1; }} /> },
+      { path: '/outcomes', element: <Outcomes /> },
+      { path: '/incomes', element: <p>Ingresos</p> },
+    ]);
+    renderWithProviders(<RouterProvider router={router} />);
+    const dialog = await screen.findByRole('dialog');
+    fireEvent.change(dialog.querySelector('input[type=file]') as HTMLInputElement, { target: { files: [new File(['PK'], 'mes.zip', { type: 'application/zip' })] } });
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Importar' }));
+
+    const where = await screen.findByTestId('import-destinations', {}, { timeout: 5000 });
+    expect(where.textContent).toContain('Dónde quedaron');
+    const issued = within(where).getByTestId('import-destination-emitido-2025-11');
+    expect(issued.textContent).toContain('1 CFDI emitido de noviembre de 2025');
+    expect(within(issued).getByRole('link', { name: 'Ver en Ingresos' }).getAttribute('href')).toBe('/incomes');
+    const october = within(where).getByTestId('import-destination-recibido-2025-10');
+    expect(october.textContent).toContain('2 CFDI recibidos de octubre de 2025');
+    expect(within(where).getByTestId('import-destination-recibido-2025-11').textContent).toContain('1 CFDI recibido de noviembre de 2025');
+
+    fireEvent.click(within(october).getByRole('link', { name: 'Ver en Gastos' }));
+    // The link selects October 2025 in the period filter, closes the dialog and opens Gastos.
+    expect((await screen.findByTestId('outcomes-page')).textContent).toBe('Gastos 10/2025');
+    expect(router.state.location.pathname).toBe('/outcomes');
+    expect(closed).toBe(1);
   });
 });

@@ -1,12 +1,14 @@
 import { useEffect, useState } from 'react';
-import { Alert, Button, FileInput, Group, List, Modal, ScrollArea, SimpleGrid, Stack, Text } from '@mantine/core';
-import { IconFileImport, IconFileZip } from '@tabler/icons-react';
+import { Alert, Anchor, Button, FileInput, Group, List, Modal, ScrollArea, SimpleGrid, Stack, Text } from '@mantine/core';
+import { IconArrowRight, IconFileImport, IconFileZip } from '@tabler/icons-react';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
-import { IMPORT_LIMITS, type ImportState } from '@facturo/contract';
+import { Link } from 'react-router';
+import { IMPORT_LIMITS, MONTHS, type ImportState } from '@facturo/contract';
 import { isApiError } from '../../../shared/api/api-error';
 import { formatApiErrorLines } from '../../../shared/api/format-api-error';
 import { JobProgressBar } from '../../../shared/jobs/job-progress-bar';
+import { setPeriod } from '../../../shared/period/period-store';
 import { useSession } from '../../../shared/session/session-store';
 import { CountFigure } from '../../../shared/ui/count-figure';
 import { importStateQuery, startImport } from '../api/cfdi-import-api';
@@ -83,7 +85,7 @@ export function ImportCfdiDialog({ opened, onClose }: { opened: boolean; onClose
         {jobId && (
           <>
             <JobProgressBar key={jobId} jobId={jobId} />
-            {finished && state.data && <ImportResult state={state.data} />}
+            {finished && state.data && <ImportResult state={state.data} onGo={close} />}
             <Group justify="flex-end">
               {finished && <Button variant="light" onClick={reset}>{t('cfdiImport.again')}</Button>}
               <Button variant={finished ? 'filled' : 'default'} onClick={close}>{finished ? t('cfdiImport.done') : t('cfdiImport.background')}</Button>
@@ -95,8 +97,12 @@ export function ImportCfdiDialog({ opened, onClose }: { opened: boolean; onClose
   );
 }
 
-/** Imported, duplicated and each refused file with its Spanish reason (duplicates are listed among the rejections by the API). */
-export function ImportResult({ state }: { state: ImportState }) {
+/**
+ * Imported, duplicated and each refused file with its Spanish reason (duplicates are listed among the rejections
+ * by the API); then where the imported CFDI went, each with a link to that month's Ingresos or Gastos list (the
+ * link selects the month in the period filter; `onGo` closes the dialog).
+ */
+export function ImportResult({ state, onGo }: { state: ImportState; onGo?: () => void }) {
   const { t } = useTranslation();
   const refused = state.rejected.filter((r) => !r.reason.startsWith('Duplicado'));
   return (
@@ -107,6 +113,24 @@ export function ImportResult({ state }: { state: ImportState }) {
         <CountFigure label={t('cfdiImport.duplicated')} value={state.duplicated} color="gray" testId="import-duplicated" />
         <CountFigure label={t('cfdiImport.rejected')} value={refused.length} color="red" testId="import-rejected" />
       </SimpleGrid>
+      {(state.destinations ?? []).length > 0 && (
+        <Stack gap={4} data-testid="import-destinations">
+          <Text size="sm" fw={600}>{t('cfdiImport.whereTitle')}</Text>
+          {state.destinations!.map((d) => {
+            const issued = d.direction === 'emitido';
+            const month = MONTHS[d.month - 1]!.toLowerCase();
+            return (
+              <Group key={`${d.direction}-${d.year}-${d.month}`} gap="xs" wrap="wrap" data-testid={`import-destination-${d.direction}-${d.year}-${d.month}`}>
+                <Text size="sm">{t(issued ? 'cfdiImport.whereIssued' : 'cfdiImport.whereReceived', { count: d.count, month, year: d.year })}</Text>
+                <Anchor component={Link} to={issued ? '/incomes' : '/outcomes'} size="sm"
+                  onClick={() => { setPeriod({ year: d.year, month: d.month }); onGo?.(); }}>
+                  <Group gap={4} wrap="nowrap" component="span">{t(issued ? 'cfdiImport.goIncomes' : 'cfdiImport.goOutcomes')}<IconArrowRight size={14} /></Group>
+                </Anchor>
+              </Group>
+            );
+          })}
+        </Stack>
+      )}
       {state.rejected.length > 0 && (
         <ScrollArea.Autosize mah={220}>
           <List size="sm" spacing={4} data-testid="import-rejections">

@@ -15,6 +15,14 @@ export const prenominasQuery = (rfc: string, q: { page: number; perPage: number;
 export const prenominaQuery = (rfc: string, id: number) =>
   queryOptions({ queryKey: ['pre-payroll', rfc, 'one', id], queryFn: ({ signal }) => call(routes['payroll.prePayroll'], { params: { id }, signal }) });
 
+/** `GET /api/timbres`: the stamp balance named in the confirmation before stamping several receipts (quiet on error). */
+export const stampBalanceQuery = (rfc: string) =>
+  queryOptions({
+    queryKey: ['pre-payroll', rfc, 'stamps'],
+    queryFn: ({ signal }) => call(routes['invoicing.stamps'], { signal, passThrough: true }),
+    retry: false,
+  });
+
 /** The active employees to choose from (the first 100, A–Z by number). */
 export const activeEmployeesQuery = (rfc: string) =>
   queryOptions({

@@ -18,8 +18,9 @@ import { PagedListCard } from '../../../shared/ui/paged-list-card';
 import { toastError, toastSuccess } from '../../../shared/ui/toasts';
 import { downloadXml, viewPdf } from '../../invoicing/public';
 import {
-  cancelReceipt, deletePrenomina, prenominaQuery, prenominasQuery, prePayrollKeys, releasePrenomina, retryPrenomina, reviewQuery, sendReceipts, toggleDetail,
+  cancelReceipt, deletePrenomina, prenominaQuery, prenominasQuery, prePayrollKeys, releasePrenomina, retryPrenomina, reviewQuery, sendReceipts, stampBalanceQuery, toggleDetail,
 } from '../api/pre-payroll-api';
+import { confirmBulkStamp } from '../model/confirm-stamp';
 import { CreatePrenominaDrawer } from '../components/create-prenomina-drawer';
 import { DetallesTable, type DetailAction } from '../components/detalles-table';
 import { EditDetailModal } from '../components/edit-detail-modal';
@@ -70,6 +71,7 @@ function PrenominaView({ id, onBack }: { id: number; onBack: () => void }) {
   const [cancelling, setCancelling] = useState<PrenominaDetalle | null>(null);
   const [motivo, setMotivo] = useState<'01' | '02'>('02');
   const review = useQuery(reviewQuery(rfc, id));
+  const stamps = useQuery(stampBalanceQuery(rfc));
   const refresh = () => queryClient.invalidateQueries({ queryKey: prePayrollKeys.all(rfc) });
   // A 422 lists what SAT would refuse per employee (errors["detalle.<id>"]); show every line.
   const showError = (e: unknown) => {
@@ -134,10 +136,10 @@ function PrenominaView({ id, onBack }: { id: number; onBack: () => void }) {
           )}
           {failedCount > 0 && (
             <Button variant="light" color="orange" leftSection={<IconRefresh size={16} />} loading={retry.isPending}
-              onClick={() => retry.mutate()}>{t('prePayroll.run.retry', { count: failedCount })}</Button>
+              onClick={() => confirmBulkStamp(failedCount, stamps.data?.balance, () => retry.mutate())}>{t('prePayroll.run.retry', { count: failedCount })}</Button>
           )}
           <Button leftSection={<IconRubberStamp size={16} />} disabled={!pending || Boolean(jobId && !release.isError && !retry.isError)} loading={release.isPending}
-            onClick={() => release.mutate()}>{t('prePayroll.stamp', { count: pending })}</Button>
+            onClick={() => confirmBulkStamp(pending, stamps.data?.balance, () => release.mutate())}>{t('prePayroll.stamp', { count: pending })}</Button>
         </Group>
       </Group>
       {p.data && (

@@ -30,13 +30,22 @@ export function CatalogSearchSelect({ kind, label, description, value, initialLa
   const minChars = kind === 'unit' ? 1 : MIN_CHARS;
   const enabled = debounced.length >= minChars && debounced !== chosen?.label;
   const hits = useQuery({ ...catalogSearchQuery(kind, debounced), enabled });
+  // A value set from outside (a draft copied from a stamped XML, a credit note's fixed clave) has no option in
+  // the list: Mantine's Select would show it empty. Look its description up by clave, and show the bare clave
+  // meanwhile or when the catalog does not know it.
+  const needsLabel = !!value && !initialLabel && chosen?.value !== value;
+  const own = useQuery({ ...catalogSearchQuery(kind, value), enabled: needsLabel });
 
   const data = useMemo(() => {
     const options = (hits.data ?? []).map((h) => ({ value: h.clave, label: `${h.clave} - ${h.descripcion}` }));
-    const current = chosen?.value === value ? chosen : value && initialLabel ? { value, label: `${value} - ${initialLabel}` } : null;
+    const found = own.data?.find((h) => h.clave === value);
+    const current = chosen?.value === value ? chosen
+      : value && initialLabel ? { value, label: `${value} - ${initialLabel}` }
+        : value ? { value, label: found ? `${value} - ${found.descripcion}` : value }
+          : null;
     if (current && !options.some((o) => o.value === current.value)) options.unshift(current);
     return options;
-  }, [hits.data, chosen, value, initialLabel]);
+  }, [hits.data, own.data, chosen, value, initialLabel]);
 
   return (
     <Select
