@@ -35,7 +35,9 @@ export const devRoutes = (db: Db, mailer: Mailer, opts: DevRoutesOptions): Fasti
   if (opts.env !== 'test') return;
   serve(app, 'dev.accountFlags', async (req) => {
     const { rol, timbres, ...flags } = req.body;
-    await db.update(users).set({ ...flags, ...(rol ? { rolId: rol, planId: rol === 10 ? 1 : 2 } : {}) }).where(eq(users.id, req.account.id));
+    const set = { ...flags, ...(rol ? { rolId: rol, planId: rol === 10 ? 1 : 2 } : {}) };
+    // A body with only `timbres` changes no user column (drizzle refuses an empty SET).
+    if (Object.keys(set).length) await db.update(users).set(set).where(eq(users.id, req.account.id));
     if (timbres !== undefined) {
       await db.insert(stampBalances).values({ userId: req.account.id, balance: timbres })
         .onConflictDoUpdate({ target: stampBalances.userId, set: { balance: timbres } });

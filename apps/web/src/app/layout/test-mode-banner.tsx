@@ -1,7 +1,11 @@
 import { Text } from '@mantine/core';
 import { IconFlask } from '@tabler/icons-react';
 import { useQuery } from '@tanstack/react-query';
-import { routes, type RouteResult } from '@facturo/contract';
+import type { RouteResult, routes } from '@facturo/contract';
+
+// The path written out: importing the route table's value here would put every route's schema in the login
+// bundle (the banner renders on every screen, /login included; e2e/code-split.spec.ts keeps it under 250 kB).
+const TEST_MODE_PATH = '/api/modo-pruebas';
 
 /**
  * Issue 25 §3: production running a test provider says so on every screen (signed in or not), fixed at the
@@ -14,7 +18,7 @@ export function TestModeBanner() {
     // A plain fetch, not call(): the app's interceptors (a success runs the notification check, which before
     // login answers 401 and clears the session) must not fire for this public, session-less question.
     queryFn: async ({ signal }) => {
-      const res = await fetch(routes['health.testMode'].path, { signal, headers: { Accept: 'application/json' } });
+      const res = await fetch(TEST_MODE_PATH, { signal, headers: { Accept: 'application/json' } });
       if (!res.ok) throw new Error(`HTTP ${res.status}`);
       return (await res.json()) as RouteResult<(typeof routes)['health.testMode']>;
     },

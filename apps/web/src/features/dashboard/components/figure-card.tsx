@@ -1,7 +1,7 @@
 import { Anchor, Badge, Card, Group, Skeleton, Stack, Text, Tooltip, UnstyledButton } from '@mantine/core';
 import { IconLock } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
-import { useNavigate } from 'react-router';
+import { Link, useNavigate } from 'react-router';
 import { formatMoney } from '@facturo/cfdi/money';
 import { openUpgradeDialog } from '../../plans/public';
 import type { DashboardCard } from '../model/cards';
@@ -49,7 +49,7 @@ export function FigureCard({ card, loading }: { card: DashboardCard; loading: bo
         ))}
         {card.taxes && !card.taxes.isrCalculado && !loading && <Text size="xs" c="dimmed">{t('dashboard.taxes.isrNoCalculado')}</Text>}
         {card.taxes && (
-          <Anchor component="button" type="button" size="sm" ta="left" onClick={() => navigate(card.taxes!.howLink)} data-testid="taxes-how">
+          <Anchor component={Link} to={card.taxes.howLink} size="sm" ta="left" data-testid="taxes-how">
             {t('dashboard.taxes.howLink')}
           </Anchor>
         )}
