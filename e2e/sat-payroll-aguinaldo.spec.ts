@@ -23,10 +23,20 @@ test('an aguinaldo run: the ISR method chosen, the problems per employee before 
   const high = employeeFor(`A${stamp}2`, '2000.00', 'BRUNO DÍAZ MORA');
   // Its CURP belongs to someone else (the first ten characters differ from the RFC's).
   const bad = { ...employeeFor(`A${stamp}3`, '420.00', 'CARLA PÉREZ SOTO'), curp: employeeFor('X', '1', 'X Y Z').curp };
+  const created: number[] = [];
   for (const e of [low, high, bad]) {
     const res = await request.post('/api/employees', { headers, data: e });
     expect(res.status(), await res.text()).toBe(201);
+    created.push(((await res.json()) as { id: number }).id);
   }
+  // The SAT test account is shared by the payroll specs: its next pre-payroll pays every active employee, so
+  // these three are disabled when this test ends (sat-payroll.spec.ts counts its own three).
+  const disable = async () => {
+    for (const id of created) {
+      const res = await request.put(`/api/employees/enable/${id}`, { headers });
+      expect(res.ok(), await res.text()).toBe(true);
+    }
+  };
 
   // The login screen, with room for a loaded machine (the shared helper waits 15 s for the dashboard).
   await page.goto('/login');
@@ -82,4 +92,5 @@ test('an aguinaldo run: the ISR method chosen, the problems per employee before 
   for (const e of [low, high]) await expect(page.getByTestId(`detalle-${e.no_empleado}`)).toContainText('Timbrado correctamente');
   await expect(page.getByRole('button', { name: 'Enviar recibos por correo' })).toBeVisible();
   await page.screenshot({ path: '/tmp/h1-payroll-aguinaldo.png', fullPage: true });
+  await disable();
 });

@@ -175,7 +175,8 @@ describe('payments in the dashboard', () => {
     // Every payment above is dated 2026-03-20: the multiple one alone brought 2,500.00 of base.
     expect(Number(month.body.ingresosmes)).toBeGreaterThanOrEqual(2500);
     expect(year.body.body[2].ingresos).toBe(month.body.ingresosmes);
-    expect(year.body.body[2].iva).toBe(month.body.ivames);
+    // ivames is the declaration's IVA a cargo (issue 24 §8, whole pesos; fiscal-exactness.test.ts): the yearly
+    // chart's IVA is still the month's flow of IVA, so only the collected base is compared here.
     const byDay = paid.body.data.reduce((s: number, d: { ingresos: string }) => s + Number(d.ingresos), 0);
     expect(byDay.toFixed(2)).toBe(month.body.ingresosmes);
   });

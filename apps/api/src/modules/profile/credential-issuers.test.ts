@@ -49,8 +49,8 @@ async function becomesValid(server: TestServer, account: TestAccount, kind: 'csd
 describe('the mode follows NODE_ENV', () => {
   const base = { APP_SECRET: 'test-secret-test-secret-test-secret-0001', DATA_DIR: mkdtempSync(path.join(tmpdir(), 'facturo-cfg-')) };
   it('production is always strict; outside it SAT_CERTIFICADOS=produccion asks for strict too', () => {
-    expect(loadConfig({ ...base, NODE_ENV: 'production', SMTP_URL: 'smtp://127.0.0.1:2525' }).satCertificados).toBe('produccion');
-    expect(loadConfig({ ...base, NODE_ENV: 'production', SMTP_URL: 'smtp://127.0.0.1:2525', SAT_CERTIFICADOS: 'pruebas' }).satCertificados).toBe('produccion');
+    expect(loadConfig({ ...base, NODE_ENV: 'production', SMTP_URL: 'smtp://127.0.0.1:2525', PAC_PROVIDER: 'sandbox', PAYMENTS_PROVIDER: 'local' }).satCertificados).toBe('produccion');
+    expect(loadConfig({ ...base, NODE_ENV: 'production', SMTP_URL: 'smtp://127.0.0.1:2525', PAC_PROVIDER: 'sandbox', PAYMENTS_PROVIDER: 'local', SAT_CERTIFICADOS: 'pruebas' }).satCertificados).toBe('produccion');
     expect(loadConfig({ ...base, NODE_ENV: 'test' }).satCertificados).toBe('pruebas');
     expect(loadConfig({ ...base, NODE_ENV: 'development', SAT_CERTIFICADOS: 'produccion' }).satCertificados).toBe('produccion');
   });
