@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { idParam } from './input-rules';
 
 export const notificationSchema = z.object({
   id: z.number().int(),
@@ -9,7 +10,8 @@ export const notificationSchema = z.object({
 });
 export type Notification = z.infer<typeof notificationSchema>;
 export const urgentNotificationsSchema = z.object({ data: z.array(notificationSchema) });
-export const notificationParamsSchema = z.object({ id: z.coerce.number().int().positive() });
+// An id outside int4 (or not a number) is a notification that does not exist: 404, never a 500 from the database.
+export const notificationParamsSchema = z.object({ id: idParam('La notificación no existe') });
 /** Marking read: how many notifications the call marked (0 when already read: the call is idempotent). */
 export const notificationsReadSchema = z.object({ marked: z.number().int().min(0) });
 /** `POST /api/dev/notificacion` (NODE_ENV=test only): an urgent notification for the signed-in account. */
