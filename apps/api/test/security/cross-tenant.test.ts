@@ -173,6 +173,7 @@ const probes: Record<string, () => Probe[]> = {
   'outcomes.enablePayment': () => [{ body: { fpago: '2026-11-01', pIdPago: v.receivedUuid, type: 2 }, field: 'pIdPago' }],
   'outcomes.notCount': () => [{ body: { uuid: v.receivedUuid, notCount: true }, field: 'uuid' }],
   'outcomes.deductible': () => [{ body: { uuid: v.receivedUuid, deducible: false, motivo: 'x' }, field: 'uuid' }],
+  'outcomes.ivaUso': () => [{ body: { uuid: v.receivedUuid, ivaUso: 'exentas' }, field: 'uuid' }],
   'outcomes.cancel': () => [{ body: { uuid: v.receivedUuid }, field: 'uuid' }],
   'outcomes.complementRequest': () => [{ body: { uuid: v.receivedUuid, email: 'b@ejemplo.mx' }, field: 'uuid' }],
   'outcomes.clientEmail': () => [{ query: { pIdPago: v.receivedUuid } }],
@@ -215,6 +216,7 @@ const probes: Record<string, () => Probe[]> = {
   'retentions.pdf': () => [{ params: { uuid: v.retentionUuid } }, { params: { uuid: v.receivedRetentionUuid } }],
   'retentions.cancel': () => [{ body: { uuid: v.retentionUuid, motivo: '02' }, field: 'uuid' }],
   'statements.show': () => [{ params: { id: v.statementId } }],
+  'statements.filed': () => [{ params: { id: v.statementId }, body: { presentada: true } }],
   'statements.pdf': () => [{ params: { id: v.statementId } }],
   'diot.show': () => [{ params: { folio: v.diotFolio } }],
   'diot.file': () => [{ params: { folio: v.diotFolio } }],
@@ -360,7 +362,7 @@ beforeAll(async () => {
   await call(a, 'POST', '/api/subscription', { priceId: 'price_premium_monthly', paymentMethod: v.cardId });
   v.receiptId = (await call(a, 'GET', '/api/payments')).data[0].id;
   // An OXXO voucher of A's, not paid yet (B must not pay it in A's name).
-  v.voucherId = (await call(a, 'GET', '/api/payments/setup-intent/10')).data.voucher.paymentIntentId;
+  v.voucherId = (await call(a, 'GET', '/api/payments/setup-intent/10')).voucher.paymentIntentId;
   // A2 imports what A issued to it (a received CFDI and a received retention): its import job is A2's too.
   const invoiceXml = await (await fetch(`${server.baseUrl}/api/incomes/${v.invoiceUuid}/xml`, { headers: a.headers })).text();
   const retentionXml = await (await fetch(`${server.baseUrl}/api/retenciones/${v.retentionUuid}/xml`, { headers: a.headers })).text();
