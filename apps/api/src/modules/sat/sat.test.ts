@@ -113,6 +113,11 @@ describe('69-B at import', () => {
     const xml = (await call<Buffer>(issuer, 'GET', `/api/incomes/${stamped.data.uuid}/xml`)).data.toString('utf8');
     expect(xml).toContain(stamped.data.uuid);
     const db = server.runtime.ctx.db;
+    // The server's first start loads the 69-B list in the background (DELETE, then INSERT): a row written before
+    // that load lands is wiped by it. Wait until the load is recorded (bounded: a source that never loads leaves none).
+    for (let i = 0; i < 300 && (await db.execute(sql`SELECT 1 FROM efos_refreshes LIMIT 1`)).rows.length === 0; i++) {
+      await new Promise((resolve) => setTimeout(resolve, 100));
+    }
     // The issuer's RFC is SAT's test taxpayer: list it only for this test.
     await db.execute(sql`INSERT INTO efos_list (rfc, nombre, situacion, fecha_definitivo) VALUES ('EKU9003173C9', 'ESCUELA KEMPER URGATE', 'Definitivo', '2026-01-15')`);
     try {
