@@ -36,7 +36,7 @@ test('a free plan sees its three dashboard cards (taxes "Estimado" with ¿Cómo 
   await expect(taxes.getByTestId('taxes-how')).toHaveAttribute('href', /\/statements\?tab=0&month=\d{1,2}&year=\d{4}$/);
   await taxes.getByTestId('taxes-how').click();
   await expect(page).toHaveURL(/\/plans$/);
-  await page.goBack();
+  await page.goto('/dashboard/home');
   // A card leads to its list.
   await figures.getByTestId('figure-ingresosmes').click();
   await expect(page).toHaveURL(/\/incomes$/);
