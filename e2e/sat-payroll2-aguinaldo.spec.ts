@@ -30,7 +30,7 @@ test('an aguinaldo run: the ISR method chosen, the problems per employee before 
     created.push(((await res.json()) as { id: number }).id);
   }
   // The SAT test account is shared by the payroll specs: its next pre-payroll pays every active employee, so
-  // these three are disabled when this test ends (sat-payroll.spec.ts counts its own three).
+  // these three are disabled when this test ends (it runs after sat-payroll.spec.ts, which counts the month's receipts).
   const disable = async () => {
     for (const id of created) {
       const res = await request.put(`/api/employees/enable/${id}`, { headers });
