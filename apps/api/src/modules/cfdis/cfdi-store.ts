@@ -170,6 +170,10 @@ async function prorateLegacyPayments(db: Db, userId: number, uuid: string): Prom
 export async function refreshBalances(db: Db, userId: number, uuids: string[]): Promise<void> {
   if (uuids.length === 0) return;
   const list = sql.join(uuids.map((u) => sql`${u}`), sql`, `);
+  // Two payments completing at once each insert their row and then recompute: without this lock (in id order,
+  // so no deadlock) the later UPDATE would keep the balance it computed before the other payment committed,
+  // losing one ImpPagado. Under READ COMMITTED the next statement's snapshot sees whatever committed meanwhile.
+  await db.execute(sql`SELECT id FROM cfdis WHERE user_id = ${userId} AND uuid IN (${list}) AND tipo = 'I' ORDER BY id FOR UPDATE`);
   await db.execute(sql`
     WITH docs AS (
       SELECT id, uuid, total FROM cfdis
