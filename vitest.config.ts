@@ -19,7 +19,9 @@ export default defineConfig({
         test: {
           name: 'api',
           include: ['apps/api/**/*.test.ts'],
-          exclude: ['**/*.scaled.test.ts', '**/node_modules/**'],
+          // `*.pg.test.ts` need PostgreSQL (a pool, separate processes): collected only on the PostgreSQL leg,
+          // so the PGlite leg neither runs nor reports them as skipped.
+          exclude: ['**/*.scaled.test.ts', '**/node_modules/**', ...(process.env.DATABASE_URL ? [] : ['**/*.pg.test.ts'])],
           environment: 'node',
           globalSetup: ['apps/api/test/global-setup.ts'],
         },

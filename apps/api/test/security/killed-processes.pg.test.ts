@@ -24,8 +24,8 @@ vi.setConfig({ testTimeout: 400_000, hookTimeout: 120_000 });
  */
 const databaseUrl = process.env.DATABASE_URL ?? '';
 // Separate API and worker processes over one PostgreSQL (the embedded database has a single owner): CI's
-// PostgreSQL leg runs this file; the PGlite leg reports it skipped.
-describe.skipIf(!databaseUrl)('killed processes (PostgreSQL + separate processes)', () => {
+// PostgreSQL leg runs this file (`*.pg.test.ts`); the PGlite leg does not collect it.
+describe('killed processes (PostgreSQL + separate processes)', () => {
   let dbName = '';
   let env: Record<string, string> = {};
   let db: pg.Client;
