@@ -3,22 +3,12 @@ import type { Content, TDocumentDefinitions } from 'pdfmake/interfaces';
 import { readRetenciones } from '../model/retenciones20';
 import { qrDataUrl } from '../qr';
 import { isElement, type XmlElement } from '../xml';
-import { speedUpPdfkitKerning } from './layout/pdfkit-kerning';
 import { winAnsiContent } from './layout/win-ansi';
+// pdfmake's fonts are process-wide: one set-up shared with the CFDI PDF (a Helvetica-only set-up of its own
+// here dropped Courier, and the next CFDI PDF in the same process failed on its cadena original).
+import { configure } from './render-pdf';
 import { formatMoney } from './view/format';
 import { readTimbreView } from './view/timbre-view';
-
-const FONTS = { Helvetica: { normal: 'Helvetica', bold: 'Helvetica-Bold', italics: 'Helvetica-Oblique', bolditalics: 'Helvetica-BoldOblique' } };
-const STANDARD = new Set(Object.values(FONTS.Helvetica));
-let configured = false;
-function configure(): void {
-  if (configured) return;
-  pdfmake.setFonts(FONTS);
-  pdfmake.setUrlAccessPolicy(() => false);
-  pdfmake.setLocalAccessPolicy((path) => STANDARD.has(path));
-  speedUpPdfkitKerning();
-  configured = true;
-}
 
 const IMPUESTOS: Record<string, string> = { '001': 'ISR', '002': 'IVA', '003': 'IEPS' };
 const COMPLEMENTOS: Record<string, string> = {
