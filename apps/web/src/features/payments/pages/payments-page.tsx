@@ -10,6 +10,7 @@ import { useSession } from '../../../shared/session/session-store';
 import { FilterChips } from '../../../shared/ui/filter-chips';
 import { usePhone } from '../../../shared/ui/use-phone';
 import { paymentsQuery } from '../api/payments-api';
+import { ProviderLinks } from '../components/provider-links';
 
 async function downloadReceipt(id: number) {
   const blob = await call(routes['payments.receipt'], { params: { id } });
@@ -40,7 +41,10 @@ export function PaymentsPage() {
   const count = (k: Shown) => String(all.filter((p) => SHOWN[k](p.status)).length);
   return (
     <Stack gap="lg">
-      <Title order={2}>Pagos</Title>
+      <Group justify="space-between" align="center">
+        <Title order={2}>Pagos</Title>
+        <ProviderLinks />
+      </Group>
       {lastFailed && (
         <Alert color="red" title="Tu último pago fue rechazado" data-testid="last-payment-failed">
           Actualiza tu método de pago y reintenta el cobro para seguir usando la plataforma.
