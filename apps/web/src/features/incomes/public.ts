@@ -10,4 +10,3 @@ export { EnablePaymentModal } from './components/enable-payment-modal';
 export type { Period } from './api/incomes-api';
 export { usePlanFeature, usePlanLacks } from './model/use-plan-feature';
 export { LazyYearStats } from './components/year-stats-lazy';
-export { STAT_CARDS } from './model/stat-cards';
