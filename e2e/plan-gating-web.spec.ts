@@ -40,7 +40,7 @@ test('a free plan without features 5, 6 and 7: Ingresos and Gastos show the lock
   // Ingresos: the stats cards (6) and the list (5) are two locked panels; the year's figures (6) too.
   await page.goto('/incomes');
   // Only the open tab's panel (the other tabs stay mounted, hidden).
-  const locked = page.getByRole('tabpanel').getByTestId('locked-feature');
+  const locked = page.getByTestId('locked-feature').filter({ visible: true });
   await expect(locked).toHaveCount(2);
   await expect(locked.first()).toContainText(LOCKED);
   await expect(page.getByTestId('stat-ingresos')).toHaveCount(0);
@@ -68,6 +68,7 @@ test('a free plan without features 5, 6 and 7: Ingresos and Gastos show the lock
   await expect(page.getByTestId('outcomes-table')).toHaveCount(0);
   await snap(page, info, 'gating-outcomes');
   await page.getByRole('tab', { name: 'Cálculos del año' }).click();
+  await expect(page).toHaveURL(/\/outcomes\?tab=anual$/);
   await expect(locked).toHaveCount(1);
   await locked.click();
   await page.getByRole('button', { name: 'Quiero ser Premium' }).click();
