@@ -39,8 +39,9 @@ test('a free plan without features 5, 6 and 7: Ingresos and Gastos show the lock
 
   // Ingresos: the stats cards (6) and the list (5) are two locked panels; the year's figures (6) too.
   await page.goto('/incomes');
-  // Only the open tab's panel (the other tabs stay mounted, hidden).
-  const locked = page.getByTestId('locked-feature').filter({ visible: true });
+  // The locked panels of one tab (the other tabs stay mounted, hidden), found by the tab's name.
+  const lockedIn = (tab: 'Comprobantes' | 'Cálculos del año') => page.getByRole('tabpanel', { name: tab }).getByTestId('locked-feature');
+  const locked = lockedIn('Comprobantes');
   await expect(locked).toHaveCount(2);
   await expect(locked.first()).toContainText(LOCKED);
   await expect(page.getByTestId('stat-ingresos')).toHaveCount(0);
@@ -48,11 +49,12 @@ test('a free plan without features 5, 6 and 7: Ingresos and Gastos show the lock
   await expect(page.getByPlaceholder('Buscar por UUID, folio, RFC o cliente')).toHaveCount(0);
   await snap(page, info, 'gating-incomes');
   await page.getByRole('tab', { name: 'Cálculos del año' }).click();
-  await expect(locked).toHaveCount(1);
+  await expect(page).toHaveURL(/\/incomes\?tab=anual$/);
+  await expect(lockedIn('Cálculos del año')).toHaveCount(1);
   await expect(page.getByTestId('incomes-year-stats')).toHaveCount(0);
 
   // The panel opens the §6 dialog; "Quiero ser Premium" goes to the upgrade page, and from there to Planes.
-  await locked.click();
+  await lockedIn('Cálculos del año').click();
   await expect(page.getByText('Ahh... Aún no eres usuario premium.')).toBeVisible();
   await page.getByRole('button', { name: 'Quiero ser Premium' }).click();
   await expect(page).toHaveURL(/\/quiero-ser-premium$/);
@@ -69,8 +71,8 @@ test('a free plan without features 5, 6 and 7: Ingresos and Gastos show the lock
   await snap(page, info, 'gating-outcomes');
   await page.getByRole('tab', { name: 'Cálculos del año' }).click();
   await expect(page).toHaveURL(/\/outcomes\?tab=anual$/);
-  await expect(locked).toHaveCount(1);
-  await locked.click();
+  await expect(lockedIn('Cálculos del año')).toHaveCount(1);
+  await lockedIn('Cálculos del año').click();
   await page.getByRole('button', { name: 'Quiero ser Premium' }).click();
   await expect(page).toHaveURL(/\/quiero-ser-premium$/);
 
