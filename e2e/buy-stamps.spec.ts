@@ -95,3 +95,60 @@ test('production on a test provider: the banner is on every screen, signed in or
   const real = await (await request.get('/api/modo-pruebas')).json();
   expect(real).toEqual({ banner: null, payments: 'local', pac: 'sandbox' });
 });
+
+test('OXXO: a voucher with reference, amount, expiry and barcode, nothing credited until the store payment; Pagos opens the provider pay link and portal (issue 25 §4)', async ({ page, request }) => {
+  const account = await createAccountViaApi(request);
+  const login = await request.post('/api/login', { data: { username: account.rfc, password: account.password } });
+  const { access_token } = (await login.json()) as { access_token: string };
+  const flags = await request.post('/api/dev/account-flags', { data: { rol: 11, timbres: 3 }, headers: { Authorization: `Bearer ${access_token}` } });
+  expect(flags.ok(), await flags.text()).toBe(true);
+  const bearer = { Authorization: `Bearer ${((await flags.json()) as { access_token: string }).access_token}` };
+  await loginViaUi(page, account);
+
+  // No card needed: the 10-stamp package as a cash voucher, after a confirmation naming the amount.
+  await page.goto('/buy-stamps');
+  await page.getByTestId('paquete-10').click();
+  await page.getByTestId('oxxo-generate').click();
+  await expect(page.getByText('Generaremos una ficha por $50.00 MXN para pagar en efectivo en OXXO')).toBeVisible();
+  await page.getByRole('button', { name: 'Generar ficha', exact: true }).click();
+  const voucher = page.getByTestId('oxxo-voucher');
+  await expect(voucher).toContainText('Ficha de pago en OXXO · 10 timbres');
+  await expect(page.getByTestId('oxxo-reference')).toHaveText(/^\d{4} \d{4} \d{4} \d{2}$/);
+  await expect(page.getByTestId('oxxo-amount')).toHaveText('$50.00 MXN');
+  await expect(page.getByTestId('oxxo-expires')).toContainText('Paga antes del');
+  // The barcode: Code 128 C of the 14 digits = start, 7 pairs, checksum (3 bars each) and the stop (4 bars).
+  await expect(page.getByTestId('oxxo-barcode').locator('rect')).toHaveCount(3 * 9 + 4);
+  const pi = (await voucher.getAttribute('data-payment-intent'))!;
+  expect(pi).toMatch(/^pi_/);
+  await expect(page.getByTestId('oxxo-hosted')).toHaveAttribute('href', new RegExp(`/api/payments/local/${pi}$`));
+  await page.screenshot({ path: '/tmp/i25-oxxo-voucher.png', fullPage: true });
+  // The provider's own voucher page shows the same reference.
+  const reference = (await page.getByTestId('oxxo-reference').textContent())!.replace(/ /g, '');
+  const hosted = await request.get(`/api/payments/local/${pi}`);
+  expect(await hosted.text()).toContain(reference);
+  // Generating the voucher credits nothing.
+  expect(((await (await request.get('/api/timbres', { headers: bearer })).json()) as { balance: number }).balance).toBe(3);
+
+  // Paid at the store (the local provider's clock): its webhook credits the package once; the receipt is in Pagos.
+  const paid = await request.post(`/api/dev/payments/oxxo/${pi}/pay`, { headers: bearer });
+  expect(paid.ok(), await paid.text()).toBe(true);
+  await expect.poll(async () => ((await (await request.get('/api/timbres', { headers: bearer })).json()) as { balance: number }).balance).toBe(13);
+  await page.goto('/payments');
+  const row = page.getByTestId('payments-table').locator('tbody tr').filter({ hasText: 'Paquete de 10 timbres' });
+  await expect(row).toContainText('Pagado');
+  await expect(row).toContainText('$50.00');
+
+  // The monthly pay link and the provider portal: the URLs the API returns, opened after the leave-the-app confirm.
+  for (const [button, heading] of [['Liga de pago mensual', 'Pago de la mensualidad'], ['Portal del proveedor de pagos', 'Portal de pagos']] as const) {
+    await page.getByRole('button', { name: button }).click();
+    await expect(page.getByText('estarás saliendo de la app')).toBeVisible();
+    const popup = page.waitForEvent('popup');
+    await page.getByRole('button', { name: 'Abrir enlace' }).click();
+    const tab = await popup;
+    await tab.waitForLoadState();
+    expect(tab.url()).toMatch(/\/api\/payments\/local\/[A-Za-z0-9_]+$/);
+    await expect(tab.getByRole('heading', { name: heading })).toBeVisible();
+    await expect(tab.getByText('Proveedor de pagos de pruebas: no se cobra dinero real.')).toBeVisible();
+    await tab.close();
+  }
+});

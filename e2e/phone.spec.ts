@@ -1,5 +1,9 @@
+import { tmpdir } from 'node:os';
+import path from 'node:path';
 import { expect as baseExpect, test, type Page } from '@playwright/test';
 import { createAccountViaApi, loginViaUi, makePremium } from './support/account';
+import { importZip, receivedZip } from './support/received-zip';
+import { satTestAccount, SAT_RFC } from './support/sat-account';
 import { snap } from './support/screens';
 
 // Issue 18: every built screen at phone width (390 × 844, an iPhone 12-14): the header keeps the bell, the
@@ -96,4 +100,118 @@ test('at 390 px the customer list and the profile fit the screen; the table scro
   await expect(page.getByLabel('Registro patronal (IMSS)')).toBeVisible();
   await expectHeaderUsable(page);
   await snap(page, info, 'phone-05-profile-tax');
+});
+
+/** The shell's month/year filter (§2.6), below the header on a phone. */
+async function pickMonth(page: Page, year: string, month: string) {
+  await page.getByRole('combobox', { name: 'Año' }).click();
+  await page.getByRole('option', { name: year, exact: true }).click();
+  await page.getByRole('combobox', { name: 'Mes' }).click();
+  await page.getByRole('option', { name: month, exact: true }).click();
+}
+
+/** Issue 25 §9: a phone row shows its total, its status and its menu on the first screen, without scrolling. */
+async function expectRowOnFirstScreen(page: Page, row: ReturnType<Page['getByTestId']>) {
+  await expect(row.getByTestId('row-total')).toBeInViewport({ ratio: 1 });
+  await expect(row.getByTestId('row-estado')).toBeInViewport({ ratio: 1 });
+  await expect(row.getByRole('button', { name: /^(Acciones|Descargar comprobante)/ })).toBeInViewport({ ratio: 1 });
+  expect(await overflowX(page)).toBeLessThanOrEqual(0);
+}
+
+test('at 390 px the incomes, outcomes, payments and payroll lists show total, status and the menu on the first screen; the stat cards are filter chips', async ({ page, request }, info) => {
+  // Outcomes and Pagos of a fresh premium account: two received CFDIs (paid PUE, open PPD) and two charges (paid, rejected).
+  const account = await createAccountViaApi(request);
+  const bearer = { Authorization: `Bearer ${await makePremium(request, account)}` };
+  const zip = path.join(tmpdir(), `phone-${account.rfc}.zip`);
+  const [pue, ppd] = receivedZip(zip, account.rfc, [
+    { name: 'pue.xml', options: { fecha: '2026-03-09T10:00:00', valor: '1000' } },
+    { name: 'ppd.xml', options: { fecha: '2026-03-11T10:00:00', valor: '2000', metodoPago: 'PPD', formaPago: '99' } },
+  ]);
+  await importZip(request, bearer.Authorization.slice(7), zip);
+  for (const [pm, paquete] of [['pm_card_visa', '10'], ['pm_card_chargeCustomerFail', '50']] as const) {
+    expect((await request.post('/api/payments/cards', { headers: bearer, data: { paymentMethod: pm } })).status()).toBe(201);
+    await request.post('/api/timbres', { headers: bearer, data: { paquete, paymentMethod: pm } });
+  }
+  await loginViaUi(page, account);
+
+  // Gastos: no stat cards above the rows, one row of chips; each row shows total, estado and menu at once.
+  await page.goto('/outcomes');
+  await pickMonth(page, '2026', 'Marzo');
+  const chips = page.getByTestId('stat-chips');
+  await expect(chips).toBeInViewport();
+  await expect(page.getByTestId('stat-ingresos')).toHaveAttribute('aria-pressed', 'true');
+  await expect(page.getByTestId('stat-ingresos-count')).toHaveText('2');
+  const outPue = page.getByTestId(`outcome-${pue!.uuid}`);
+  const outPpd = page.getByTestId(`outcome-${ppd!.uuid}`);
+  await expectRowOnFirstScreen(page, outPue);
+  await expectRowOnFirstScreen(page, outPpd);
+  await expect(outPpd.getByTestId('row-total')).toHaveText('$2,320.00');
+  // The chips scroll sideways inside their row (the page does not) and filter like the cards: "No pagadas" leaves the PPD.
+  expect(await chips.evaluate((el) => el.scrollWidth > el.clientWidth)).toBe(true);
+  await page.getByTestId('stat-nopagados').click();
+  await expect(page.getByTestId('stat-nopagados')).toHaveAttribute('aria-pressed', 'true');
+  await expect(outPpd).toBeVisible();
+  await expect(outPue).toHaveCount(0);
+  expect(await overflowX(page)).toBeLessThanOrEqual(0);
+  await snap(page, info, 'phone-06-outcomes');
+  await page.getByTestId('stat-ingresos').click();
+  await expect(outPue).toBeVisible();
+  await outPue.getByRole('button', { name: /^Acciones/ }).click();
+  await expect(page.getByRole('menuitem', { name: 'Ver PDF' })).toBeVisible();
+  await page.keyboard.press('Escape');
+
+  // Pagos: the paid and the rejected charge, each with amount and status; the chips filter the history.
+  await page.goto('/payments');
+  const payRows = page.getByTestId('payments-table').locator('tbody tr');
+  await expect(payRows).toHaveCount(2);
+  await expectRowOnFirstScreen(page, payRows.filter({ hasText: 'Paquete de 10 timbres' }));
+  await expect(payRows.filter({ hasText: 'Paquete de 50 timbres' }).getByTestId('row-estado')).toHaveText('Rechazado');
+  await expect(payRows.filter({ hasText: 'Paquete de 50 timbres' }).getByTestId('row-total')).toBeInViewport({ ratio: 1 });
+  await page.getByTestId('stat-rechazados').click();
+  await expect(payRows).toHaveCount(1);
+  await expect(payRows.first()).toContainText('Paquete de 50 timbres');
+  await snap(page, info, 'phone-07-payments');
+  await page.getByTestId('stat-pagados').click();
+  await expect(payRows).toHaveCount(1);
+  await expect(payRows.first()).toContainText('Paquete de 10 timbres');
+
+  // Nómina: the three totals fold into chips; the search and the list follow on the first screen.
+  await page.goto('/payroll/emitted');
+  await expect(page.getByTestId('payroll-chips')).toBeInViewport();
+  await expect(page.getByTestId('stat-total')).toBeInViewport();
+  await expect(page.getByTestId('payroll-total-total')).toHaveCount(0);
+  await expect(page.getByRole('textbox', { name: /^Buscar/ })).toBeInViewport();
+  expect(await overflowX(page)).toBeLessThanOrEqual(0);
+  await snap(page, info, 'phone-08-payroll');
+});
+
+test('at 390 px the incomes list of the SAT test account: folio, customer, total, status and menu per row; the chips filter', async ({ page, request }, info) => {
+  // Two invoices the SAT test taxpayer issues to itself in January 2026 (a month no other spec uses): incomes of that account.
+  const account = await satTestAccount(request);
+  const zip = path.join(tmpdir(), `phone-incomes-${Date.now()}.zip`);
+  const [pue, ppd] = receivedZip(zip, SAT_RFC, [
+    { name: 'pue.xml', options: { fecha: '2026-01-19T10:00:00', valor: '1500', regimenReceptor: '601' } },
+    { name: 'ppd.xml', options: { fecha: '2026-01-20T10:00:00', valor: '2500', regimenReceptor: '601', metodoPago: 'PPD', formaPago: '99' } },
+  ]);
+  await importZip(request, account.token, zip);
+  await loginViaUi(page, account);
+  await page.goto('/incomes');
+  await pickMonth(page, '2026', 'Enero');
+  const rowPue = page.getByTestId(`income-${pue!.uuid}`);
+  const rowPpd = page.getByTestId(`income-${ppd!.uuid}`);
+  await expect(page.getByTestId('stat-chips')).toBeInViewport();
+  await expect(page.getByTestId('stat-ingresos')).toHaveAttribute('aria-pressed', 'true');
+  await expectRowOnFirstScreen(page, rowPpd);
+  await expect(rowPpd.getByTestId('row-party')).toContainText('JUANA PEREZ NUNEZ');
+  await expect(rowPpd.getByTestId('row-total')).toHaveText('$2,900.00');
+  await expect(rowPpd.getByTestId('row-estado')).toHaveText('Vigente');
+  await expect(rowPue).toBeVisible();
+  await snap(page, info, 'phone-09-incomes');
+  await page.getByTestId('stat-nopagados').click();
+  await expect(page.getByTestId('stat-nopagados')).toHaveAttribute('aria-pressed', 'true');
+  await expect(rowPpd).toBeVisible();
+  await expect(rowPue).toHaveCount(0);
+  await rowPpd.getByRole('button', { name: /^Acciones/ }).click();
+  await expect(page.getByRole('menuitem', { name: 'Ver PDF' })).toBeVisible();
+  await snap(page, info, 'phone-10-incomes-menu');
 });

@@ -9,3 +9,4 @@ export { RelatedDrawer } from './components/related-drawer';
 export { EnablePaymentModal } from './components/enable-payment-modal';
 export type { Period } from './api/incomes-api';
 export { usePlanFeature, usePlanLacks } from './model/use-plan-feature';
+export { LazyYearStats } from './components/year-stats-lazy';

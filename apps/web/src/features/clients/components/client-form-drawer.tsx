@@ -13,6 +13,7 @@ import { CLIENT_FIELDS, clientToForm, emptyClientForm, formToInput, rfcKind, typ
 import { AddressFields } from './address-fields';
 import { CsfUploadButton } from './csf-upload-button';
 import { FormAlert } from '../../../shared/ui/form-alert';
+import { RegimeDetail } from '../../../shared/catalogs/regime-detail';
 
 // The contract's schema judges what the API will receive, so the form and the API agree on every message.
 const formSchema = z.custom<ClientFormValues>().transform(formToInput).pipe(clientInputSchema);
@@ -99,6 +100,7 @@ export function ClientFormDrawer({ rfc, opened, client, onClose }: Props) {
                 onChange={(v) => { field.onChange(v ?? ''); setValue('uso_cfdi', kind === 'publico' ? USO_SIN_EFECTOS : ''); }}
                 error={errors.regimen?.message} nothingFoundMessage={t('clients.form.nothingFound')} />
             )} />
+            <RegimeDetail clave={regimen} />
             <Controller control={control} name="uso_cfdi" render={({ field }) => (
               <Select label={t('clients.form.usoCfdi')} searchable value={field.value || null} onChange={(v) => field.onChange(v ?? '')}
                 data={(usos.data ?? []).map((u) => ({ value: u.clave, label: `${u.clave} - ${u.descripcion}` }))}

@@ -12,6 +12,7 @@ import { FormAlert } from '../../../shared/ui/form-alert';
 import { toastSuccess } from '../../../shared/ui/toasts';
 import { clientKeys, patchClientV4, taxRegimesQuery, usosCfdiQuery } from '../api/clients-api';
 import { v4FormToBody, v4FormValues, type ClientV4Form } from '../model/client-v4';
+import { RegimeDetail } from '../../../shared/catalogs/regime-detail';
 
 interface Props {
   rfc: string;
@@ -86,6 +87,7 @@ export function ClientV4Dialog({ rfc, client, onClose, onSaved }: Props) {
                 onChange={(v) => { field.onChange(v ?? ''); setValue('uso_cfdi', ''); }}
                 error={errors.regimen?.message} nothingFoundMessage={t('clientsV4.nothingFound')} />
             )} />
+            <RegimeDetail clave={regimen} />
             {!generic && (
               <TextInput label={t('clientsV4.cp')} description={t('clientsV4.cpHint')} inputMode="numeric" maxLength={5}
                 {...register('cp')} error={errors.cp?.message} />

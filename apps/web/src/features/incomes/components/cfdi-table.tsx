@@ -6,6 +6,7 @@ import { formatMoney } from '@facturo/cfdi/money';
 import type { InvoiceRow } from '@facturo/contract';
 import { formatDay } from '../../../shared/format/dates';
 import { ListTable } from '../../../shared/ui/list-table';
+import { usePhone } from '../../../shared/ui/use-phone';
 import { BlacklistBadge } from '../../sat-status/public';
 
 const ESTADO_COLOR: Record<InvoiceRow['estado'], string> = { vigente: 'teal', en_proceso: 'yellow', cancelada: 'red', rechazada: 'orange' };
@@ -42,7 +43,59 @@ export interface CfdiTableProps {
  * counterpart with its 69-B badge, dates, total and saldo, estado badges and the row's menu. Each list brings
  * its own column, badges rule and menu.
  */
-export function CfdiTable({ rows, testId, rowTestId, minWidth, partyLabel, estadoKeys, extraColumn, amountNote, paid, menu }: CfdiTableProps) {
+export function CfdiTable(props: CfdiTableProps) {
+  const phone = usePhone();
+  return phone ? <CfdiPhoneTable {...props} /> : <CfdiWideTable {...props} />;
+}
+
+function RowMenu({ name, children }: { name: string; children: ReactNode }) {
+  const { t } = useTranslation();
+  return (
+    <Menu position="bottom-end" withinPortal>
+      <Menu.Target>
+        <ActionIcon variant="subtle" aria-label={t('incomes.actionsFor', { name })}><IconDots size={18} /></ActionIcon>
+      </Menu.Target>
+      <Menu.Dropdown>{children}</Menu.Dropdown>
+    </Menu>
+  );
+}
+
+/**
+ * Phone rows (issue 25 §9): folio and counterpart, total and estado, the row's menu — nothing to scroll
+ * sideways for. The dates, the saldo and the extra column go under the folio in small print.
+ */
+function CfdiPhoneTable({ rows, testId, rowTestId, estadoKeys, extraColumn, amountNote, paid, menu }: CfdiTableProps) {
+  const { t } = useTranslation();
+  return (
+    <Table verticalSpacing={6} horizontalSpacing={4} striped data-testid={testId} style={{ tableLayout: 'fixed' }}>
+      <Table.Tbody>
+        {rows.map((r) => {
+          const name = rowName(r);
+          return (
+            <Table.Tr key={r.uuid} data-testid={`${rowTestId}-${r.uuid}`}>
+              <Table.Td style={{ overflow: 'hidden' }}>
+                <Text size="sm" fw={600} truncate>{name}</Text>
+                <Text size="xs" truncate data-testid="row-party">{r.client || r.rfc}<BlacklistBadge show={r.blacklisted} /></Text>
+                <Text size="xs" c="dimmed">{formatDay(r.f_emi.slice(0, 10))}</Text>
+                {extraColumn && <div>{extraColumn.cell(r, name)}</div>}
+              </Table.Td>
+              <Table.Td ta="right" w={132}>
+                <Text size="sm" fw={600} data-testid="row-total">{formatMoney(r.total)}</Text>
+                {amountNote?.(r)}
+                {r.status === 1 && r.saldo !== '0' && r.saldo !== '0.00' && <Text size="xs" c="orange">{t('incomes.saldo', { saldo: formatMoney(r.saldo) })}</Text>}
+                <Badge size="sm" color={ESTADO_COLOR[r.estado]} variant="light" data-testid="row-estado">{t(estadoKey(r, estadoKeys))}</Badge>
+                {paid(r) && <Badge size="xs" ml={2} color="teal" variant="outline">{t('incomes.paid')}</Badge>}
+              </Table.Td>
+              <Table.Td w={36}><RowMenu name={name}>{menu(r)}</RowMenu></Table.Td>
+            </Table.Tr>
+          );
+        })}
+      </Table.Tbody>
+    </Table>
+  );
+}
+
+function CfdiWideTable({ rows, testId, rowTestId, minWidth, partyLabel, estadoKeys, extraColumn, amountNote, paid, menu }: CfdiTableProps) {
   const { t } = useTranslation();
   return (
     <ListTable minWidth={minWidth} testId={testId} columns={[
@@ -73,12 +126,7 @@ export function CfdiTable({ rows, testId, rowTestId, minWidth, partyLabel, estad
               {paid(r) && <Badge ml={4} color="teal" variant="outline">{t('incomes.paid')}</Badge>}
             </Table.Td>
             <Table.Td>
-              <Menu position="bottom-end" withinPortal>
-                <Menu.Target>
-                  <ActionIcon variant="subtle" aria-label={t('incomes.actionsFor', { name })}><IconDots size={18} /></ActionIcon>
-                </Menu.Target>
-                <Menu.Dropdown>{menu(r)}</Menu.Dropdown>
-              </Menu>
+              <RowMenu name={name}>{menu(r)}</RowMenu>
             </Table.Td>
           </Table.Tr>
         );

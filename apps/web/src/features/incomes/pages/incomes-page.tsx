@@ -1,9 +1,9 @@
 import { useState } from 'react';
-import { Button, Group, Stack } from '@mantine/core';
+import { Button, Group, Stack, Tabs } from '@mantine/core';
 import { IconFileSpreadsheet, IconPlus } from '@tabler/icons-react';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
-import { Link, useNavigate } from 'react-router';
+import { Link, useNavigate, useSearchParams } from 'react-router';
 import type { InvoiceRow, StatKey } from '@facturo/contract';
 import { useSession } from '../../../shared/session/session-store';
 import { confirmAction } from '../../../shared/ui/confirm';
@@ -24,6 +24,7 @@ import { EnablePaymentModal } from '../components/enable-payment-modal';
 import { IncomesTable, rowName, type RowAction } from '../components/incomes-table';
 import { RelatedDrawer } from '../components/related-drawer';
 import { StatCards } from '../components/stat-cards';
+import { LazyYearStats } from '../components/year-stats-lazy';
 import { STAT_CARDS } from '../model/stat-cards';
 import { INCOMES_FEATURES, usePlanFeature, usePlanLacks } from '../model/use-plan-feature';
 import { LockedFeature } from '../../plans/public';
@@ -39,6 +40,8 @@ export function IncomesPage() {
   const list = usePagedList('incomes');
   const [card, setCard] = useState<StatKey>('ingresos');
   const [dialog, setDialog] = useState<Dialog>(null);
+  const [params, setParams] = useSearchParams();
+  const tab = params.get('tab') === 'anual' ? 'anual' : 'list';
   const filter = STAT_CARDS.find((c) => c.key === card)!.filter;
   const withBlacklist = usePlanHas(BLACKLIST_FEATURES.incomes);
   const q = { page: list.page, perPage: list.perPage, searchQuery: list.query, ...filter, withBlacklist };
@@ -105,12 +108,27 @@ export function IncomesPage() {
             <Button component={Link} to="/invoicing/add" leftSection={<IconPlus size={16} />}>{t('incomes.newInvoice')}</Button>
           </Group>
         } />
-      {statsLocked ? <LockedFeature minHeight={90} /> : <StatCards stats={stats.data} active={card} onPick={(k) => { setCard(k); list.setPage(1); }} />}
-      {listLocked ? <LockedFeature minHeight={320} /> : <PagedListCard list={list} searchPlaceholder={t('incomes.searchPlaceholder')} loading={rows.isPending} total={total}
-        emptyText={list.query ? t('incomes.emptySearch') : t('incomes.empty')} totalText={t('incomes.total', { count: total })}
-        filters={<Button variant="light" leftSection={<IconFileSpreadsheet size={16} />} loading={csv.isPending} onClick={() => withCsv(() => csv.mutate())}>{t('incomes.csv')}</Button>}>
-        <IncomesTable rows={rows.data?.data ?? []} onAction={onAction} />
-      </PagedListCard>}
+      <Tabs value={tab} onChange={(v) => setParams(v === 'anual' ? { tab: 'anual' } : {})}>
+        <Tabs.List mb="md">
+          <Tabs.Tab value="list">{t('satStatus.tabs.list')}</Tabs.Tab>
+          <Tabs.Tab value="anual">{t('leftovers25.year.tab')}</Tabs.Tab>
+        </Tabs.List>
+        <Tabs.Panel value="list">
+          <Stack gap="md">
+            {statsLocked ? <LockedFeature minHeight={90} /> : <StatCards stats={stats.data} active={card} onPick={(k) => { setCard(k); list.setPage(1); }} />}
+            {listLocked ? <LockedFeature minHeight={320} /> : <PagedListCard list={list} searchPlaceholder={t('incomes.searchPlaceholder')} loading={rows.isPending} total={total}
+              emptyText={list.query ? t('incomes.emptySearch') : t('incomes.empty')} totalText={t('incomes.total', { count: total })}
+              filters={<Button variant="light" leftSection={<IconFileSpreadsheet size={16} />} loading={csv.isPending} onClick={() => withCsv(() => csv.mutate())}>{t('incomes.csv')}</Button>}>
+              <IncomesTable rows={rows.data?.data ?? []} onAction={onAction} />
+            </PagedListCard>}
+          </Stack>
+        </Tabs.Panel>
+        <Tabs.Panel value="anual">
+          {/* The year's figures are the stats feature (6) month by month: the same gate as the cards. */}
+          {tab === 'anual' && (statsLocked ? <LockedFeature minHeight={320} />
+            : <LazyYearStats direction="incomes" rfc={rfc} year={period.year} columns={STAT_CARDS} labelOf={(k) => t(`incomes.cards.${k}`)} />)}
+        </Tabs.Panel>
+      </Tabs>
       <SendEmailModal rfc={rfc} uuid={dialog?.kind === 'email' ? dialog.row.uuid : null} onClose={close} />
       <CancelModal rfc={rfc} period={period} row={dialog?.kind === 'cancel' ? dialog.row : null} onClose={close} />
       <EnablePaymentModal rfc={rfc} row={dialog?.kind === 'enable' ? dialog.row : null} onClose={close} />

@@ -4,7 +4,7 @@ import { IconFileSpreadsheet } from '@tabler/icons-react';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router';
-import type { InvoiceRow } from '@facturo/contract';
+import { STAT_KEYS, type InvoiceRow, type StatKey } from '@facturo/contract';
 import { useSession } from '../../../shared/session/session-store';
 import { confirmAction } from '../../../shared/ui/confirm';
 import { PageHeader } from '../../../shared/ui/page-header';
@@ -15,7 +15,7 @@ import { usePeriod } from '../../../shared/period/period-store';
 import { ImportCfdiButton } from '../../cfdi-import/public';
 import { BLACKLIST_FEATURES, CancellationRequests, SatStatusModal, usePlanHas } from '../../sat-status/public';
 import { SatDownloadButton } from '../../sat-download/public';
-import { EnablePaymentModal, RelatedDrawer, StatCards, rowName, usePlanFeature, usePlanLacks } from '../../incomes/public';
+import { EnablePaymentModal, LazyYearStats, RelatedDrawer, StatCards, rowName, usePlanFeature, usePlanLacks } from '../../incomes/public';
 import { LockedFeature } from '../../plans/public';
 import {
   downloadOutcomeXml, downloadOutcomesCsv, markCancelled, outcomesKeys, outcomesListQuery, outcomesRelatedQuery, outcomesStatsQuery, setDeductible,
@@ -24,6 +24,9 @@ import {
 import { ComplementRequestModal } from '../components/complement-request-modal';
 import { OutcomesTable, type OutcomeAction } from '../components/outcomes-table';
 import { OUTCOME_CARDS, OUTCOMES_FEATURES, type OutcomeCardKey } from '../model/stat-cards';
+
+/** The year's columns: the month cards the yearly figures have (deducibles need the month's own call). */
+const YEAR_COLUMNS = OUTCOME_CARDS.filter((c): c is (typeof OUTCOME_CARDS)[number] & { key: StatKey } => (STAT_KEYS as readonly string[]).includes(c.key));
 
 type Dialog = { kind: 'paid' | 'related' | 'complement' | 'sat'; row: InvoiceRow } | null;
 
@@ -40,7 +43,7 @@ export function OutcomesPage() {
   const withBlacklist = usePlanHas(BLACKLIST_FEATURES.outcomes);
   const q = { page: list.page, perPage: list.perPage, searchQuery: list.query, ...filter, withBlacklist };
   const [params, setParams] = useSearchParams();
-  const tab = params.get('tab') === 'cancelaciones' ? 'cancelaciones' : 'list';
+  const tab = params.get('tab') === 'cancelaciones' || params.get('tab') === 'anual' ? params.get('tab')! : 'list';
   // Feature 7 (spec §6) gates the outcomes list and its cards: without it, the locked panel and no 403 asked for.
   const locked = usePlanLacks(OUTCOMES_FEATURES.list);
   const stats = useQuery({ ...outcomesStatsQuery(rfc, period), enabled: !locked });
@@ -108,9 +111,10 @@ export function OutcomesPage() {
   return (
     <Stack gap="md">
       <PageHeader title={t('outcomes.title')} action={<Group gap="xs"><SatDownloadButton tipo="recibidos" /><ImportCfdiButton /></Group>} />
-      <Tabs value={tab} onChange={(v) => setParams(v === 'cancelaciones' ? { tab: 'cancelaciones' } : {})}>
+      <Tabs value={tab} onChange={(v) => setParams(v === 'cancelaciones' || v === 'anual' ? { tab: v } : {})}>
         <Tabs.List mb="md">
           <Tabs.Tab value="list">{t('satStatus.tabs.list')}</Tabs.Tab>
+          <Tabs.Tab value="anual">{t('leftovers25.year.tab')}</Tabs.Tab>
           <Tabs.Tab value="cancelaciones">{t('satStatus.tabs.requests')}</Tabs.Tab>
         </Tabs.List>
         <Tabs.Panel value="list">
@@ -127,6 +131,10 @@ export function OutcomesPage() {
               <OutcomesTable rows={rows.data?.data ?? []} onAction={onAction} />
             </PagedListCard>}
           </Stack>
+        </Tabs.Panel>
+        <Tabs.Panel value="anual">
+          {tab === 'anual' && (locked ? <LockedFeature minHeight={320} />
+            : <LazyYearStats direction="outcomes" rfc={rfc} year={period.year} columns={YEAR_COLUMNS} labelOf={(k) => t(`outcomes.cards.${k}`)} />)}
         </Tabs.Panel>
         <Tabs.Panel value="cancelaciones">
           {tab === 'cancelaciones' && <CancellationRequests onAnswered={refresh} />}

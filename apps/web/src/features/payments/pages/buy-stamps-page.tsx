@@ -1,6 +1,6 @@
 import { useState } from 'react';
 import { Alert, Anchor, Button, Card, Group, Loader, Radio, SimpleGrid, Stack, Text, Title } from '@mantine/core';
-import { IconCircleCheck, IconShoppingCart } from '@tabler/icons-react';
+import { IconBuildingStore, IconCircleCheck, IconShoppingCart } from '@tabler/icons-react';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { Link } from 'react-router';
 import { routes, type StampPackage } from '@facturo/contract';
@@ -15,6 +15,8 @@ import { AddCardForm } from '../components/add-card-form';
 import { CardPicker } from '../components/card-picker';
 import { confirmCharge } from '../components/charge-confirm';
 import { LowStampsAlert } from '../components/stamps-links';
+import { OxxoVoucher, type Voucher } from '../components/oxxo-voucher';
+import { confirmAction } from '../../../shared/ui/confirm';
 
 /**
  * /buy-stamps «Comprar timbres» (issue 25 §2): a package at the catalog's price, the saved card or a new one,
@@ -30,6 +32,14 @@ export function BuyStampsPage() {
   const [card, setCard] = useState<string | null>(null);
   const [done, setDone] = useState<{ message: string; balance: number } | null>(null);
   const [error, setError] = useState<string[] | null>(null);
+  const [voucher, setVoucher] = useState<Voucher | null>(null);
+  // Cash at OXXO (spec §7.14): the provider issues a voucher; nothing is charged and no stamp is credited until it is paid.
+  const oxxo = useMutation({
+    mutationFn: (id: StampPackage) => call(routes['payments.setupIntentVoucher'], { params: { id }, passThrough: true }),
+    onMutate: () => { setError(null); setVoucher(null); },
+    onSuccess: (res) => setVoucher(res.voucher ?? null),
+    onError: (e) => setError(isApiError(e) ? formatApiErrorLines(e.body) : ['No se pudo generar la ficha de pago; inténtalo de nuevo.']),
+  });
   const buy = useMutation({
     mutationFn: (body: { paquete: StampPackage; paymentMethod: string }) => call(routes['invoicing.buyStamps'], { body, passThrough: true }),
     onMutate: () => { setError(null); setDone(null); },
@@ -113,6 +123,24 @@ export function BuyStampsPage() {
           <AddCardForm onAdded={(id) => { setCard(id); void client.invalidateQueries({ queryKey: ['payments', rfc] }); }} />
         </Card>
       </SimpleGrid>
+      <Card withBorder radius="lg" padding="lg">
+        <Group justify="space-between" align="center">
+          <div>
+            <Title order={4}>Pagar en efectivo en OXXO</Title>
+            <Text size="sm" c="dimmed">Genera una ficha con referencia para pagar el paquete en tienda; no se cobra nada a tus tarjetas.</Text>
+          </div>
+          <Button variant="light" leftSection={<IconBuildingStore size={16} />} loading={oxxo.isPending} disabled={!chosen} data-testid="oxxo-generate"
+            onClick={() => chosen && confirmAction({
+              title: `Ficha OXXO: ${chosen.paquete} timbres`,
+              text: `Generaremos una ficha por ${formatMoney(chosen.precio)} MXN para pagar en efectivo en OXXO. Los timbres se acreditan cuando se confirme el pago.`,
+              confirm: 'Generar ficha', cancel: 'Cancelar', color: 'indigo',
+              onConfirm: () => oxxo.mutate(chosen.paquete as StampPackage),
+            })}>
+            Generar ficha OXXO {chosen ? `por ${formatMoney(chosen.precio)}` : ''}
+          </Button>
+        </Group>
+      </Card>
+      {voucher && <OxxoVoucher voucher={voucher} />}
     </Stack>
   );
 }

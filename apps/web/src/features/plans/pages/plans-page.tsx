@@ -1,4 +1,4 @@
-import { useState } from 'react';
+import { lazy, Suspense, useState } from 'react';
 import { Alert, Badge, Card, Group, List, Loader, SegmentedControl, SimpleGrid, Stack, Text, Title } from '@mantine/core';
 import { IconCheck } from '@tabler/icons-react';
 import { useQuery } from '@tanstack/react-query';
@@ -11,6 +11,9 @@ import { formatDate } from '../../../shared/format/dates';
 import { CancelSubscriptionButton, SubscribePanel } from '../../payments/public';
 
 type Plan = PlansData['plans'][number];
+
+// Below the cards and fetched on its own: loaded after the cards (e2e/code-split.spec.ts budgets).
+const PlanComparison = lazy(() => import('../components/plan-comparison').then((m) => ({ default: m.PlanComparison })));
 
 function PlanCard({ plan, recurrency, current, scheduled }: { plan: Plan; recurrency: number; current: boolean; scheduled: boolean }) {
   const { t } = useTranslation();
@@ -87,6 +90,7 @@ export function PlansPage() {
           <PlanCard key={p.id} plan={p} recurrency={recurrency} current={p.id === currentId} scheduled={!!sched.cancellationDate} />
         ))}
       </SimpleGrid>
+      <Suspense fallback={null}><PlanComparison /></Suspense>
     </Stack>
   );
 }

@@ -1,9 +1,11 @@
-import { Button, Group, SimpleGrid, Stack, TextInput, Title } from '@mantine/core';
+import { Box, Button, Group, SimpleGrid, Stack, TextInput, Title } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
+import { useWatch } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import type { Profile } from '@facturo/contract';
 import { registrationCatalogsQuery } from '../../../shared/catalogs/catalog-queries';
 import { regimenOptionsFor } from '../../../shared/catalogs/regimen-options';
+import { RegimeDetail } from '../../../shared/catalogs/regime-detail';
 import type { ProfilePanel } from '../model/sections';
 import { ActivitiesCard } from './activities-card';
 import { CiecSummary, CredentialSummary } from './credential-summary';
@@ -18,6 +20,7 @@ export function TaxInfoTab({ profile, onPanel }: { profile: Profile; onPanel: (p
   const { t } = useTranslation();
   const { form, submit, saving, formError } = useProfileForm(profile, VISIBLE);
   const catalogs = useQuery(registrationCatalogsQuery());
+  const regimen = useWatch({ control: form.control, name: 'regimen' });
   return (
     <Stack gap="lg">
       <form onSubmit={submit} noValidate>
@@ -43,6 +46,7 @@ export function TaxInfoTab({ profile, onPanel }: { profile: Profile; onPanel: (p
             {t('profile.save')}
           </Button>
         </Group>
+        <Box mt="xs" maw={{ base: '100%', md: 520 }}><RegimeDetail clave={regimen} /></Box>
         <FormAlert message={formError} />
       </form>
       <Title order={5}>{t('profile.tax.credentials')}</Title>
