@@ -62,15 +62,16 @@ export function balanza(cuentas: Cuenta[], movimientos: MovimientosCuenta[]): Fi
   return rows;
 }
 
-/** Totals of debe and haber over the accounts that receive entries (those without children). */
-export function totalesBalanza(cuentas: Cuenta[], filas: FilaBalanza[]): { debe: string; haber: string } {
-  const parents = new Set(cuentas.map((c) => c.padre).filter((p): p is string => p !== null));
+/**
+ * Totals of the period's debe and haber over the accounts that receive entries (the direct postings, so
+ * a parent's row, which already sums its children, is never counted twice). Equal when every póliza balances.
+ */
+export function totalesBalanza(movimientos: MovimientosCuenta[]): { debe: string; haber: string } {
   let debe = new Decimal(0);
   let haber = new Decimal(0);
-  for (const f of filas) {
-    if (parents.has(f.numero)) continue;
-    debe = debe.plus(toDecimal(f.debe));
-    haber = haber.plus(toDecimal(f.haber));
+  for (const m of movimientos) {
+    debe = debe.plus(toDecimal(m.debe));
+    haber = haber.plus(toDecimal(m.haber));
   }
   return { debe: debe.toFixed(2), haber: haber.toFixed(2) };
 }

@@ -154,18 +154,19 @@ describe('rules: each document kind gives a balanced entry with the right accoun
 describe('balanza', () => {
   test('parents are the sums of their children; debe = haber over leaf accounts', () => {
     const chart = [...defaultChart(), { numero: '105.01.1', descripcion: 'Cliente', codigoAgrupador: '105.01', naturaleza: 'D' as const, nivel: 3, padre: '105.01' }];
-    const filas = balanza(chart, [
+    const movs = [
       { numero: '105.01.1', debeAnterior: '500', haberAnterior: '0', debe: '1160', haber: '580' },
       { numero: '401.01', debeAnterior: '0', haberAnterior: '500', debe: '0', haber: '1000' },
       { numero: '209.01', debeAnterior: '0', haberAnterior: '0', debe: '80', haber: '160' },
       { numero: '208.01', debeAnterior: '0', haberAnterior: '0', debe: '0', haber: '80' },
       { numero: '102.01', debeAnterior: '0', haberAnterior: '0', debe: '580', haber: '0' },
-    ]);
+    ];
+    const filas = balanza(chart, movs);
     const row = (n: string) => filas.find((f) => f.numero === n)!;
     expect(row('105')).toMatchObject({ saldoInicial: '500.00', debe: '1160.00', haber: '580.00', saldoFinal: '1080.00' });
     expect(row('401.01')).toMatchObject({ saldoInicial: '500.00', saldoFinal: '1500.00' });
     expect(filas.find((f) => f.numero === '601')).toBeUndefined();
-    expect(totalesBalanza(chart, filas)).toEqual({ debe: '1820.00', haber: '1820.00' });
+    expect(totalesBalanza(movs)).toEqual({ debe: '1820.00', haber: '1820.00' });
   });
 });
 
