@@ -19,21 +19,32 @@ export interface PolizaNueva extends EnginePoliza {
 
 const total = (p: EnginePoliza): string => p.lineas.reduce((s, l) => s.plus(l.debe), new Decimal(0)).toFixed(2);
 
-/** Inserts pólizas and their lines, 500 at a time (one statement each), inside the caller's transaction. */
-export async function insertPolizas(db: Runner, userId: number, polizas: PolizaNueva[], onChunk?: (done: number) => Promise<void>): Promise<Map<string, number>> {
+/**
+ * Inserts pólizas and their lines inside the caller's transaction, 2,000 pólizas per statement. Each chunk
+ * travels as one JSON parameter expanded by jsonb_to_recordset: tens of thousands of bind parameters cost
+ * more to build and send than the rows themselves.
+ */
+export async function insertPolizas(db: Runner, userId: number, polizas: PolizaNueva[]): Promise<Map<string, number>> {
   const ids = new Map<string, number>();
-  for (let i = 0; i < polizas.length; i += 500) {
-    const chunk = polizas.slice(i, i + 500);
+  for (let i = 0; i < polizas.length; i += 2000) {
+    const chunk = polizas.slice(i, i + 2000);
+    const heads = chunk.map((p) => ({
+      anio: p.anio, mes: p.mes, tipo: p.tipo, numero: p.numero, fecha: p.fecha, concepto: p.concepto, origen: p.origen, source_key: p.sourceKey, total: total(p),
+    }));
     const res = await db.execute(sql`INSERT INTO accounting_polizas (user_id, anio, mes, tipo, numero, fecha, concepto, origen, source_key, total)
-      VALUES ${sql.join(chunk.map((p) => sql`(${userId}, ${p.anio}, ${p.mes}, ${p.tipo}, ${p.numero}, ${p.fecha}, ${p.concepto}, ${p.origen}, ${p.sourceKey}, ${total(p)})`), sql`, `)}
+      SELECT ${userId}, x.anio, x.mes, x.tipo, x.numero, x.fecha, x.concepto, x.origen, x.source_key, x.total
+      FROM jsonb_to_recordset(${JSON.stringify(heads)}::jsonb)
+        AS x(anio int, mes int, tipo text, numero text, fecha date, concepto text, origen text, source_key text, total numeric)
       RETURNING id::int AS id, numero`);
     for (const r of res.rows as { id: number; numero: string }[]) ids.set(r.numero, Number(r.id));
-    const lines = chunk.flatMap((p) => p.lineas.map((l, orden) => sql`(${userId}, ${ids.get(p.numero)!}, ${orden}, ${p.anio}, ${p.mes}, ${l.numCta}, ${l.concepto.slice(0, 200)}, ${l.debe}, ${l.haber}, ${JSON.stringify(l.comprobantes)}::jsonb)`));
-    for (let j = 0; j < lines.length; j += 2000) {
-      await db.execute(sql`INSERT INTO accounting_poliza_lines (user_id, poliza_id, orden, anio, mes, num_cta, concepto, debe, haber, comprobantes)
-        VALUES ${sql.join(lines.slice(j, j + 2000), sql`, `)}`);
-    }
-    await onChunk?.(Math.min(i + 500, polizas.length));
+    const lines = chunk.flatMap((p) => p.lineas.map((l, orden) => ({
+      poliza_id: ids.get(p.numero)!, orden, anio: p.anio, mes: p.mes, num_cta: l.numCta, concepto: l.concepto.slice(0, 200), debe: l.debe, haber: l.haber,
+      comprobantes: l.comprobantes,
+    })));
+    await db.execute(sql`INSERT INTO accounting_poliza_lines (user_id, poliza_id, orden, anio, mes, num_cta, concepto, debe, haber, comprobantes)
+      SELECT ${userId}, x.poliza_id, x.orden, x.anio, x.mes, x.num_cta, x.concepto, x.debe, x.haber, x.comprobantes
+      FROM jsonb_to_recordset(${JSON.stringify(lines)}::jsonb)
+        AS x(poliza_id bigint, orden int, anio int, mes int, num_cta text, concepto text, debe numeric, haber numeric, comprobantes jsonb)`);
   }
   return ids;
 }
