@@ -155,8 +155,8 @@ export const reabrirBodySchema = z.object({
   motivo: z.string({ error: 'El motivo es obligatorio' }).trim().min(3, 'Escribe el motivo de la reapertura').max(500, 'El motivo admite hasta 500 caracteres'),
 });
 
-export const XML_TIPOS = ['catalogo', 'balanza', 'polizas', 'folios'] as const;
-export const xmlParamsSchema = z.object({ tipo: z.enum(XML_TIPOS, { error: 'El archivo es catalogo, balanza, polizas o folios' }), anio: year, mes: month13 });
+export const XML_TIPOS = ['catalogo', 'balanza', 'polizas', 'folios', 'auxiliar'] as const;
+export const xmlParamsSchema = z.object({ tipo: z.enum(XML_TIPOS, { error: 'El archivo es catalogo, balanza, polizas, folios o auxiliar' }), anio: year, mes: month13 });
 export const xmlQuerySchema = z.object({
   tipoSolicitud: z.string().optional(),
   numOrden: z.string().optional(),
@@ -165,3 +165,9 @@ export const xmlQuerySchema = z.object({
   tipoEnvio: z.enum(['N', 'C'], { error: 'El tipo de envío es N o C' }).optional(),
   fechaModBal: z.iso.date({ error: 'La fecha de modificación debe tener el formato AAAA-MM-DD' }).optional(),
 });
+
+/** Import of an existing Anexo 24 catálogo (CatalogoCuentas 1.3 XML, as sent to SAT). */
+export const importarCatalogoBodySchema = z.object({
+  xml: z.string({ error: 'Adjunta el XML del catálogo de cuentas' }).min(1, 'Adjunta el XML del catálogo de cuentas').max(5_000_000, 'El XML excede 5 MB'),
+});
+export const importarCatalogoResponseSchema = z.object({ importadas: z.number().int(), cuentas: cuentasSchema });

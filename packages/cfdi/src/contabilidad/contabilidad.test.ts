@@ -10,9 +10,10 @@ import {
 } from './rules';
 import { balanza, totalesBalanza } from './balanza';
 import {
-  auxiliarFoliosXml, balanzaXml, catalogoXml, erroresSolicitud, nombreArchivo, polizasXml, xmlText, type PolizaXml,
+  auxiliarCuentasXml, auxiliarFoliosXml, balanzaXml, catalogoXml, erroresSolicitud, nombreArchivo, polizasXml, xmlText, type PolizaXml,
 } from './xml';
 import { validateContabilidadXsd } from './xsd';
+import { leerArchivoContable } from './read';
 import type { Poliza } from './types';
 import { Decimal } from '../money/decimal';
 
@@ -209,5 +210,35 @@ describe('XML files validate against SAT 1.3 XSDs', () => {
     expect(erroresSolicitud({ tipoSolicitud: 'AF' })).toHaveProperty('numOrden');
     expect(erroresSolicitud({ tipoSolicitud: 'CO', numTramite: 'AB123456789012' })).toEqual({});
     expect(nombreArchivo('EKU9003173C9', 2026, 3, 'PL')).toBe('EKU9003173C9202603PL.xml');
+  });
+  test('AuxiliarCtas', () => {
+    const xml = xmlText(auxiliarCuentasXml(h, { tipoSolicitud: 'FC', numOrden: 'ABC1234567/26' }, [{
+      numCta: '102.01', desCta: 'Bancos nacionales', saldoIni: '0.00', saldoFin: '580.00',
+      detalles: [{ fecha: '2026-03-20', numUnIdenPol: 'I202603-00001', concepto: 'Cobro', debe: '580.00', haber: '0.00' }],
+    }]));
+    expect(validateContabilidadXsd(xml)).toEqual([]);
+  });
+  test('the five SAT samples are read back and written again, valid and with the same content', () => {
+    const solicitud = { tipoSolicitud: 'AF' as const, numOrden: 'ABC1234567/26' };
+    for (const t of ['CT', 'BN', 'PL', 'XF', 'XC']) {
+      const original = readFixtureText('contabilidad', 'samples', `CACX7605101P8202312${t}.xml`);
+      const f = leerArchivoContable(original);
+      expect(f.encabezado, t).toEqual({ rfc: 'CACX7605101P8', anio: 2023, mes: 12 });
+      const again = xmlText(
+        f.tipo === 'catalogo' ? catalogoXml(f.encabezado, f.cuentas)
+          : f.tipo === 'balanza' ? balanzaXml({ ...f.encabezado, tipoEnvio: f.tipoEnvio, fechaModBal: f.fechaModBal }, f.filas)
+            : f.tipo === 'polizas' ? polizasXml(f.encabezado, { ...f.solicitud, ...solicitud }, f.polizas)
+              : f.tipo === 'folios' ? auxiliarFoliosXml(f.encabezado, { ...f.solicitud, ...solicitud }, f.folios)
+                : auxiliarCuentasXml(f.encabezado, { ...f.solicitud, ...solicitud }, f.cuentas),
+      );
+      expect(validateContabilidadXsd(again), t).toEqual([]);
+      // Read again: the same content (the written file only adds the NumOrden SAT requires).
+      const back = leerArchivoContable(again);
+      expect(JSON.stringify(back).replace(/,"numOrden":"ABC1234567\/26"/g, ''), t).toEqual(JSON.stringify(f).replace(/,"numOrden":"ABC1234567\/26"/g, ''));
+    }
+    const ct = leerArchivoContable(readFixtureText('contabilidad', 'samples', 'CACX7605101P8202312CT.xml'));
+    expect(ct.tipo === 'catalogo' && ct.cuentas).toHaveLength(19);
+    const bn = leerArchivoContable(readFixtureText('contabilidad', 'samples', 'CACX7605101P8202312BN.xml'));
+    expect(bn.tipo === 'balanza' && bn.filas).toHaveLength(11);
   });
 });

@@ -10,3 +10,4 @@ export * from './rules';
 export * from './balanza';
 export * from './xml';
 export { validateContabilidadXsd } from './xsd';
+export * from './read';

@@ -108,7 +108,7 @@ export interface PolizaXml {
 
 function* compNal(c: CompNal): Generator<string> {
   yield `      <PLZ:CompNal${attrs([
-    ['UUID_CFDI', c.uuid.toUpperCase()], ['RFC', c.rfc], ['MontoTotal', c.montoTotal], ['Moneda', c.moneda], ['TipCamb', c.tipCamb],
+    ['UUID_CFDI', c.uuid], ['RFC', c.rfc], ['MontoTotal', c.montoTotal], ['Moneda', c.moneda], ['TipCamb', c.tipCamb],
   ])}/>\n`;
 }
 
@@ -163,7 +163,7 @@ export function* auxiliarFoliosXml(h: Encabezado, s: Solicitud, folios: Iterable
     yield `  <RepAux:DetAuxFol${attrs([['NumUnIdenPol', cut(f.numUnIdenPol, 50)], ['Fecha', f.fecha.slice(0, 10)]])}>\n`;
     for (const c of f.comprobantes) {
       yield `    <RepAux:ComprNal${attrs([
-        ['UUID_CFDI', c.uuid.toUpperCase()], ['MontoTotal', c.montoTotal], ['RFC', c.rfc], ['Moneda', c.moneda], ['TipCamb', c.tipCamb],
+        ['UUID_CFDI', c.uuid], ['MontoTotal', c.montoTotal], ['RFC', c.rfc], ['Moneda', c.moneda], ['TipCamb', c.tipCamb],
       ])}/>\n`;
     }
     yield '  </RepAux:DetAuxFol>\n';
@@ -176,4 +176,30 @@ export function xmlText(chunks: Iterable<string>): string {
   let out = '';
   for (const c of chunks) out += c;
   return out;
+}
+
+export interface CuentaAuxiliar {
+  numCta: string;
+  desCta: string;
+  saldoIni: string;
+  saldoFin: string;
+  detalles: { fecha: string; numUnIdenPol: string; concepto: string; debe: string; haber: string }[];
+}
+
+/** AuxiliarCtas 1.3: each account with movements in the month, its balances and every line that moved it. */
+export function* auxiliarCuentasXml(h: Encabezado, s: Solicitud, cuentas: Iterable<CuentaAuxiliar>): Generator<string> {
+  yield '<?xml version="1.0" encoding="UTF-8"?>\n';
+  yield `<AuxiliarCtas:AuxiliarCtas xmlns:AuxiliarCtas="${NS}/AuxiliarCtas" xmlns:xsi="${XSI}" xsi:schemaLocation="${NS}/AuxiliarCtas ${NS}/AuxiliarCtas/AuxiliarCtas_1_3.xsd"${attrs([
+    ['Version', '1.3'], ['RFC', h.rfc], ['Mes', mes2(h.mes)], ['Anio', String(h.anio)], ...solicitudAttrs(s),
+  ])}>\n`;
+  for (const c of cuentas) {
+    yield `  <AuxiliarCtas:Cuenta${attrs([['NumCta', cut(c.numCta, 100)], ['DesCta', cut(c.desCta, 100)], ['SaldoIni', c.saldoIni], ['SaldoFin', c.saldoFin]])}>\n`;
+    for (const d of c.detalles) {
+      yield `    <AuxiliarCtas:DetalleAux${attrs([
+        ['Fecha', d.fecha.slice(0, 10)], ['NumUnIdenPol', cut(d.numUnIdenPol, 50)], ['Concepto', cut(d.concepto, 200)], ['Debe', d.debe], ['Haber', d.haber],
+      ])}/>\n`;
+    }
+    yield '  </AuxiliarCtas:Cuenta>\n';
+  }
+  yield '</AuxiliarCtas:AuxiliarCtas>\n';
 }

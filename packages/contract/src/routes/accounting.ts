@@ -2,7 +2,7 @@ import { messageResponseSchema } from '../auth';
 import {
   balanzaSchema, cuentaInputSchema, cuentaParamsSchema, cuentaPatchSchema, cuentaSchema, cuentasSchema, generarResponseSchema,
   periodoBodySchema, periodoEstadoSchema, periodoParamsSchema, polizaIdParamsSchema, polizaInputSchema, polizaSchema, polizasQuerySchema, polizasSchema,
-  reabrirBodySchema, reglasSchema, xmlParamsSchema, xmlQuerySchema,
+  importarCatalogoBodySchema, importarCatalogoResponseSchema, reabrirBodySchema, reglasSchema, xmlParamsSchema, xmlQuerySchema,
 } from '../accounting';
 import { route } from '../route';
 
@@ -16,6 +16,10 @@ export const accountingRoutes = {
   'accounting.updateCuenta': route({
     method: 'PATCH', path: '/api/contabilidad/cuentas/:numero', params: cuentaParamsSchema, body: cuentaPatchSchema, response: cuentaSchema, access,
     summary: 'Renombra, desactiva o cambia el código agrupador de una cuenta',
+  }),
+  'accounting.importarCatalogo': route({
+    method: 'POST', path: '/api/contabilidad/cuentas/importar', body: importarCatalogoBodySchema, response: importarCatalogoResponseSchema, access,
+    summary: 'Importa un catálogo de cuentas ya enviado al SAT (XML 1.3)',
   }),
   'accounting.reglas': route({ method: 'GET', path: '/api/contabilidad/reglas', response: reglasSchema, access }),
   'accounting.saveReglas': route({ method: 'PUT', path: '/api/contabilidad/reglas', body: reglasSchema, response: reglasSchema, access }),

@@ -2,7 +2,7 @@ import type { FastifyPluginAsync } from 'fastify';
 import type { JobContext } from '../../jobs/context';
 import { serve } from '../../http/serve';
 import { notFound } from '../../http/errors';
-import { createCuenta, getReglas, listCuentas, saveReglas, updateCuenta } from './chart.service';
+import { createCuenta, getReglas, importarCatalogo, listCuentas, saveReglas, updateCuenta } from './chart.service';
 import { createManualPoliza, deletePoliza, getBalanza, xmlFile } from './accounting.service';
 import { startGenerate } from './accounting-generate.job';
 import { cerrar, periodo, reabrir } from './periods.service';
@@ -14,6 +14,7 @@ export const accountingRoutes = (ctx: JobContext): FastifyPluginAsync => async (
   serve(app, 'accounting.cuentas', (req) => listCuentas(db, req.account.id));
   serve(app, 'accounting.createCuenta', (req) => createCuenta(db, req.account.id, req.body));
   serve(app, 'accounting.updateCuenta', (req) => updateCuenta(db, req.account.id, req.params.numero, req.body));
+  serve(app, 'accounting.importarCatalogo', (req) => importarCatalogo(db, req.account.id, req.body.xml));
   serve(app, 'accounting.reglas', (req) => getReglas(db, req.account.id));
   serve(app, 'accounting.saveReglas', (req) => saveReglas(db, req.account.id, req.body));
   serve(app, 'accounting.polizas', async (req) => {

@@ -1,8 +1,8 @@
 import { sql } from 'drizzle-orm';
 import { Readable } from 'node:stream';
 import {
-  assertBalanced, auxiliarFoliosXml, balanza, balanzaXml, catalogoXml, erroresSolicitud, nombreArchivo, polizaXml, polizasEnvoltura,
-  PolizaDescuadradaError, totalesBalanza, type Cuenta as EngineCuenta, type MovimientosCuenta, type Poliza as EnginePoliza, type Solicitud,
+  assertBalanced, auxiliarCuentasXml, auxiliarFoliosXml, balanza, balanzaXml, catalogoXml, erroresSolicitud, nombreArchivo, polizaXml, polizasEnvoltura,
+  PolizaDescuadradaError, totalesBalanza, type Cuenta as EngineCuenta, type CuentaAuxiliar, type MovimientosCuenta, type Poliza as EnginePoliza, type Solicitud,
 } from '@facturo/cfdi/contabilidad';
 import { Decimal } from '@facturo/cfdi/money';
 import type { Balanza, Poliza, PolizaInput } from '@facturo/contract';
@@ -93,7 +93,7 @@ export interface XmlFile { name: string; body: Readable }
 
 /** Anexo 24's files; pólizas and folios need the solicitud (422 without), a complementary balanza its FechaModBal. */
 export async function xmlFile(
-  db: Db, account: { id: number; rfc: string }, tipo: 'catalogo' | 'balanza' | 'polizas' | 'folios', anio: number, mes: number,
+  db: Db, account: { id: number; rfc: string }, tipo: 'catalogo' | 'balanza' | 'polizas' | 'folios' | 'auxiliar', anio: number, mes: number,
   q: { tipoSolicitud?: string; numOrden?: string; numTramite?: string; tipoEnvio?: 'N' | 'C'; fechaModBal?: string },
 ): Promise<XmlFile> {
   const h = { rfc: account.rfc, anio, mes };
@@ -114,6 +114,9 @@ export async function xmlFile(
   const errors = erroresSolicitud(q as Partial<Solicitud>);
   if (Object.keys(errors).length) throw badRequest('Indica el tipo de solicitud y su número de orden o de trámite', errors);
   const solicitud = q as Solicitud;
+  if (tipo === 'auxiliar') {
+    return { name: nombreArchivo(account.rfc, anio, mes, 'XC'), body: Readable.from(auxiliarCuentasXml(h, solicitud, await auxiliarCuentas(db, account.id, anio, mes))) };
+  }
   if (tipo === 'folios') {
     return { name: nombreArchivo(account.rfc, anio, mes, 'XF'), body: Readable.from(streamFolios(db, account.id, h, solicitud)) };
   }
@@ -157,4 +160,27 @@ async function* streamFolios(db: Db, userId: number, h: { rfc: string; anio: num
     }
   }
   yield* auxiliarFoliosXml(h, s, all);
+}
+
+/**
+ * The auxiliar de cuentas: every account with direct postings in the month, its balances (from the
+ * balanza) and its lines in date order. Built in memory: one line per movement of the month.
+ */
+async function auxiliarCuentas(db: Db, userId: number, anio: number, mes: number): Promise<CuentaAuxiliar[]> {
+  const b = await getBalanza(db, userId, anio, mes);
+  const filas = new Map(b.rows.map((r) => [r.numero, r]));
+  const res = await db.execute(sql`SELECT l.num_cta, to_char(p.fecha, 'YYYY-MM-DD') AS fecha, p.numero, l.concepto, l.debe::text AS debe, l.haber::text AS haber
+    FROM accounting_poliza_lines l JOIN accounting_polizas p ON p.user_id = l.user_id AND p.id = l.poliza_id
+    WHERE l.user_id = ${userId} AND l.anio = ${anio} AND l.mes = ${mes} ORDER BY l.num_cta, p.fecha, p.numero, l.orden`);
+  const out = new Map<string, CuentaAuxiliar>();
+  for (const r of res.rows as { num_cta: string; fecha: string; numero: string; concepto: string; debe: string; haber: string }[]) {
+    let c = out.get(r.num_cta);
+    if (!c) {
+      const f = filas.get(r.num_cta);
+      c = { numCta: r.num_cta, desCta: f?.descripcion ?? r.num_cta, saldoIni: f?.saldoInicial ?? '0.00', saldoFin: f?.saldoFinal ?? '0.00', detalles: [] };
+      out.set(r.num_cta, c);
+    }
+    c.detalles.push({ fecha: r.fecha, numUnIdenPol: r.numero, concepto: r.concepto, debe: r.debe, haber: r.haber });
+  }
+  return [...out.values()];
 }

@@ -1,4 +1,6 @@
+import { readFileSync } from 'node:fs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { fixturePath } from '../../../../../packages/cfdi/test/fixtures';
 import { Decimal } from '@facturo/cfdi/money';
 import { ROLES, validateContabilidadXsd } from '@facturo/cfdi/contabilidad';
 import { ACCOUNTING_ROLES } from '@facturo/contract';
@@ -89,6 +91,19 @@ describe('catálogo de cuentas', () => {
     const inRules = await call(customer, 'PATCH', '/api/contabilidad/cuentas/102.01', { activa: false });
     expect(inRules.status).toBe(422);
     expect(inRules.body.errors.activa[0]).toMatch(/reglas/);
+  });
+
+  it("imports an existing catálogo (SAT's public sample): its 19 accounts join the chart; a file that is not valid is refused", async () => {
+    const xml = readFileSync(fixturePath('contabilidad', 'samples', 'CACX7605101P8202312CT.xml'), 'utf8');
+    const res = await call(intruder, 'POST', '/api/contabilidad/cuentas/importar', { xml });
+    expect(res.status, JSON.stringify(res.body)).toBe(200);
+    expect(res.body.importadas).toBe(19);
+    expect(res.body.cuentas.find((c: { numero: string }) => c.numero === '1102.1.1')).toMatchObject({ descripcion: 'HSBC', codigoAgrupador: '102.01', nivel: 3, padre: '1102.1' });
+    const bad = await call(intruder, 'POST', '/api/contabilidad/cuentas/importar', { xml: xml.replace('CodAgrup="102"', 'CodAgrup="999.99"') });
+    expect(bad.status).toBe(422);
+    expect(bad.body.errors.xml[0]).toMatch(/CodAgrup/);
+    const notCatalog = await call(intruder, 'POST', '/api/contabilidad/cuentas/importar', { xml: readFileSync(fixturePath('contabilidad', 'samples', 'CACX7605101P8202312BN.xml'), 'utf8') });
+    expect(notCatalog.status).toBe(422);
   });
 
   it('the rules table is editable and every account it names must exist', async () => {
@@ -244,6 +259,7 @@ describe('balanza, month close, XML files', () => {
       ['/api/contabilidad/xml/polizas/2026/3?tipoSolicitud=AF&numOrden=ABC1234567/26', `${customer.rfc}202603PL.xml`],
       ['/api/contabilidad/xml/polizas/2026/3?tipoSolicitud=DE&numTramite=AB123456789012', `${customer.rfc}202603PL.xml`],
       ['/api/contabilidad/xml/folios/2026/3?tipoSolicitud=CO&numTramite=AB123456789012', `${customer.rfc}202603XF.xml`],
+      ['/api/contabilidad/xml/auxiliar/2026/3?tipoSolicitud=FC&numOrden=ABC1234567/26', `${customer.rfc}202603XC.xml`],
     ] as const) {
       const res = await fetch(`${server.baseUrl}${path}`, { headers: customer.headers });
       const text = await res.text();
@@ -253,7 +269,7 @@ describe('balanza, month close, XML files', () => {
       expect(validateContabilidadXsd(text), path).toEqual([]);
       validated++;
     }
-    expect(validated).toBe(6);
+    expect(validated).toBe(7);
     const pl = await (await fetch(`${server.baseUrl}/api/contabilidad/xml/polizas/2026/3?tipoSolicitud=AF&numOrden=ABC1234567/26`, { headers: customer.headers })).text();
     expect(pl).toContain(`UUID_CFDI="${ppdUuid}"`);
     const missing = await call(customer, 'GET', '/api/contabilidad/xml/polizas/2026/3');
@@ -277,6 +293,7 @@ describe('balanza, month close, XML files', () => {
     expect(balanza.body.rows).toEqual([]);
     const cuentas = (await call(intruder, 'GET', '/api/contabilidad/cuentas')).body;
     expect(cuentas.some((c: { rfcTercero: string | null; numero: string }) => c.rfcTercero !== null || c.numero === '101.01.01')).toBe(false);
+    expect(cuentas.some((c: { numero: string }) => c.numero === '1102.1.1')).toBe(true); // its own import
     expect((await call(customer, 'GET', `/api/contabilidad/polizas/${mine.id}`)).status).toBe(200);
   });
 });

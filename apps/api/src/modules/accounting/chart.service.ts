@@ -1,5 +1,7 @@
 import { sql } from 'drizzle-orm';
-import { defaultChart, defaultRules, findCodigoAgrupador, ROLES, type Reglas as EngineReglas } from '@facturo/cfdi/contabilidad';
+import {
+  defaultChart, defaultRules, findCodigoAgrupador, leerArchivoContable, ROLES, validateContabilidadXsd, type Reglas as EngineReglas,
+} from '@facturo/cfdi/contabilidad';
 import { reglasSchema, type Cuenta, type CuentaInput, type Reglas } from '@facturo/contract';
 import type { Db } from '../../db/client';
 import { AppError, badRequest, fieldError, notFound } from '../../http/errors';
@@ -153,4 +155,35 @@ export async function ensureTerceros(db: Runner, userId: number, padre: string, 
       VALUES ${sql.join(chunk, sql`, `)}`);
   }
   return out;
+}
+
+/**
+ * Imports an existing CatalogoCuentas 1.3 (what the account already sent SAT): valid against SAT's XSD,
+ * parents before children; each account is added, or updated when its número exists. One transaction.
+ */
+export async function importarCatalogo(db: Db, userId: number, xml: string): Promise<{ importadas: number; cuentas: Cuenta[] }> {
+  const problems = validateContabilidadXsd(xml);
+  if (problems.length) throw badRequest('El XML no es un catálogo de cuentas 1.3 válido', { xml: problems.slice(0, 5) });
+  const archivo = leerArchivoContable(xml);
+  if (archivo.tipo !== 'catalogo') throw fieldError('xml', 'El XML no es un catálogo de cuentas (CatalogoCuentas 1.3)');
+  await ensureChart(db, userId);
+  const cuentas = [...archivo.cuentas].sort((x, y) => x.nivel - y.nivel);
+  const enArchivo = new Set(cuentas.map((c) => c.numero));
+  const existentes = new Set((await listCuentas(db, userId)).map((c) => c.numero));
+  const errors: Record<string, string[]> = {};
+  cuentas.forEach((c, i) => {
+    if (!findCodigoAgrupador(c.codigoAgrupador)) errors[`cuentas.${i}.codigoAgrupador`] = [`El código agrupador ${c.codigoAgrupador} no existe en el catálogo del SAT`];
+    if (c.padre && !enArchivo.has(c.padre) && !existentes.has(c.padre)) errors[`cuentas.${i}.padre`] = [`La cuenta ${c.numero} es subcuenta de ${c.padre}, que no existe`];
+  });
+  if (Object.keys(errors).length) throw badRequest('Revisa el catálogo', errors);
+  await db.transaction(async (tx) => {
+    for (let i = 0; i < cuentas.length; i += 500) {
+      const values = cuentas.slice(i, i + 500).map((c) => sql`(${userId}, ${c.numero}, ${c.descripcion}, ${c.codigoAgrupador}, ${c.naturaleza}, ${c.nivel}, ${c.padre})`);
+      await tx.execute(sql`INSERT INTO accounting_accounts (user_id, numero, descripcion, codigo_agrupador, naturaleza, nivel, padre)
+        VALUES ${sql.join(values, sql`, `)}
+        ON CONFLICT (user_id, numero) DO UPDATE SET descripcion = excluded.descripcion, codigo_agrupador = excluded.codigo_agrupador,
+          naturaleza = excluded.naturaleza, nivel = excluded.nivel, padre = excluded.padre, activa = true, updated_at = now()`);
+    }
+  });
+  return { importadas: cuentas.length, cuentas: await listCuentas(db, userId) };
 }

@@ -37,6 +37,7 @@ export const periodoQuery = (rfc: string, anio: number, mes: number) => queryOpt
 export const createCuenta = (body: CuentaInput) => call(routes['accounting.createCuenta'], { body });
 export const updateCuenta = (numero: string, body: { descripcion?: string; activa?: boolean }) =>
   call(routes['accounting.updateCuenta'], { params: { numero }, body });
+export const importarCatalogo = (xml: string) => call(routes['accounting.importarCatalogo'], { body: { xml } });
 export const saveReglas = (body: Reglas) => call(routes['accounting.saveReglas'], { body });
 export const createPoliza = (body: PolizaInput) => call(routes['accounting.createPoliza'], { body });
 export const deletePoliza = (id: number) => call(routes['accounting.deletePoliza'], { params: { id } });
@@ -44,8 +45,8 @@ export const generar = (anio: number, mes: number) => call(routes['accounting.ge
 export const cerrar = (anio: number, mes: number) => call(routes['accounting.cerrar'], { params: { anio, mes } });
 export const reabrir = (anio: number, mes: number, motivo: string) => call(routes['accounting.reabrir'], { params: { anio, mes }, body: { motivo } });
 
-export type XmlTipo = 'catalogo' | 'balanza' | 'polizas' | 'folios';
-const SUFIJO: Record<XmlTipo, string> = { catalogo: 'CT', balanza: 'BN', polizas: 'PL', folios: 'XF' };
+export type XmlTipo = 'catalogo' | 'balanza' | 'polizas' | 'folios' | 'auxiliar';
+const SUFIJO: Record<XmlTipo, string> = { catalogo: 'CT', balanza: 'BN', polizas: 'PL', folios: 'XF', auxiliar: 'XC' };
 
 /** Downloads one Anexo 24 file with SAT's name (RFC + año + mes + tipo). */
 export function downloadXml(rfc: string, tipo: XmlTipo, anio: number, mes: number, query: Record<string, string | undefined> = {}) {

@@ -1,11 +1,11 @@
-import { ActionIcon, Badge, Button, Card, Group, Select, Stack, Table, TextInput } from '@mantine/core';
+import { ActionIcon, Badge, Button, Card, FileButton, Group, Select, Stack, Table, TextInput } from '@mantine/core';
 import { IconEdit } from '@tabler/icons-react';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ListTable } from '../../../shared/ui/list-table';
 import { toastError, toastSuccess } from '../../../shared/ui/toasts';
-import { accountingKeys, createCuenta, cuentasQuery, downloadXml, updateCuenta } from '../api/accounting-api';
+import { accountingKeys, createCuenta, cuentasQuery, downloadXml, importarCatalogo, updateCuenta } from '../api/accounting-api';
 import { errorLines } from './errors';
 
 /** The chart of accounts: add a subaccount, rename, (de)activate; download the CT file. */
@@ -25,6 +25,11 @@ export function CatalogoTab({ rfc, anio, mes }: { rfc: string; anio: number; mes
     onSuccess: () => { toastSuccess(t('contabilidad.cuentaGuardada')); refresh(); },
     onError: (e) => toastError(errorLines(e)),
   });
+  const importar = useMutation({
+    mutationFn: async (file: File) => importarCatalogo(await file.text()),
+    onSuccess: (r) => { toastSuccess(t('contabilidad.catalogoImportado', { count: r.importadas })); refresh(); },
+    onError: (e) => toastError(errorLines(e)),
+  });
   const cuentas = q.data ?? [];
   return (
     <Stack gap="md">
@@ -40,6 +45,9 @@ export function CatalogoTab({ rfc, anio, mes }: { rfc: string; anio: number; mes
         </Group>
       </Card>
       <Group justify="flex-end">
+        <FileButton accept=".xml,application/xml,text/xml" onChange={(f) => f && importar.mutate(f)}>
+          {(props) => <Button {...props} variant="default" loading={importar.isPending} data-testid="importar-catalogo">{t('contabilidad.importarCatalogo')}</Button>}
+        </FileButton>
         <Button variant="light" onClick={() => void downloadXml(rfc, 'catalogo', anio, Math.min(mes, 12)).catch(() => toastError())} data-testid="descargar-catalogo">{t('contabilidad.descargarCatalogo')}</Button>
       </Group>
       <ListTable minWidth={800} testId="cuentas-table" columns={[

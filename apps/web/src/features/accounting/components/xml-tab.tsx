@@ -43,6 +43,7 @@ export function XmlTab({ rfc, anio, mes }: { rfc: string; anio: number; mes: num
             value={numero} onChange={(e) => setNumero(e.currentTarget.value.toUpperCase())} data-testid="xml-numero" />
           <Button leftSection={<IconDownload size={16} />} variant="light" onClick={() => get('polizas', solicitud())} data-testid="xml-polizas">{t('contabilidad.descargarPolizas')}</Button>
           <Button leftSection={<IconDownload size={16} />} variant="light" onClick={() => get('folios', solicitud())} data-testid="xml-folios">{t('contabilidad.descargarFolios')}</Button>
+          <Button leftSection={<IconDownload size={16} />} variant="light" onClick={() => get('auxiliar', solicitud())} data-testid="xml-auxiliar">{t('contabilidad.descargarAuxiliar')}</Button>
         </Group>
       </Card>
     </Stack>
