@@ -25,6 +25,7 @@ interface DocRow {
   total: string; iva_trasladado: string; ieps_trasladado: string; isr_retenido: string; iva_retenido: string; metodo_pago: string | null;
   deducible: boolean | null; claves_prod_serv: string | null; nomina_imss: string; serie: string | null; folio: string | null;
   cancelado: string | null;
+  subsidio: string | null;
 }
 
 interface PagoRow {
@@ -36,7 +37,11 @@ const DOC_COLS = sql`uuid, tipo, direction, to_char(fecha, 'YYYY-MM-DD') AS fech
   moneda, tipo_cambio::text AS tipo_cambio, subtotal::text AS subtotal, descuento::text AS descuento, total::text AS total,
   iva_trasladado::text AS iva_trasladado, ieps_trasladado::text AS ieps_trasladado, isr_retenido::text AS isr_retenido,
   iva_retenido::text AS iva_retenido, metodo_pago, deducible, claves_prod_serv, nomina_imss::text AS nomina_imss, serie, folio,
-  to_char(cancelled_at AT TIME ZONE 'America/Mexico_City', 'YYYY-MM-DD') AS cancelado`;
+  to_char(cancelled_at AT TIME ZONE 'America/Mexico_City', 'YYYY-MM-DD') AS cancelado,
+  -- A payroll receipt stamped here: its subsidio al empleo paid (OtroPago 002) from the stamped detail; the CFDI
+  -- store keeps no OtrosPagos breakdown, so an imported receipt counts it inside sueldos.
+  CASE WHEN tipo = 'N' THEN (SELECT coalesce(sum((o->>'importe')::numeric), 0)::text FROM prenomina_detalles d, jsonb_array_elements(d.otros_pagos) o
+    WHERE d.user_id = cfdis.user_id AND upper(d.uuid) = cfdis.uuid AND o->>'tipo' = '002') END AS subsidio`;
 
 // A document marked cancelled with no cancellation date (imported already cancelled) never entered the books.
 const COUNTS = sql`NOT (estado = 'cancelada' AND cancelled_at IS NULL) AND not_count = false`;
@@ -48,7 +53,7 @@ function toDocumento(r: DocRow): DocumentoContable {
     rfcContraparte: emitido ? r.rfc_receptor : r.rfc_emisor, nombreContraparte: emitido ? r.nombre_receptor : r.nombre_emisor,
     moneda: r.moneda, tipoCambio: r.tipo_cambio, subtotal: r.subtotal, descuento: r.descuento, total: r.total,
     ivaTrasladado: r.iva_trasladado, iepsTrasladado: r.ieps_trasladado, isrRetenido: r.isr_retenido, ivaRetenido: r.iva_retenido,
-    metodoPago: r.metodo_pago, deducible: r.deducible, clavesProdServ: r.claves_prod_serv, nominaImss: r.nomina_imss,
+    metodoPago: r.metodo_pago, deducible: r.deducible, clavesProdServ: r.claves_prod_serv, nominaImss: r.nomina_imss, subsidio: r.subsidio ?? '0',
     serieFolio: [r.serie, r.folio].filter(Boolean).join('-') || null,
   };
 }
