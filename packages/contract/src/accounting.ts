@@ -171,3 +171,18 @@ export const importarCatalogoBodySchema = z.object({
   xml: z.string({ error: 'Adjunta el XML del catálogo de cuentas' }).min(1, 'Adjunta el XML del catálogo de cuentas').max(5_000_000, 'El XML excede 5 MB'),
 });
 export const importarCatalogoResponseSchema = z.object({ importadas: z.number().int(), cuentas: cuentasSchema });
+
+const renglonSchema = z.object({ numero: z.string(), descripcion: z.string(), mes: z.string(), acumulado: z.string() });
+const saldoSchema = z.object({ renglones: z.array(z.object({ numero: z.string(), descripcion: z.string(), saldo: z.string() })), total: z.string() });
+/** Estado de resultados (month and year to date) and balance general at the end of the month. */
+export const estadosFinancierosSchema = z.object({
+  anio: z.number().int(),
+  mes: z.number().int(),
+  resultados: z.object({
+    secciones: z.array(z.object({ clave: z.enum(['ingresos', 'costos', 'gastos', 'financieros']), renglones: z.array(renglonSchema), mes: z.string(), acumulado: z.string() })),
+    utilidadMes: z.string(),
+    utilidadAcumulada: z.string(),
+  }),
+  balance: z.object({ activo: saldoSchema, pasivo: saldoSchema, capital: saldoSchema, resultadoEjercicio: z.string(), diferencia: z.string() }),
+});
+export type EstadosFinancieros = z.infer<typeof estadosFinancierosSchema>;

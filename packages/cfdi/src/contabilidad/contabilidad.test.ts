@@ -14,6 +14,7 @@ import {
 } from './xml';
 import { validateContabilidadXsd } from './xsd';
 import { leerArchivoContable } from './read';
+import { estadosFinancieros } from './reportes';
 import type { Poliza } from './types';
 import { Decimal } from '../money/decimal';
 
@@ -240,5 +241,25 @@ describe('XML files validate against SAT 1.3 XSDs', () => {
     expect(ct.tipo === 'catalogo' && ct.cuentas).toHaveLength(19);
     const bn = leerArchivoContable(readFixtureText('contabilidad', 'samples', 'CACX7605101P8202312BN.xml'));
     expect(bn.tipo === 'balanza' && bn.filas).toHaveLength(11);
+  });
+});
+
+describe('estados financieros', () => {
+  test('estado de resultados (month and year to date) and a balance general that squares', () => {
+    const mv = (numero: string, debe: string, haber: string, acumD = debe, acumH = haber) =>
+      ({ numero, debe, haber, debeAcumulado: acumD, haberAcumulado: acumH, debeTotal: acumD, haberTotal: acumH });
+    const r = estadosFinancieros(defaultChart(), [
+      mv('102.01', '1160', '500', '2320', '500'), mv('401.01', '0', '1000', '0', '2000'), mv('209.01', '0', '160', '0', '320'),
+      mv('601.84', '500', '0'), mv('301.01', '0', '0', '0', '0'),
+    ]);
+    const ingresos = r.resultados.secciones.find((s) => s.clave === 'ingresos')!;
+    expect(ingresos).toMatchObject({ mes: '1000.00', acumulado: '2000.00' });
+    expect(ingresos.renglones[0]).toMatchObject({ numero: '401', descripcion: 'Ingresos' });
+    expect(r.resultados.utilidadMes).toBe('500.00');
+    expect(r.resultados.utilidadAcumulada).toBe('1500.00');
+    expect(r.balance.activo.total).toBe('1820.00');
+    expect(r.balance.pasivo.total).toBe('320.00');
+    expect(r.balance.resultadoEjercicio).toBe('1500.00');
+    expect(r.balance.diferencia).toBe('0.00');
   });
 });

@@ -11,3 +11,4 @@ export * from './balanza';
 export * from './xml';
 export { validateContabilidadXsd } from './xsd';
 export * from './read';
+export * from './reportes';

@@ -1,6 +1,6 @@
 import { messageResponseSchema } from '../auth';
 import {
-  balanzaSchema, cuentaInputSchema, cuentaParamsSchema, cuentaPatchSchema, cuentaSchema, cuentasSchema, generarResponseSchema,
+  balanzaSchema, cuentaInputSchema, estadosFinancierosSchema, cuentaParamsSchema, cuentaPatchSchema, cuentaSchema, cuentasSchema, generarResponseSchema,
   periodoBodySchema, periodoEstadoSchema, periodoParamsSchema, polizaIdParamsSchema, polizaInputSchema, polizaSchema, polizasQuerySchema, polizasSchema,
   importarCatalogoBodySchema, importarCatalogoResponseSchema, reabrirBodySchema, reglasSchema, xmlParamsSchema, xmlQuerySchema,
 } from '../accounting';
@@ -34,6 +34,10 @@ export const accountingRoutes = {
     summary: 'Escribe (de nuevo) las pólizas del mes desde los CFDI, pagos y nómina, en segundo plano',
   }),
   'accounting.balanza': route({ method: 'GET', path: '/api/contabilidad/balanza/:anio/:mes', params: periodoParamsSchema, response: balanzaSchema, access }),
+  'accounting.estados': route({
+    method: 'GET', path: '/api/contabilidad/estados/:anio/:mes', params: periodoParamsSchema, response: estadosFinancierosSchema, access,
+    summary: 'Estado de resultados (mes y acumulado) y balance general',
+  }),
   'accounting.periodo': route({ method: 'GET', path: '/api/contabilidad/periodos/:anio/:mes', params: periodoParamsSchema, response: periodoEstadoSchema, access }),
   'accounting.cerrar': route({ method: 'POST', path: '/api/contabilidad/periodos/:anio/:mes/cerrar', params: periodoParamsSchema, response: periodoEstadoSchema, access }),
   'accounting.reabrir': route({

@@ -3,7 +3,7 @@ import type { JobContext } from '../../jobs/context';
 import { serve } from '../../http/serve';
 import { notFound } from '../../http/errors';
 import { createCuenta, getReglas, importarCatalogo, listCuentas, saveReglas, updateCuenta } from './chart.service';
-import { createManualPoliza, deletePoliza, getBalanza, xmlFile } from './accounting.service';
+import { createManualPoliza, deletePoliza, getBalanza, getEstados, xmlFile } from './accounting.service';
 import { startGenerate } from './accounting-generate.job';
 import { cerrar, periodo, reabrir } from './periods.service';
 import { getPoliza, listPolizas } from './polizas.repository';
@@ -26,6 +26,7 @@ export const accountingRoutes = (ctx: JobContext): FastifyPluginAsync => async (
   serve(app, 'accounting.deletePoliza', (req) => deletePoliza(db, req.account.id, req.params.id));
   serve(app, 'accounting.generar', (req) => startGenerate(ctx, req.account, req.body.anio, req.body.mes));
   serve(app, 'accounting.balanza', (req) => getBalanza(db, req.account.id, req.params.anio, req.params.mes));
+  serve(app, 'accounting.estados', (req) => getEstados(db, req.account.id, req.params.anio, req.params.mes));
   serve(app, 'accounting.periodo', (req) => periodo(db, req.account.id, req.params.anio, req.params.mes));
   serve(app, 'accounting.cerrar', (req) => cerrar(db, req.account.id, req.params.anio, req.params.mes));
   serve(app, 'accounting.reabrir', (req) => reabrir(db, req.account.id, req.params.anio, req.params.mes, req.body.motivo));

@@ -1,11 +1,11 @@
 import { sql } from 'drizzle-orm';
 import { Readable } from 'node:stream';
 import {
-  assertBalanced, auxiliarCuentasXml, auxiliarFoliosXml, balanza, balanzaXml, catalogoXml, erroresSolicitud, nombreArchivo, polizaXml, polizasEnvoltura,
+  assertBalanced, auxiliarCuentasXml, estadosFinancieros, auxiliarFoliosXml, balanza, balanzaXml, catalogoXml, erroresSolicitud, nombreArchivo, polizaXml, polizasEnvoltura,
   PolizaDescuadradaError, totalesBalanza, type Cuenta as EngineCuenta, type CuentaAuxiliar, type MovimientosCuenta, type Poliza as EnginePoliza, type Solicitud,
 } from '@facturo/cfdi/contabilidad';
 import { Decimal } from '@facturo/cfdi/money';
-import type { Balanza, Poliza, PolizaInput } from '@facturo/contract';
+import type { Balanza, EstadosFinancieros, Poliza, PolizaInput } from '@facturo/contract';
 import { polizaInputSchema } from '@facturo/contract';
 import type { Db } from '../../db/client';
 import { badRequest, fieldError, notFound } from '../../http/errors';
@@ -183,4 +183,20 @@ async function auxiliarCuentas(db: Db, userId: number, anio: number, mes: number
     c.detalles.push({ fecha: r.fecha, numUnIdenPol: r.numero, concepto: r.concepto, debe: r.debe, haber: r.haber });
   }
   return [...out.values()];
+}
+
+/** Estado de resultados and balance general of a month (accumulated from January of its year). */
+export async function getEstados(db: Runner, userId: number, anio: number, mes: number): Promise<EstadosFinancieros> {
+  const cuentas = await listCuentas(db, userId);
+  const res = await db.execute(sql`SELECT num_cta,
+      coalesce(sum(debe) FILTER (WHERE anio = ${anio} AND mes = ${mes}), 0)::text AS debe,
+      coalesce(sum(haber) FILTER (WHERE anio = ${anio} AND mes = ${mes}), 0)::text AS haber,
+      coalesce(sum(debe) FILTER (WHERE anio = ${anio}), 0)::text AS debe_acum,
+      coalesce(sum(haber) FILTER (WHERE anio = ${anio}), 0)::text AS haber_acum,
+      coalesce(sum(debe), 0)::text AS debe_total, coalesce(sum(haber), 0)::text AS haber_total
+    FROM accounting_poliza_lines WHERE user_id = ${userId} AND (anio, mes) <= (${anio}, ${mes}) GROUP BY num_cta`);
+  const movs = (res.rows as Record<string, string>[]).map((r) => ({
+    numero: r.num_cta!, debe: r.debe!, haber: r.haber!, debeAcumulado: r.debe_acum!, haberAcumulado: r.haber_acum!, debeTotal: r.debe_total!, haberTotal: r.haber_total!,
+  }));
+  return { anio, mes, ...estadosFinancieros(cuentas as EngineCuenta[], movs) };
 }

@@ -222,6 +222,14 @@ describe('balanza, month close, XML files', () => {
     expect(april.rows.find((r: { numero: string }) => r.numero === '601.48')).toMatchObject({ saldoInicial: '1900.00', debe: '0.00', saldoFinal: '1900.00' });
   });
 
+  it('estado de resultados and balance general follow the pólizas and square', async () => {
+    const e = (await call(customer, 'GET', '/api/contabilidad/estados/2026/3')).body;
+    const gastos = e.resultados.secciones.find((s: { clave: string }) => s.clave === 'gastos');
+    expect(gastos.renglones.find((r: { numero: string }) => r.numero === '601')).toBeTruthy();
+    expect(e.balance.diferencia).toBe('0.00');
+    expect(e.resultados.utilidadAcumulada).toBe(e.resultados.utilidadMes); // March is the only month with entries before it
+  });
+
   it('a closed month refuses entries until reopened; both steps are logged', async () => {
     const closed = await call(customer, 'POST', '/api/contabilidad/periodos/2026/3/cerrar');
     expect(closed.body).toMatchObject({ cerrado: true });

@@ -29,6 +29,10 @@ export const balanzaQuery = (rfc: string, anio: number, mes: number) => queryOpt
   queryKey: accountingKeys.balanza(rfc, anio, mes),
   queryFn: ({ signal }) => call(routes['accounting.balanza'], { params: { anio, mes }, signal }),
 });
+export const estadosQuery = (rfc: string, anio: number, mes: number) => queryOptions({
+  queryKey: [...accountingKeys.all(rfc), 'estados', anio, mes],
+  queryFn: ({ signal }) => call(routes['accounting.estados'], { params: { anio, mes }, signal }),
+});
 export const periodoQuery = (rfc: string, anio: number, mes: number) => queryOptions({
   queryKey: accountingKeys.periodo(rfc, anio, mes),
   queryFn: ({ signal }) => call(routes['accounting.periodo'], { params: { anio, mes }, signal }),
