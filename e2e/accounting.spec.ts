@@ -76,6 +76,13 @@ test('a stamped invoice writes its póliza; the balanza shows it and its XML val
   await page.getByTestId('reabrir-mes').click();
   await expect(estado).toHaveText('Mes abierto');
 
+  // Estados financieros: the income shows in the estado de resultados and the balance general squares.
+  await page.getByRole('tab', { name: 'Estados financieros' }).click();
+  await expect(page.getByTestId('estado-resultados')).toContainText('401 Ingresos');
+  await expect(page.getByTestId('balance-activo')).toContainText('102 Bancos');
+  await expect(page.getByText('El balance no cuadra')).toHaveCount(0);
+  await page.screenshot({ path: '/tmp/i28-estados.png', fullPage: true });
+
   // The pólizas file needs SAT's request: with a NumOrden it downloads and validates too.
   await page.getByRole('tab', { name: 'Archivos para el SAT' }).click();
   await page.getByTestId('xml-numero').fill('ABC1234567/26');
