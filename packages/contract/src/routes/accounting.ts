@@ -43,6 +43,10 @@ export const accountingRoutes = {
   'accounting.reabrir': route({
     method: 'POST', path: '/api/contabilidad/periodos/:anio/:mes/reabrir', params: periodoParamsSchema, body: reabrirBodySchema, response: periodoEstadoSchema, access,
   }),
+  'accounting.zip': route({
+    method: 'GET', path: '/api/contabilidad/zip/:tipo/:anio/:mes', params: xmlParamsSchema, query: xmlQuerySchema, produces: 'application/zip', access,
+    summary: 'El mismo archivo del Anexo 24 comprimido como lo recibe el portal del SAT (RFC+año+mes+tipo.zip)',
+  }),
   'accounting.xml': route({
     method: 'GET', path: '/api/contabilidad/xml/:tipo/:anio/:mes', params: xmlParamsSchema, query: xmlQuerySchema, produces: 'application/xml', access,
     summary: 'Archivo XML del Anexo 24 (1.3): catálogo, balanza, pólizas o auxiliar de folios',

@@ -2,6 +2,7 @@ import type { FastifyPluginAsync } from 'fastify';
 import type { JobContext } from '../../jobs/context';
 import { serve } from '../../http/serve';
 import { notFound } from '../../http/errors';
+import { writeZip } from '../cfdi-import/zip-writer';
 import { createCuenta, getReglas, importarCatalogo, listCuentas, saveReglas, updateCuenta } from './chart.service';
 import { createManualPoliza, deletePoliza, getBalanza, getEstados, xmlFile } from './accounting.service';
 import { startGenerate } from './accounting-generate.job';
@@ -30,6 +31,14 @@ export const accountingRoutes = (ctx: JobContext): FastifyPluginAsync => async (
   serve(app, 'accounting.periodo', (req) => periodo(db, req.account.id, req.params.anio, req.params.mes));
   serve(app, 'accounting.cerrar', (req) => cerrar(db, req.account.id, req.params.anio, req.params.mes));
   serve(app, 'accounting.reabrir', (req) => reabrir(db, req.account.id, req.params.anio, req.params.mes, req.body.motivo));
+  serve(app, 'accounting.zip', async (req, reply) => {
+    // SAT's portal takes each file zipped under the same name; the XML is read whole here (a zip needs its size and CRC).
+    const f = await xmlFile(db, req.account, req.params.tipo, req.params.anio, req.params.mes, req.query);
+    const chunks: Buffer[] = [];
+    for await (const chunk of f.body) chunks.push(Buffer.from(chunk as string, 'utf8'));
+    const zip = writeZip([{ name: f.name, data: Buffer.concat(chunks) }]);
+    return reply.type('application/zip').header('content-disposition', `attachment; filename="${f.name.replace(/\.xml$/, '.zip')}"`).send(zip);
+  });
   serve(app, 'accounting.xml', async (req, reply) => {
     const f = await xmlFile(db, req.account, req.params.tipo, req.params.anio, req.params.mes, req.query);
     return reply.type('application/xml; charset=utf-8').header('content-disposition', `attachment; filename="${f.name}"`).send(f.body);

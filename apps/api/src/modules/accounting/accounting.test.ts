@@ -278,6 +278,12 @@ describe('balanza, month close, XML files', () => {
       validated++;
     }
     expect(validated).toBe(7);
+    const zip = await fetch(`${server.baseUrl}/api/contabilidad/zip/balanza/2026/3`, { headers: customer.headers });
+    expect(zip.status).toBe(200);
+    expect(zip.headers.get('content-disposition')).toContain(`${customer.rfc}202603BN.zip`);
+    const bytes = Buffer.from(await zip.arrayBuffer());
+    expect(bytes.subarray(0, 4).toString('hex')).toBe('504b0304');
+    expect(bytes.includes(Buffer.from(`${customer.rfc}202603BN.xml`))).toBe(true);
     const pl = await (await fetch(`${server.baseUrl}/api/contabilidad/xml/polizas/2026/3?tipoSolicitud=AF&numOrden=ABC1234567/26`, { headers: customer.headers })).text();
     expect(pl).toContain(`UUID_CFDI="${ppdUuid}"`);
     const missing = await call(customer, 'GET', '/api/contabilidad/xml/polizas/2026/3');

@@ -52,8 +52,9 @@ export const reabrir = (anio: number, mes: number, motivo: string) => call(route
 export type XmlTipo = 'catalogo' | 'balanza' | 'polizas' | 'folios' | 'auxiliar';
 const SUFIJO: Record<XmlTipo, string> = { catalogo: 'CT', balanza: 'BN', polizas: 'PL', folios: 'XF', auxiliar: 'XC' };
 
-/** Downloads one Anexo 24 file with SAT's name (RFC + año + mes + tipo). */
-export function downloadXml(rfc: string, tipo: XmlTipo, anio: number, mes: number, query: Record<string, string | undefined> = {}) {
+/** Downloads one Anexo 24 file with SAT's name (RFC + año + mes + tipo), as XML or zipped for SAT's portal. */
+export function downloadXml(rfc: string, tipo: XmlTipo, anio: number, mes: number, query: Record<string, string | undefined> = {}, zip = false) {
   const sufijo = tipo === 'balanza' && query.tipoEnvio === 'C' ? 'BC' : SUFIJO[tipo];
-  return downloadAuthedFile(routeUrl(routes['accounting.xml'], { tipo, anio, mes }, query), `${rfc}${anio}${String(mes).padStart(2, '0')}${sufijo}.xml`);
+  const entry = zip ? routes['accounting.zip'] : routes['accounting.xml'];
+  return downloadAuthedFile(routeUrl(entry, { tipo, anio, mes }, query), `${rfc}${anio}${String(mes).padStart(2, '0')}${sufijo}.${zip ? 'zip' : 'xml'}`);
 }

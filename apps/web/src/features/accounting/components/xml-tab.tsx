@@ -1,4 +1,4 @@
-import { Alert, Button, Card, Group, Select, Stack, TextInput } from '@mantine/core';
+import { Alert, Button, Card, Checkbox, Group, Select, Stack, TextInput } from '@mantine/core';
 import { IconDownload } from '@tabler/icons-react';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -13,13 +13,15 @@ export function XmlTab({ rfc, anio, mes }: { rfc: string; anio: number; mes: num
   const [numero, setNumero] = useState('');
   const [tipoEnvio, setTipoEnvio] = useState<'N' | 'C'>('N');
   const [fechaModBal, setFechaModBal] = useState('');
+  const [zip, setZip] = useState(false);
   const orden = tipoSolicitud === 'AF' || tipoSolicitud === 'FC';
   const get = (tipo: XmlTipo, query: Record<string, string | undefined> = {}) =>
-    void downloadXml(rfc, tipo, anio, mes, query).catch((e: unknown) => toastError(isApiError(e) ? [e.message] : undefined));
+    void downloadXml(rfc, tipo, anio, mes, query, zip).catch((e: unknown) => toastError(isApiError(e) ? [e.message] : undefined));
   const solicitud = () => ({ tipoSolicitud: tipoSolicitud ?? undefined, ...(orden ? { numOrden: numero } : { numTramite: numero }) });
   return (
     <Stack gap="md">
       <Alert color="blue">{t('contabilidad.xmlAyuda')}</Alert>
+      <Checkbox label={t('contabilidad.comprimir')} checked={zip} onChange={(e) => setZip(e.currentTarget.checked)} data-testid="xml-zip" />
       <Card withBorder padding="md">
         <Group align="flex-end">
           <Button leftSection={<IconDownload size={16} />} variant="light" disabled={mes > 12} onClick={() => get('catalogo')} data-testid="xml-catalogo">{t('contabilidad.descargarCatalogo')}</Button>
