@@ -87,6 +87,11 @@ const PAGO_SELECT = sql`SELECT p.pago_uuid, p.doc_uuid, p.direction, to_char(p.f
   JOIN cfdis pc ON pc.user_id = p.user_id AND pc.uuid = p.pago_uuid
   LEFT JOIN cfdis d ON d.user_id = p.user_id AND d.uuid = p.doc_uuid`;
 
+/** Serializes the account's accounting writes until the transaction ends (PostgreSQL advisory lock). */
+async function lockAccount(tx: Runner, userId: number): Promise<void> {
+  await tx.execute(sql`SELECT pg_advisory_xact_lock(hashtext('facturo-contabilidad'), ${userId})`);
+}
+
 export interface GenerateResult { polizas: number; omitidas: string[] }
 
 /** What the month's sources are, read outside any transaction. */
@@ -179,8 +184,15 @@ export async function generateMonth(db: Db, userId: number, anio: number, mes: n
   const sources = await loadSources(db, userId, anio, mes);
   await progress(20, `Preparando pólizas de ${sources.docs.length} comprobantes y ${sources.pagos.length} pagos`);
   const t = terceros(sources);
-  const clientes = await ensureTerceros(db, userId, reglas.cuentas.clientes, t.clientes);
-  const proveedores = await ensureTerceros(db, userId, reglas.cuentas.proveedores, t.proveedores);
+  // Two generations of the same account (two months at once, a retry) would number the same new subaccounts
+  // or pólizas: each write step takes the account's accounting lock first.
+  const { clientes, proveedores } = await db.transaction(async (tx) => {
+    await lockAccount(tx, userId);
+    return {
+      clientes: await ensureTerceros(tx, userId, reglas.cuentas.clientes, t.clientes),
+      proveedores: await ensureTerceros(tx, userId, reglas.cuentas.proveedores, t.proveedores),
+    };
+  });
   const cuenta: ResolverCuenta = (rol, tercero) => {
     if (rol === 'clientes') return clientes.get(tercero!.rfc) ?? reglas.cuentas.clientes;
     if (rol === 'proveedores') return proveedores.get(tercero!.rfc) ?? reglas.cuentas.proveedores;
@@ -190,6 +202,7 @@ export async function generateMonth(db: Db, userId: number, anio: number, mes: n
   const polizas = numerar(items, anio, mes);
   await progress(40, `Guardando ${polizas.length} pólizas`);
   await db.transaction(async (tx) => {
+    await lockAccount(tx, userId);
     // Checked again inside: a close that landed while we were building wins.
     await assertOpen(tx, userId, anio, mes, 'mes');
     await tx.execute(sql`DELETE FROM accounting_polizas WHERE user_id = ${userId} AND anio = ${anio} AND mes = ${mes} AND origen = 'auto'`);
