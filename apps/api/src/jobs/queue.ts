@@ -15,6 +15,7 @@ export const QUEUES = {
   satConstancia: 'sat-constancia',
   satDownload: 'sat-download',
   satDownloadAuto: 'sat-download-auto',
+  accountingGenerate: 'accounting-generate',
 } as const;
 
 /** How often pg-boss looks for expired jobs (and archives finished ones). */
@@ -52,6 +53,8 @@ export const QUEUE_POLICIES: Record<(typeof QUEUES)[keyof typeof QUEUES], { expi
   // The daily automatic download (issue 15 §1) only opens downloads (each runs as its own sat-download job); a
   // retry skips the accounts whose downloads are already pending or running.
   'sat-download-auto': { expireInSeconds: 900, retryLimit: 2, retryDelay: 60 },
+  // Issue 28: a month's pólizas; a retry replaces what a killed run wrote (one transaction per run).
+  'accounting-generate': { expireInSeconds: 600, retryLimit: 2, retryDelay: 5 },
 };
 
 /**

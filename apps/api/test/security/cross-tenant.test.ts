@@ -91,7 +91,7 @@ interface Values {
   invoiceUuid: string; invoiceAppId: number; ppdUuid: string; paymentUuid: string; prenominaId: number; detailId: number;
   retentionUuid: string; statementId: number; diotFolio: number; obligationId: number; activityId: number; csfId: number;
   backgroundId: string; importId: string; receivedUuid: string; receivedRetentionUuid: string; cardId: string; receiptId: number; voucherId: string;
-  bEmployeeId: number; diotSupplierId: number; notificationId: number;
+  bEmployeeId: number; diotSupplierId: number; notificationId: number; polizaId: number;
 }
 
 let server: TestServer;
@@ -229,6 +229,8 @@ const probes: Record<string, () => Probe[]> = {
   'sat.applyConstancia': () => [{ params: { id: v.csfId } }],
   // A download's id is its background process's id: A's own process id stands for one.
   'satDownloads.show': () => [{ params: { id: v.backgroundId } }],
+  'accounting.poliza': () => [{ params: { id: v.polizaId } }],
+  'accounting.deletePoliza': () => [{ params: { id: v.polizaId } }],
 };
 
 /** Sends one probe as `who`: status and raw text. */
@@ -285,6 +287,7 @@ async function snapshot() {
     subscription: await get(a, '/api/customer/plan'),
     outcomes: await get(a2, `/api/outcomes/${month}/${year}?perPage=50`),
     receivedRetentions: await get(a2, `/api/getRetencionesRecibidas/${month}/${year}`),
+    polizas: await get(a, '/api/contabilidad/polizas?anio=2026&mes=1'),
   };
 }
 
@@ -371,6 +374,10 @@ beforeAll(async () => {
   v.importId = imported.id;
   v.receivedUuid = v.invoiceUuid;
   v.receivedRetentionUuid = v.retentionUuid;
+  // A manual póliza (issue 28) of A's.
+  v.polizaId = (await call(a, 'POST', '/api/contabilidad/polizas', {
+    tipo: 'diario', fecha: '2026-01-15', concepto: 'Aportación de A', lineas: [{ numCta: '102.01', debe: '100' }, { numCta: '301.01', haber: '100' }],
+  })).id;
   before = await snapshot();
 });
 afterAll(() => server?.close());
@@ -423,6 +430,7 @@ describe('cross-tenant matrix from the route table (issue 12 §6)', () => {
       `/api/incomes/${v.invoiceUuid}/xml`, `/api/getPagosFactura/${v.ppdUuid}`, `/api/retenciones/${v.retentionUuid}/xml`,
       `/api/statements/${v.statementId}`, `/api/diot/${v.diotFolio}/acuse`, `/api/profile/csf/${v.csfId}/file`, `/api/payments/receipt/${v.receiptId}`,
       `/api/apps/invoice/invoices/${v.invoiceAppId}`, `/api/background/process/${v.backgroundId}`, `/api/getInMesDashboard/${a.rfc}/${month}/${year}`,
+      `/api/contabilidad/polizas/${v.polizaId}`,
     ]) expect((await fetch(`${server.baseUrl}${path}`, { headers: a.headers })).status, path).toBe(200);
     for (const path of [`/api/outcomes/${v.receivedUuid}/xml`, `/api/cfdi/import/${v.importId}`, `/api/retenciones/${v.receivedRetentionUuid}/pdf`]) {
       expect((await fetch(`${server.baseUrl}${path}`, { headers: a2.headers })).status, path).toBe(200);

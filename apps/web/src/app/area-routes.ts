@@ -13,11 +13,12 @@ import { retentionsRoutes } from '../features/retentions/routes';
 import { creditNotesRoutes } from '../features/credit-notes/routes';
 import { paymentReceptionRoutes } from '../features/payment-reception/routes';
 import { statementsRoutes } from '../features/statements/routes';
+import { accountingRoutes } from '../features/accounting/routes';
 import { profileRoutes } from '../features/profile/routes';
 import { accountsRoutes } from '../features/accounts/routes';
 import { tutorialsRoutes } from '../features/tutorials/routes';
 
 /** Route modules of the areas other helpers build; each is swapped in its own feature folder. */
 export const areaRoutes: RouteObject[] = [
-  ...incomesRoutes, ...outcomesRoutes, ...productsRoutes, ...clientsRoutes, ...employeesRoutes, ...prePayrollRoutes, ...payrollRoutes, ...announcementRoutes, ...paymentsRoutes, ...invoicingRoutes, ...retentionsRoutes, ...creditNotesRoutes, ...paymentReceptionRoutes, ...statementsRoutes, ...profileRoutes, ...accountsRoutes, ...tutorialsRoutes,
+  ...incomesRoutes, ...outcomesRoutes, ...productsRoutes, ...clientsRoutes, ...employeesRoutes, ...prePayrollRoutes, ...payrollRoutes, ...announcementRoutes, ...paymentsRoutes, ...invoicingRoutes, ...retentionsRoutes, ...creditNotesRoutes, ...paymentReceptionRoutes, ...statementsRoutes, ...accountingRoutes, ...profileRoutes, ...accountsRoutes, ...tutorialsRoutes,
 ];

@@ -1,5 +1,6 @@
 import {
   IconBook,
+  IconCalculator,
   IconCash,
   IconCreditCard,
   IconFileInvoice,
@@ -101,6 +102,7 @@ export function buildMenu(basicPayroll: boolean): MenuItem[] {
       ],
     },
     { label: 'menu.statements', to: '/statements', icon: IconReportMoney },
+    { label: 'menu.contabilidad', to: '/contabilidad', icon: IconCalculator },
     { label: 'menu.products', to: '/products', icon: IconBox },
     { label: 'menu.clients', to: '/clients', icon: IconAddressBook },
     {

@@ -1,0 +1,46 @@
+import type { FastifyPluginAsync } from 'fastify';
+import type { JobContext } from '../../jobs/context';
+import { serve } from '../../http/serve';
+import { notFound } from '../../http/errors';
+import { writeZip } from '../cfdi-import/zip-writer';
+import { createCuenta, getReglas, importarCatalogo, listCuentas, saveReglas, updateCuenta } from './chart.service';
+import { createManualPoliza, deletePoliza, getBalanza, getEstados, xmlFile } from './accounting.service';
+import { startGenerate } from './accounting-generate.job';
+import { cerrar, periodo, reabrir } from './periods.service';
+import { getPoliza, listPolizas } from './polizas.repository';
+
+/** Issue 28: contabilidad electrónica (entries in the contract's routes/accounting.ts). */
+export const accountingRoutes = (ctx: JobContext): FastifyPluginAsync => async (app) => {
+  const { db } = ctx;
+  serve(app, 'accounting.cuentas', (req) => listCuentas(db, req.account.id));
+  serve(app, 'accounting.createCuenta', (req) => createCuenta(db, req.account.id, req.body));
+  serve(app, 'accounting.updateCuenta', (req) => updateCuenta(db, req.account.id, req.params.numero, req.body));
+  serve(app, 'accounting.importarCatalogo', (req) => importarCatalogo(db, req.account.id, req.body.xml));
+  serve(app, 'accounting.reglas', (req) => getReglas(db, req.account.id));
+  serve(app, 'accounting.saveReglas', (req) => saveReglas(db, req.account.id, req.body));
+  serve(app, 'accounting.polizas', async (req) => {
+    const data = await listPolizas(db, req.account.id, req.query.anio, req.query.mes);
+    return { data, total: data.length };
+  });
+  serve(app, 'accounting.poliza', async (req) => (await getPoliza(db, req.account.id, req.params.id)) ?? Promise.reject(notFound('Póliza no encontrada')));
+  serve(app, 'accounting.createPoliza', (req) => createManualPoliza(db, req.account.id, req.body));
+  serve(app, 'accounting.deletePoliza', (req) => deletePoliza(db, req.account.id, req.params.id));
+  serve(app, 'accounting.generar', (req) => startGenerate(ctx, req.account, req.body.anio, req.body.mes));
+  serve(app, 'accounting.balanza', (req) => getBalanza(db, req.account.id, req.params.anio, req.params.mes));
+  serve(app, 'accounting.estados', (req) => getEstados(db, req.account.id, req.params.anio, req.params.mes));
+  serve(app, 'accounting.periodo', (req) => periodo(db, req.account.id, req.params.anio, req.params.mes));
+  serve(app, 'accounting.cerrar', (req) => cerrar(db, req.account.id, req.params.anio, req.params.mes));
+  serve(app, 'accounting.reabrir', (req) => reabrir(db, req.account.id, req.params.anio, req.params.mes, req.body.motivo));
+  serve(app, 'accounting.zip', async (req, reply) => {
+    // SAT's portal takes each file zipped under the same name; the XML is read whole here (a zip needs its size and CRC).
+    const f = await xmlFile(db, req.account, req.params.tipo, req.params.anio, req.params.mes, req.query);
+    const chunks: Buffer[] = [];
+    for await (const chunk of f.body) chunks.push(Buffer.from(chunk as string, 'utf8'));
+    const zip = writeZip([{ name: f.name, data: Buffer.concat(chunks) }]);
+    return reply.type('application/zip').header('content-disposition', `attachment; filename="${f.name.replace(/\.xml$/, '.zip')}"`).send(zip);
+  });
+  serve(app, 'accounting.xml', async (req, reply) => {
+    const f = await xmlFile(db, req.account, req.params.tipo, req.params.anio, req.params.mes, req.query);
+    return reply.type('application/xml; charset=utf-8').header('content-disposition', `attachment; filename="${f.name}"`).send(f.body);
+  });
+};
