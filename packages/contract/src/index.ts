@@ -29,6 +29,7 @@ export * from './retentions';
 export * from './statements';
 export * from './diot-suppliers';
 export * from './sat-status';
+export * from './bank';
 export * from './format-bytes';
 export * from './route';
 export * from './routes';
