@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { clabeProblem, idMessages } from './employee-ids';
 
 /**
  * Issue 27: bank reconciliation. Bank accounts (c_Banco, CLABE, currency), statement imports (CAMT.053, OFX,
@@ -6,21 +7,13 @@ import { z } from 'zod';
  * complements stamped from them. Amounts travel as decimal text ("1234.50"), never as floats.
  */
 
-/** CLABE weights 3, 7, 1 repeated over the first 17 digits (Banxico's rule for the 18th, the check digit). */
-const CLABE_WEIGHTS = [3, 7, 1] as const;
-
-/** The CLABE's check digit for its first 17 digits. */
-export function clabeCheckDigit(first17: string): number {
-  let sum = 0;
-  for (let i = 0; i < 17; i++) sum += (Number(first17[i]) * CLABE_WEIGHTS[i % 3]!) % 10;
-  return (10 - (sum % 10)) % 10;
-}
-
-/** Spanish reason a CLABE is refused, or null when it is valid (18 digits and the right check digit). */
+/**
+ * Spanish reason a CLABE is refused, or null when it is valid (18 digits and Banxico's check digit): the same
+ * rule (employee-ids.ts) the payroll forms use.
+ */
 export function clabeError(clabe: string): string | null {
-  if (!/^\d{18}$/.test(clabe)) return 'La CLABE debe tener 18 dígitos';
-  if (clabeCheckDigit(clabe.slice(0, 17)) !== Number(clabe[17])) return 'La CLABE no es válida: su dígito verificador no corresponde';
-  return null;
+  const p = clabeProblem(clabe);
+  return p ? idMessages.clabe[p] : null;
 }
 
 export const BANK_CURRENCIES = ['MXN', 'USD', 'EUR'] as const;

@@ -15,6 +15,8 @@ export const QUEUES = {
   satConstancia: 'sat-constancia',
   satDownload: 'sat-download',
   satDownloadAuto: 'sat-download-auto',
+  bankImport: 'bank-import',
+  bankComplements: 'bank-complements',
 } as const;
 
 /** How often pg-boss looks for expired jobs (and archives finished ones). */
@@ -52,6 +54,10 @@ export const QUEUE_POLICIES: Record<(typeof QUEUES)[keyof typeof QUEUES], { expi
   // The daily automatic download (issue 15 §1) only opens downloads (each runs as its own sat-download job); a
   // retry skips the accounts whose downloads are already pending or running.
   'sat-download-auto': { expireInSeconds: 900, retryLimit: 2, retryDelay: 60 },
+  // Issue 27: a statement import is idempotent (movements dedupe by fingerprint), so a killed run is retried;
+  // a complements run skips the movements already complemented (and each stamp is idempotent by its attempt).
+  'bank-import': { expireInSeconds: 600, retryLimit: 2, retryDelay: 5 },
+  'bank-complements': { expireInSeconds: 1800, retryLimit: 1, retryDelay: 10 },
 };
 
 /**

@@ -10,6 +10,8 @@ import { registerStatementsAutoWorker } from './statements/statements-auto.job';
 import { registerSatWorkers } from './sat/sat-status.job';
 import { registerSatDownloadWorker } from './sat-downloads/sat-download.job';
 import { registerSatDownloadAutoWorker } from './sat-downloads/sat-download-auto.job';
+import { registerBankImportWorker } from './bank/bank-import.job';
+import { registerBankComplementsWorker } from './bank/bank-complements.job';
 
 /** Every queue's worker; the same list runs in the API process (embedded) or in `npm run worker`. */
 export async function registerWorkers(boss: PgBoss, ctx: JobContext): Promise<void> {
@@ -23,4 +25,6 @@ export async function registerWorkers(boss: PgBoss, ctx: JobContext): Promise<vo
   await registerSatWorkers(boss, ctx);
   await registerSatDownloadWorker(boss, ctx);
   await registerSatDownloadAutoWorker(boss, ctx);
+  await registerBankImportWorker(boss, ctx);
+  await registerBankComplementsWorker(boss, ctx);
 }

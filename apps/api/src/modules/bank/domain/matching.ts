@@ -34,6 +34,8 @@ export interface OpenCfdi {
   /** Open balance in the CFDI's currency, in cents. */
   saldoCents: number;
   metodoPago: string | null;
+  /** The CFDI's own TipoCambio: the conversion used when no rate for the day is known. */
+  tipoCambio?: number;
 }
 
 export interface MatchOptions {
@@ -98,7 +100,7 @@ export class Matcher {
     for (const c of cfdis) {
       if (c.saldoCents <= 0) continue;
       const fx = c.moneda !== opts.moneda;
-      const rate = fx ? opts.rate?.(c.moneda, c.fecha) ?? null : 1;
+      const rate = fx ? (opts.rate?.(c.moneda, c.fecha) ?? c.tipoCambio ?? null) : 1;
       const p: Prepared = { ...c, day: dayNum(c.fecha), localCents: rate == null ? -1 : Math.round(c.saldoCents * rate), fx, words: nameWords(c.nombre) };
       this.remaining.set(c.uuid, c.saldoCents);
       if (!fx) push(this.byCents, p.localCents, p);
