@@ -1,6 +1,7 @@
 import type PgBoss from 'pg-boss';
 import { and, eq, inArray } from 'drizzle-orm';
 import { Decimal } from '@facturo/cfdi/money';
+import { toMexicoCityLocal } from '@facturo/cfdi/stamp';
 import { applyMultipleBodySchema, type ComplementsState } from '@facturo/contract';
 import { ProgressReporter } from '../../jobs/progress';
 import { QUEUES, workOneAtATime } from '../../jobs/queue';
@@ -29,6 +30,16 @@ const reporter = (ctx: JobContext, data: BankComplementsJobData, attempt = 1) =>
  * ImpSaldoAnt and ImpSaldoInsoluto from the ledger. Each stamp is its own short transaction with the PAC called
  * outside it; a movement already complemented (a retried run) is skipped.
  */
+/**
+ * FechaPago: the movement's day at noon (a bank statement carries the day, not the hour), or the current Mexico
+ * City time when the movement is today and noon has not come yet (a payment is not dated in the future).
+ */
+export function fechaPagoOf(day: string, now = new Date()): string {
+  const local = toMexicoCityLocal(now);
+  const noon = `${day}T12:00:00`;
+  return local.slice(0, 10) === day && local < noon ? local : noon;
+}
+
 export async function runBankComplements(ctx: JobContext, data: BankComplementsJobData, attempt = 1): Promise<ComplementsState> {
   const progress = reporter(ctx, data, attempt);
   const deps = invoicingProviders(ctx);
@@ -54,7 +65,7 @@ export async function runBankComplements(ctx: JobContext, data: BankComplementsJ
     const monto = ppd.reduce((a, x) => a.plus(x.importe), new Decimal(0)).toFixed(2);
     try {
       const body = applyMultipleBodySchema.parse({
-        fechaPago: `${m.fecha}T12:00:00`, formaDePagoP: m.formaPago, monedaP: moneda, monto,
+        fechaPago: fechaPagoOf(m.fecha), formaDePagoP: m.formaPago, monedaP: moneda, monto,
         numOperacion: (m.referencia ?? '').replace(/[|]/g, '').slice(0, 100) || undefined,
         documentos: ppd.map((a) => ({ invoiceId: a.uuid, impPagado: a.moneda && a.moneda !== moneda ? undefined : a.importe })),
       });
@@ -71,7 +82,7 @@ export async function runBankComplements(ctx: JobContext, data: BankComplementsJ
     await progress.step(state.progress, `Timbrando ${i} de ${data.movements.length} complementos`, state);
   }
   const result: ComplementsState = { ...state, status: 'done', progress: 100 };
-  await progress.succeed(`${result.timbrados} complementos timbrados${result.errores.length ? `, ${result.errores.length} con error` : ''}`, result,
+  await progress.succeed(`${result.timbrados === 1 ? '1 complemento timbrado' : `${result.timbrados} complementos timbrados`}${result.errores.length ? `, ${result.errores.length} con error` : ''}`, result,
     result.errores.length ? `${result.errores.length} movimientos no se timbraron` : null);
   return result;
 }

@@ -46,11 +46,12 @@ export async function createAccount(db: Db, userId: number, body: BankAccountBod
   return { id: row!.id };
 }
 
+/**
+ * Deletes a bank account and its movements. What was stamped from them (payment complements) stays: those are
+ * CFDI; the CFDI they had matched become open to matching again.
+ */
 export async function deleteAccount(db: Db, userId: number, id: number) {
   await ownAccount(db, userId, id);
-  const [used] = await db.select({ id: bankMovements.id }).from(bankMovements)
-    .where(and(eq(bankMovements.userId, userId), eq(bankMovements.accountId, id), eq(bankMovements.estado, 'conciliado'))).limit(1);
-  if (used) throw new AppError(409, 'La cuenta tiene movimientos conciliados: no se puede eliminar');
   await db.transaction(async (tx) => {
     await tx.delete(bankMovements).where(and(eq(bankMovements.userId, userId), eq(bankMovements.accountId, id)));
     await tx.delete(bankAccounts).where(and(eq(bankAccounts.userId, userId), eq(bankAccounts.id, id)));
