@@ -65,10 +65,12 @@ export interface MatchResult {
 
 const DAY = 86_400_000;
 const dayNum = (iso: string) => Math.floor(Date.parse(`${iso.slice(0, 10)}T00:00:00Z`) / DAY);
-const norm = (s: string) => s.normalize('NFD').replace(/[\u0300-\u036f]/g, '').toUpperCase();
+// ASCII (almost every folio, RFC and bank description) skips the costly NFD pass.
+const norm = (s: string) => (/^[\x20-\x7E]*$/.test(s) ? s.toUpperCase() : s.normalize('NFD').replace(/[\u0300-\u036f]/g, '').toUpperCase());
 const RFC_RE = /\b([A-Z&Ñ]{3,4}\d{6}[A-Z0-9]{3})\b/g;
 const STOP = new Set(['SA', 'DE', 'CV', 'S', 'A', 'C', 'V', 'RL', 'SC', 'SAPI', 'THE', 'DEL', 'LA', 'LOS', 'LAS', 'Y', 'SAS', 'SPEI', 'PAGO', 'TRANSFERENCIA']);
 const nameWords = (nombre: string | null) => norm(nombre ?? '').split(/[^A-Z0-9Ñ&]+/).filter((w) => w.length > 2 && !STOP.has(w));
+const NO_WORDS: string[] = [];
 
 interface Prepared extends OpenCfdi {
   day: number;
@@ -97,15 +99,35 @@ export class Matcher {
       if (list) list.push(p);
       else m.set(k, [p]);
     };
+    // A customer's name is shared by all its invoices: split it once.
+    const words = new Map<string, string[]>();
+    // Invoices share their days: parse each date once.
+    const days = new Map<string, number>();
+    const dayOf = (fecha: string) => {
+      let d = days.get(fecha);
+      if (d === undefined) days.set(fecha, (d = dayNum(fecha)));
+      return d;
+    };
+    const wordsOf = (nombre: string | null) => {
+      if (!nombre) return NO_WORDS;
+      let w = words.get(nombre);
+      if (!w) words.set(nombre, (w = nameWords(nombre)));
+      return w;
+    };
     for (const c of cfdis) {
       if (c.saldoCents <= 0) continue;
       const fx = c.moneda !== opts.moneda;
       const rate = fx ? (opts.rate?.(c.moneda, c.fecha) ?? c.tipoCambio ?? null) : 1;
-      const p: Prepared = { ...c, day: dayNum(c.fecha), localCents: rate == null ? -1 : Math.round(c.saldoCents * rate), fx, words: nameWords(c.nombre) };
+      // Written field by field (not spread): one object shape for all 100,000, less for the collector to do.
+      const p: Prepared = {
+        uuid: c.uuid, direction: c.direction, rfc: c.rfc.toUpperCase(), nombre: c.nombre, serie: c.serie, folio: c.folio, fecha: c.fecha, moneda: c.moneda,
+        saldoCents: c.saldoCents, metodoPago: c.metodoPago, tipoCambio: c.tipoCambio,
+        day: dayOf(c.fecha), localCents: rate == null ? -1 : Math.round(c.saldoCents * rate), fx, words: wordsOf(c.nombre),
+      };
       this.remaining.set(c.uuid, c.saldoCents);
       if (!fx) push(this.byCents, p.localCents, p);
       else if (p.localCents > 0) this.fxSorted.push(p);
-      push(this.byRfc, c.rfc.toUpperCase(), p);
+      push(this.byRfc, p.rfc, p);
       if (c.folio) {
         const f = norm(c.folio).replace(/^0+/, '');
         push(this.byFolio, `${norm(c.serie ?? '')}${f}`, p);
