@@ -109,6 +109,8 @@ export const movementSchema = z.object({
   complemento: z.string().nullable(),
   /** Accepted PPD matches not yet complemented. */
   complementoPendiente: z.boolean(),
+  /** While complementoPendiente: the REP's deadline, the 5th of the month after the payment (RMF 2.7.1.32). */
+  fechaLimiteRep: z.string().nullable(),
 });
 export type Movement = z.infer<typeof movementSchema>;
 export const movementsQuerySchema = z.object({
@@ -146,5 +148,12 @@ export const complementsStateSchema = z.object({
   progress: z.number().int(),
 });
 export type ComplementsState = z.infer<typeof complementsStateSchema>;
+
+/** The 5th day of the month after `fecha` (YYYY-MM-DD): the payment complement's deadline. */
+export function repDeadline(fecha: string): string {
+  const y = Number(fecha.slice(0, 4));
+  const m = Number(fecha.slice(5, 7));
+  return m === 12 ? `${y + 1}-01-05` : `${y}-${String(m + 1).padStart(2, '0')}-05`;
+}
 
 export const previewSchema = z.object({ filas: z.array(z.array(z.string())) });

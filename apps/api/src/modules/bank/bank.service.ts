@@ -1,7 +1,7 @@
 import { and, asc, eq, gte, inArray, lt, sql } from 'drizzle-orm';
 import { getCatalog, isVigente } from '@facturo/cfdi/catalogs';
 import { Decimal } from '@facturo/cfdi/money';
-import type { BankAccount, BankAccountBody, ColumnMapping, Movement, ReconcileBody } from '@facturo/contract';
+import { repDeadline, type BankAccount, type BankAccountBody, type ColumnMapping, type Movement, type ReconcileBody } from '@facturo/contract';
 import type { Db } from '../../db/client';
 import { AppError, fieldError, notFound } from '../../http/errors';
 import { cfdis } from '../cfdis/cfdis.schema';
@@ -73,13 +73,15 @@ const publicAlloc = (a: StoredAllocation) => ({
 export function toMovement(r: MovementRow): Movement {
   const deposit = !r.importe.startsWith('-');
   const abs = new Decimal(r.importe).abs().toFixed(2);
+  const pending = r.estado === 'conciliado' && !r.complementoUuid && r.conciliacion.some((a) => a.direction === 'emitido' && a.metodoPago === 'PPD');
   return {
     id: r.id, fecha: r.fecha, descripcion: r.descripcion, referencia: r.referencia,
     deposito: deposit ? abs : null, retiro: deposit ? null : abs, estado: r.estado, cuentaEstado: r.cuentaEstado,
     propuesta: r.estado === 'pendiente' ? r.propuesta.map(publicAlloc) : [],
     conciliacion: r.conciliacion.map(publicAlloc),
     complemento: r.complementoUuid,
-    complementoPendiente: r.estado === 'conciliado' && !r.complementoUuid && r.conciliacion.some((a) => a.direction === 'emitido' && a.metodoPago === 'PPD'),
+    complementoPendiente: pending,
+    fechaLimiteRep: pending ? repDeadline(r.fecha) : null,
   };
 }
 

@@ -180,7 +180,7 @@ describe('statement import, matching, acceptance and the payment complements', (
     const none = await callApi(server.baseUrl, owner.headers, 'POST', `/api/bancos/movimientos/${fee.id}/sin-cfdi`);
     expect(none.body.movimiento.estado).toBe('sin_cfdi');
     const list = (await callApi(server.baseUrl, owner.headers, 'GET', `/api/bancos/movimientos?cuenta=${cuenta}&mes=3&anio=2026`)).body.data;
-    expect(list.filter((m: any) => m.complementoPendiente).map((m: any) => m.id)).toEqual([full.id, partial.id]);
+    expect(list.filter((m: any) => m.complementoPendiente).map((m: any) => [m.id, m.fechaLimiteRep])).toEqual([[full.id, '2026-04-05'], [partial.id, '2026-04-05']]);
   });
 
   it('"Timbrar complementos" stamps one REP per PPD deposit with the right ImpSaldoAnt / ImpPagado / ImpSaldoInsoluto', async () => {
@@ -239,5 +239,35 @@ describe('statement import, matching, acceptance and the payment complements', (
     }
     const up = await upload(intruder, cuenta, 'm.xml', statement());
     expect(up.status).toBe(404);
+  });
+});
+
+describe('CSV statements with a column mapping chosen once per bank account', () => {
+  it('previews the first rows, refuses to import before the mapping is saved, then imports with it (bad lines say why)', async () => {
+    const created = await callApi(server.baseUrl, owner.headers, 'POST', '/api/bancos/cuentas', { banco: '012', clabe: clabe('012', '18000055555555'), moneda: 'MXN' });
+    expect(created.status, JSON.stringify(created.body)).toBe(201);
+    const id = created.body.id;
+    const csv = 'Fecha;Concepto;Referencia;Abono;Cargo;Saldo\n20/03/2026;SPEI CLIENTE;R1;"1,160.00";;"5,160.00"\n21/03/2026;COMISION;R2;;15.00;5145.00\n32/03/2026;MAL;R3;1.00;;5146.00\n';
+    const form = new FormData();
+    form.append('file', new Blob([csv]), 'bbva.csv');
+    const preview = await fetch(`${server.baseUrl}/api/bancos/cuentas/${id}/vista-previa`, { method: 'POST', headers: owner.headers, body: form });
+    expect(preview.status).toBe(200);
+    expect(((await preview.json()) as { filas: string[][] }).filas[0]).toEqual(['Fecha', 'Concepto', 'Referencia', 'Abono', 'Cargo', 'Saldo']);
+
+    const unmapped = await upload(owner, id, 'bbva.csv', csv);
+    expect((await waitFor(owner, `/api/bancos/estados/${unmapped.body.id}`)).body).toMatchObject({ status: 'failed', mensaje: expect.stringMatching(/mapeo de columnas/) });
+
+    const mapping = { fecha: 0, descripcion: 1, referencia: 2, deposito: 3, retiro: 4, saldo: 5, encabezado: 1, formatoFecha: 'DMY' };
+    const saved = await callApi(server.baseUrl, owner.headers, 'PUT', `/api/bancos/cuentas/${id}/mapeo`, mapping);
+    expect(saved.status, JSON.stringify(saved.body)).toBe(200);
+    expect(saved.body.mapeo).toMatchObject(mapping);
+    const noAmount = await callApi(server.baseUrl, owner.headers, 'PUT', `/api/bancos/cuentas/${id}/mapeo`, { fecha: 0, descripcion: 1 });
+    expect(noAmount.status).toBe(422);
+
+    const started = await upload(owner, id, 'bbva.csv', csv);
+    const done = await waitFor(owner, `/api/bancos/estados/${started.body.id}`);
+    expect(done.body).toMatchObject({ status: 'done', formato: 'CSV', importados: 2, duplicados: 0, rechazados: [{ linea: 'línea 4', motivo: 'La fecha «32/03/2026» no es válida' }], advertencias: [] });
+    const list = (await callApi(server.baseUrl, owner.headers, 'GET', `/api/bancos/movimientos?cuenta=${id}`)).body.data;
+    expect(list.map((m: any) => [m.fecha, m.deposito, m.retiro, m.referencia])).toEqual([['2026-03-20', '1160.00', null, 'R1'], ['2026-03-21', null, '15.00', 'R2']]);
   });
 });

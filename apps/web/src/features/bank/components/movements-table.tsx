@@ -44,7 +44,7 @@ export function MovementsTable({ rows, busy, actions }: { rows: Movement[]; busy
                   ))}
                   {!shown.length && m.estado === 'pendiente' && <Text size="xs" c="dimmed">{t('bank.noProposal')}</Text>}
                   {m.complemento && <Text size="xs" c="teal">{t('bank.repStamped', { uuid: m.complemento.slice(0, 8) })}</Text>}
-                  {m.complementoPendiente && <Text size="xs" c="orange">{t('bank.repPending')}</Text>}
+                  {m.complementoPendiente && <Text size="xs" c="orange" data-testid="bank-rep-deadline">{t('bank.repPending', { fecha: m.fechaLimiteRep })}</Text>}
                 </Stack>
               </Table.Td>
               <Table.Td><Badge variant="light" color={m.estado === 'conciliado' ? 'teal' : m.estado === 'sin_cfdi' ? 'gray' : 'blue'}>{t(`bank.states.${m.estado}`)}</Badge></Table.Td>
