@@ -15,6 +15,7 @@ import {
 } from '../api/bank-api';
 import { AccountForm } from '../components/account-form';
 import { ChangeModal } from '../components/change-modal';
+import { MappingModal } from '../components/mapping-modal';
 import { MovementsTable } from '../components/movements-table';
 import { SplitModal } from '../components/split-modal';
 
@@ -38,6 +39,7 @@ export function BankPage() {
   const [repResult, setRepResult] = useState<ComplementsState | null>(null);
   const [changing, setChanging] = useState<Movement | null>(null);
   const [splitting, setSplitting] = useState<Movement | null>(null);
+  const [mapping, setMapping] = useState(false);
   const movements = useQuery({ ...movementsQuery(rfc, cuenta ?? 0, {}), enabled: cuenta !== null });
   const refresh = useCallback(() => queryClient.invalidateQueries({ queryKey: bankKeys.all(rfc) }), [queryClient, rfc]);
   const fail = (e: unknown) => toastError(isApiError(e) ? formatApiErrorLines(e.body) : [t('toast.error.text')]);
@@ -72,6 +74,8 @@ export function BankPage() {
   const rows = movements.data?.data ?? [];
   const pendingReps = rows.filter((m) => m.complementoPendiente).map((m) => m.id);
   const list = accounts.data?.data ?? [];
+  const current = list.find((a) => a.id === cuenta) ?? null;
+  const isTabular = !!file && /\.(csv|xlsx|txt)$/i.test(file.name);
 
   return (
     <Stack gap="md">
@@ -86,7 +90,9 @@ export function BankPage() {
                 data={list.map((a) => ({ value: String(a.id), label: `${a.bancoNombre} · ${a.clabe} · ${a.moneda}` }))} data-testid="bank-account-select" />
               <FileInput label={t('bank.statementFile')} placeholder={t('bank.statementHint')} accept=".xml,.ofx,.qfx,.csv,.xlsx" value={file} onChange={setFile} w={280} data-testid="bank-file" />
               <Button leftSection={<IconUpload size={16} />} disabled={!file || !cuenta} loading={upload.isPending} onClick={() => upload.mutate()} data-testid="bank-import">{t('bank.import')}</Button>
+              <Button variant="default" disabled={!cuenta} onClick={() => setMapping(true)}>{t('bank.mapping')}</Button>
             </Group>
+            {isTabular && !current?.mapeo && <Alert color="yellow" variant="light">{t('bank.needsMapping')}</Alert>}
             {importJob && <JobProgressBar key={importJob} jobId={importJob} onFinished={onImportDone} />}
             {imported && (
               <Alert color={imported.status === 'failed' ? 'red' : imported.advertencias.length ? 'yellow' : 'teal'} variant="light" data-testid="bank-import-result">
@@ -125,6 +131,7 @@ export function BankPage() {
       )}
       <AccountForm rfc={rfc} opened={adding} onClose={() => setAdding(false)} onCreated={setPicked} />
       <ChangeModal rfc={rfc} movement={changing} onClose={() => setChanging(null)} onSaved={refresh} />
+      {mapping && <MappingModal rfc={rfc} account={current} file={isTabular ? file : null} onClose={() => setMapping(false)} />}
       <SplitModal movement={splitting} onClose={() => setSplitting(null)} onSaved={refresh} />
     </Stack>
   );
