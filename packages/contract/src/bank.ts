@@ -157,3 +157,18 @@ export function repDeadline(fecha: string): string {
 }
 
 export const previewSchema = z.object({ filas: z.array(z.array(z.string())) });
+
+/** Receivables (issued invoices with saldo) or payables (received CFDI with saldo) by age (issue 27 §5). */
+export const agingQuerySchema = z.object({
+  tipo: z.enum(['clientes', 'proveedores'], { message: 'tipo debe ser clientes o proveedores' }).default('clientes'),
+  /** Credit term in days: due date = CFDI date + dias. */
+  dias: z.coerce.number().int().min(0, 'El plazo va de 0 a 365 días').max(365, 'El plazo va de 0 a 365 días').default(30),
+  fecha: z.string().regex(/^\d{4}-\d{2}-\d{2}$/, 'La fecha debe tener el formato AAAA-MM-DD').optional(),
+});
+const agingAmounts = { corriente: z.string(), d1_30: z.string(), d31_60: z.string(), d61_90: z.string(), mas90: z.string(), total: z.string() };
+export const agingSchema = z.object({
+  fecha: z.string(),
+  data: z.array(z.object({ rfc: z.string(), nombre: z.string().nullable(), documentos: z.number().int(), ...agingAmounts })),
+  totales: z.object(agingAmounts),
+});
+export type Aging = z.infer<typeof agingSchema>;

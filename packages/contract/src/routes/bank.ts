@@ -1,5 +1,5 @@
 import {
-  bankAccountBodySchema, bankAccountListSchema, bankAccountSchema, bankCatalogsSchema, bankIdParamsSchema, bankJobParamsSchema, columnMappingSchema,
+  agingQuerySchema, agingSchema, bankAccountBodySchema, bankAccountListSchema, bankAccountSchema, bankCatalogsSchema, bankIdParamsSchema, bankJobParamsSchema, columnMappingSchema,
   complementsBodySchema, complementsStateSchema, createdIdSchema, jobIdSchema, movementListSchema, movementResultSchema,
   movementsQuerySchema, openCfdiListSchema, openCfdiQuerySchema, previewSchema, reconcileBodySchema, statementImportStateSchema,
 } from '../bank';
@@ -50,6 +50,10 @@ export const bankRoutes = {
   'bank.complements': route({
     method: 'POST', path: '/api/bancos/complementos', body: complementsBodySchema, status: 202, response: jobIdSchema, access,
     summary: 'Timbra en segundo plano los complementos de pago de los movimientos conciliados con facturas PPD',
+  }),
+  'bank.aging': route({
+    method: 'GET', path: '/api/bancos/antiguedad', query: agingQuerySchema, response: agingSchema, access,
+    summary: 'Antigüedad de saldos por cliente (facturas emitidas con saldo) o proveedor (CFDI recibidos con saldo)',
   }),
   'bank.complementsState': route({ method: 'GET', path: '/api/bancos/complementos/:id', params: bankJobParamsSchema, response: complementsStateSchema, access }),
 };

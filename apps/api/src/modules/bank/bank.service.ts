@@ -6,6 +6,7 @@ import type { Db } from '../../db/client';
 import { AppError, fieldError, notFound } from '../../http/errors';
 import { cfdis } from '../cfdis/cfdis.schema';
 import { bankAccounts, bankMovements, type StoredAllocation } from './bank.schema';
+import { aging } from './domain/aging';
 import { matchMovements } from './domain/matching';
 import { fromCents, openCfdis, toCents, type OpenRow } from './open-cfdis';
 
@@ -242,4 +243,17 @@ export async function split(db: Db, userId: number, id: number, importes: string
   await proposeMatches(db, userId, m.accountId, ids);
   const rows = await db.select().from(bankMovements).where(and(eq(bankMovements.userId, userId), inArray(bankMovements.id, ids))).orderBy(asc(bankMovements.id));
   return { data: rows.map(toMovement) };
+}
+
+/** GET /api/bancos/antiguedad: open saldos by counterparty and age (issued PPD for customers, received for suppliers). */
+export async function agingReport(db: Db, userId: number, q: { tipo: 'clientes' | 'proveedores'; dias: number; fecha?: string }) {
+  const fecha = q.fecha ?? new Date(Date.now() - 6 * 3_600_000).toISOString().slice(0, 10);
+  const emitido = q.tipo === 'clientes';
+  const { rows } = await db.execute(sql`
+    SELECT ${emitido ? sql`c.rfc_receptor` : sql`c.rfc_emisor`} AS rfc, ${emitido ? sql`c.nombre_receptor` : sql`c.nombre_emisor`} AS nombre,
+      to_char(c.fecha, 'YYYY-MM-DD') AS fecha, c.saldo::numeric(24,2)::text AS saldo
+    FROM cfdis c
+    WHERE c.user_id = ${userId} AND c.direction = ${emitido ? 'emitido' : 'recibido'} AND c.tipo = 'I' AND c.estado <> 'cancelada' AND c.saldo > 0
+      AND to_char(c.fecha, 'YYYY-MM-DD') <= ${fecha}`);
+  return { fecha, ...aging(rows as { rfc: string; nombre: string | null; fecha: string; saldo: string }[], fecha, q.dias) };
 }

@@ -211,6 +211,15 @@ describe('statement import, matching, acceptance and the payment complements', (
     expect(again.status).toBe(422);
   });
 
+  it('aging: the partly paid PPD invoice is owed by its customer, in the bucket of its age', async () => {
+    const res = await callApi(server.baseUrl, owner.headers, 'GET', '/api/bancos/antiguedad?tipo=clientes&dias=30&fecha=2026-06-30');
+    expect(res.status, JSON.stringify(res.body)).toBe(200);
+    // Dated 2026-03-16, due 2026-04-15: 76 days past due on 2026-06-30 → 61-90; 280.00 left of 580.00.
+    expect(res.body.data).toEqual([expect.objectContaining({ rfc: intruder.rfc, documentos: 1, d61_90: '280.00', total: '280.00' })]);
+    const mine = await callApi(server.baseUrl, intruder.headers, 'GET', '/api/bancos/antiguedad?tipo=clientes');
+    expect(mine.body.data).toEqual([]);
+  });
+
   it('split: the parts must add up; each part is then reconciled on its own', async () => {
     const list = (await callApi(server.baseUrl, owner.headers, 'GET', `/api/bancos/movimientos?cuenta=${cuenta}`)).body.data;
     const card = list.find((m: any) => m.retiro === '75.50');

@@ -38,3 +38,6 @@ export const markNoCfdi = (id: number) => call(routes['bank.noCfdi'], { params: 
 export const undoMovement = (id: number) => call(routes['bank.undo'], { params: { id } });
 export const stampComplements = (movimientos: number[]) => call(routes['bank.complements'], { body: { movimientos } });
 export const complementsState = (id: string) => call(routes['bank.complementsState'], { params: { id } });
+
+export const agingQuery = (rfc: string, tipo: 'clientes' | 'proveedores', dias: number) =>
+  queryOptions({ queryKey: ['bank', rfc, 'aging', tipo, dias], queryFn: ({ signal }) => call(routes['bank.aging'], { query: { tipo, dias }, signal }) });

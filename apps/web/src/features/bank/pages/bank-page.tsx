@@ -14,6 +14,7 @@ import {
   bankAccountsQuery, bankKeys, complementsState, importState, importStatement, markNoCfdi, movementsQuery, reconcile, stampComplements, undoMovement,
 } from '../api/bank-api';
 import { AccountForm } from '../components/account-form';
+import { AgingCard } from '../components/aging-card';
 import { ChangeModal } from '../components/change-modal';
 import { MappingModal } from '../components/mapping-modal';
 import { MovementsTable } from '../components/movements-table';
@@ -129,6 +130,7 @@ export function BankPage() {
           </Stack>
         </Card>
       )}
+      <AgingCard rfc={rfc} />
       <AccountForm rfc={rfc} opened={adding} onClose={() => setAdding(false)} onCreated={setPicked} />
       <ChangeModal rfc={rfc} movement={changing} onClose={() => setChanging(null)} onSaved={refresh} />
       {mapping && <MappingModal rfc={rfc} account={current} file={isTabular ? file : null} onClose={() => setMapping(false)} />}
