@@ -29,7 +29,7 @@ export function MovementsTable({ rows, busy, actions }: { rows: Movement[]; busy
           const shown = m.estado === 'conciliado' ? m.conciliacion : m.propuesta;
           return (
             <Table.Tr key={m.id} data-testid="bank-movement" data-estado={m.estado}>
-              <Table.Td>{m.fecha}</Table.Td>
+              <Table.Td style={{ whiteSpace: 'nowrap' }}>{m.fecha}</Table.Td>
               <Table.Td><Text size="sm">{m.descripcion}</Text>{m.referencia && <Text size="xs" c="dimmed">{m.referencia}</Text>}</Table.Td>
               <Table.Td ta="right">{m.deposito}</Table.Td>
               <Table.Td ta="right">{m.retiro}</Table.Td>
@@ -39,7 +39,7 @@ export function MovementsTable({ rows, busy, actions }: { rows: Movement[]; busy
                     <Group key={a.uuid} gap={6} wrap="nowrap">
                       <Text size="sm">{cfdiLabel(a)}</Text>
                       <Text size="xs" c="dimmed">{a.nombre ?? a.rfc} · {a.importe}{a.metodoPago ? ` · ${a.metodoPago}` : ''}</Text>
-                      {m.estado === 'pendiente' && <Badge size="xs" color={confidenceColor(a.confianza)} data-testid="bank-confidence">{confidenceText(a.confianza)}</Badge>}
+                      {m.estado === 'pendiente' && <Badge size="xs" miw={44} style={{ flexShrink: 0, overflow: 'visible' }} color={confidenceColor(a.confianza)} data-testid="bank-confidence">{confidenceText(a.confianza)}</Badge>}
                     </Group>
                   ))}
                   {!shown.length && m.estado === 'pendiente' && <Text size="xs" c="dimmed">{t('bank.noProposal')}</Text>}
@@ -47,7 +47,7 @@ export function MovementsTable({ rows, busy, actions }: { rows: Movement[]; busy
                   {m.complementoPendiente && <Text size="xs" c="orange" data-testid="bank-rep-deadline">{t('bank.repPending', { fecha: m.fechaLimiteRep })}</Text>}
                 </Stack>
               </Table.Td>
-              <Table.Td><Badge variant="light" color={m.estado === 'conciliado' ? 'teal' : m.estado === 'sin_cfdi' ? 'gray' : 'blue'}>{t(`bank.states.${m.estado}`)}</Badge></Table.Td>
+              <Table.Td style={{ whiteSpace: 'nowrap' }}><Badge variant="light" style={{ overflow: 'visible' }} color={m.estado === 'conciliado' ? 'teal' : m.estado === 'sin_cfdi' ? 'gray' : 'blue'}>{t(`bank.states.${m.estado}`)}</Badge></Table.Td>
               <Table.Td>
                 <Group gap={4} wrap="nowrap">
                   {m.estado === 'pendiente' && m.propuesta.length > 0 && <Button size="compact-xs" disabled={busy} onClick={() => actions.onAccept(m)} data-testid="bank-accept">{t('bank.accept')}</Button>}
