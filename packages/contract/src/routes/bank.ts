@@ -46,6 +46,12 @@ export const bankRoutes = {
     summary: 'Divide un movimiento en partes que suman su importe',
   }),
   'bank.noCfdi': route({ method: 'POST', path: '/api/bancos/movimientos/:id/sin-cfdi', params: bankIdParamsSchema, response: movementResultSchema, access }),
+  'bank.requestInvoice': route({
+    method: 'POST', path: '/api/bancos/movimientos/:id/pedir-factura', params: bankIdParamsSchema,
+    body: z.object({ email: z.string({ message: 'Indica el correo del proveedor' }).trim().email('El correo del proveedor no es válido') }),
+    response: z.object({ mensaje: z.string() }), access,
+    summary: 'Pide la factura al proveedor por correo con los datos de un retiro sin CFDI',
+  }),
   'bank.undo': route({ method: 'POST', path: '/api/bancos/movimientos/:id/deshacer', params: bankIdParamsSchema, response: movementResultSchema, access }),
   'bank.complements': route({
     method: 'POST', path: '/api/bancos/complementos', body: complementsBodySchema, status: 202, response: jobIdSchema, access,

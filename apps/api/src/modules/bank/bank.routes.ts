@@ -20,6 +20,7 @@ export const bankRoutes = (ctx: JobContext): FastifyPluginAsync => async (app) =
   serve(app, 'bank.reconcile', (req) => bank.reconcile(db, req.account.id, req.params.id, req.body));
   serve(app, 'bank.split', (req) => bank.split(db, req.account.id, req.params.id, req.body.importes));
   serve(app, 'bank.noCfdi', (req) => bank.markNoCfdi(db, req.account.id, req.params.id));
+  serve(app, 'bank.requestInvoice', (req) => bank.requestInvoice(db, ctx.mailer, req.account, req.params.id, req.body.email));
   serve(app, 'bank.undo', (req) => bank.undo(db, req.account.id, req.params.id));
   serve(app, 'bank.complements', (req) => startComplements(ctx, req.account, req.body.movimientos));
   serve(app, 'bank.aging', (req) => bank.agingReport(db, req.account.id, req.query));

@@ -3,6 +3,7 @@ import { getCatalog, isVigente } from '@facturo/cfdi/catalogs';
 import { Decimal } from '@facturo/cfdi/money';
 import { repDeadline, type BankAccount, type BankAccountBody, type ColumnMapping, type Movement, type ReconcileBody } from '@facturo/contract';
 import type { Db } from '../../db/client';
+import type { Mailer } from '../../providers/mail/mailer';
 import { AppError, fieldError, notFound } from '../../http/errors';
 import { cfdis } from '../cfdis/cfdis.schema';
 import { bankAccounts, bankMovements, type StoredAllocation } from './bank.schema';
@@ -256,4 +257,19 @@ export async function agingReport(db: Db, userId: number, q: { tipo: 'clientes' 
     WHERE c.user_id = ${userId} AND c.direction = ${emitido ? 'emitido' : 'recibido'} AND c.tipo = 'I' AND c.estado <> 'cancelada' AND c.saldo > 0
       AND to_char(c.fecha, 'YYYY-MM-DD') <= ${fecha}`);
   return { fecha, ...aging(rows as { rfc: string; nombre: string | null; fecha: string; saldo: string }[], fecha, q.dias) };
+}
+
+/**
+ * "Pedir factura al proveedor" (issue 27 §4): a withdrawal without a CFDI is e-mailed to the supplier with its
+ * data (date, amount, reference, description), asking for the CFDI; until one arrives it stays unmatched.
+ */
+export async function requestInvoice(db: Db, mailer: Mailer, account: { id: number; rfc: string }, id: number, email: string) {
+  const m = await ownMovement(db, account.id, id);
+  if (!m.importe.startsWith('-')) throw fieldError('id', 'Solo se pide factura de un retiro: un depósito se factura a tu cliente');
+  if (m.estado === 'conciliado') throw fieldError('id', 'El retiro ya está conciliado con un CFDI');
+  const importe = new Decimal(m.importe).abs().toFixed(2);
+  const text = `Hola:\n\n${account.rfc} te solicita el CFDI del pago que te hizo el ${m.fecha} por ${importe}` +
+    `${m.referencia ? ` (referencia ${m.referencia})` : ''}: ${m.descripcion}.\n\nPor favor emítelo a nombre de ${account.rfc}. Gracias.`;
+  await mailer.send({ to: email, subject: `Solicitud de factura del pago del ${m.fecha} por ${importe}`, text, html: text.replace(/\n/g, '<br>') });
+  return { mensaje: `Se envió la solicitud a ${email}` };
 }

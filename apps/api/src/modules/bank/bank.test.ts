@@ -177,6 +177,11 @@ describe('statement import, matching, acceptance and the payment complements', (
     }
     const [puePaid] = await server.runtime.ctx.db.select({ fechaPago: cfdis.fechaPago }).from(cfdis).where(eq(cfdis.uuid, pue));
     expect(puePaid!.fechaPago).toBe('2026-03-21');
+    const ask = await callApi(server.baseUrl, owner.headers, 'POST', `/api/bancos/movimientos/${fee.id}/pedir-factura`, { email: 'proveedor@ejemplo.mx' });
+    expect(ask.status, JSON.stringify(ask.body)).toBe(200);
+    expect(ask.body.mensaje).toMatch(/proveedor@ejemplo\.mx/);
+    const askDeposit = await callApi(server.baseUrl, owner.headers, 'POST', `/api/bancos/movimientos/${full.id}/pedir-factura`, { email: 'x@ejemplo.mx' });
+    expect(askDeposit.status).toBe(422);
     const none = await callApi(server.baseUrl, owner.headers, 'POST', `/api/bancos/movimientos/${fee.id}/sin-cfdi`);
     expect(none.body.movimiento.estado).toBe('sin_cfdi');
     const list = (await callApi(server.baseUrl, owner.headers, 'GET', `/api/bancos/movimientos?cuenta=${cuenta}&mes=3&anio=2026`)).body.data;

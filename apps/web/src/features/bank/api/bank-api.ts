@@ -41,3 +41,4 @@ export const complementsState = (id: string) => call(routes['bank.complementsSta
 
 export const agingQuery = (rfc: string, tipo: 'clientes' | 'proveedores', dias: number) =>
   queryOptions({ queryKey: ['bank', rfc, 'aging', tipo, dias], queryFn: ({ signal }) => call(routes['bank.aging'], { query: { tipo, dias }, signal }) });
+export const requestInvoice = (id: number, email: string) => call(routes['bank.requestInvoice'], { params: { id }, body: { email } });

@@ -18,6 +18,7 @@ import { AgingCard } from '../components/aging-card';
 import { ChangeModal } from '../components/change-modal';
 import { MappingModal } from '../components/mapping-modal';
 import { MovementsTable } from '../components/movements-table';
+import { RequestInvoiceModal } from '../components/request-invoice-modal';
 import { SplitModal } from '../components/split-modal';
 
 /**
@@ -41,6 +42,7 @@ export function BankPage() {
   const [changing, setChanging] = useState<Movement | null>(null);
   const [splitting, setSplitting] = useState<Movement | null>(null);
   const [mapping, setMapping] = useState(false);
+  const [asking, setAsking] = useState<Movement | null>(null);
   const movements = useQuery({ ...movementsQuery(rfc, cuenta ?? 0, {}), enabled: cuenta !== null });
   const refresh = useCallback(() => queryClient.invalidateQueries({ queryKey: bankKeys.all(rfc) }), [queryClient, rfc]);
   const fail = (e: unknown) => toastError(isApiError(e) ? formatApiErrorLines(e.body) : [t('toast.error.text')]);
@@ -125,7 +127,7 @@ export function BankPage() {
             )}
             <MovementsTable rows={rows} busy={act.isPending} actions={{
               onAccept: (m) => act.mutate({ kind: 'accept', m }), onChange: setChanging, onSplit: setSplitting,
-              onNoCfdi: (m) => act.mutate({ kind: 'none', m }), onUndo: (m) => act.mutate({ kind: 'undo', m }),
+              onNoCfdi: (m) => act.mutate({ kind: 'none', m }), onUndo: (m) => act.mutate({ kind: 'undo', m }), onRequestInvoice: setAsking,
             }} />
           </Stack>
         </Card>
@@ -134,6 +136,7 @@ export function BankPage() {
       <AccountForm rfc={rfc} opened={adding} onClose={() => setAdding(false)} onCreated={setPicked} />
       <ChangeModal rfc={rfc} movement={changing} onClose={() => setChanging(null)} onSaved={refresh} />
       {mapping && <MappingModal rfc={rfc} account={current} file={isTabular ? file : null} onClose={() => setMapping(false)} />}
+      <RequestInvoiceModal movement={asking} onClose={() => setAsking(null)} />
       <SplitModal movement={splitting} onClose={() => setSplitting(null)} onSaved={refresh} />
     </Stack>
   );
