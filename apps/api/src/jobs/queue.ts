@@ -17,6 +17,7 @@ export const QUEUES = {
   satDownloadAuto: 'sat-download-auto',
   bankImport: 'bank-import',
   bankComplements: 'bank-complements',
+  bankRepDeadline: 'bank-rep-deadline',
 } as const;
 
 /** How often pg-boss looks for expired jobs (and archives finished ones). */
@@ -58,6 +59,8 @@ export const QUEUE_POLICIES: Record<(typeof QUEUES)[keyof typeof QUEUES], { expi
   // a complements run skips the movements already complemented (and each stamp is idempotent by its attempt).
   'bank-import': { expireInSeconds: 600, retryLimit: 2, retryDelay: 5 },
   'bank-complements': { expireInSeconds: 1800, retryLimit: 1, retryDelay: 10 },
+  // Daily bell warning of REP deadlines: idempotent per account and deadline.
+  'bank-rep-deadline': { expireInSeconds: 600, retryLimit: 2, retryDelay: 60 },
 };
 
 /**

@@ -12,6 +12,7 @@ import { registerSatDownloadWorker } from './sat-downloads/sat-download.job';
 import { registerSatDownloadAutoWorker } from './sat-downloads/sat-download-auto.job';
 import { registerBankImportWorker } from './bank/bank-import.job';
 import { registerBankComplementsWorker } from './bank/bank-complements.job';
+import { registerBankRepDeadlineWorker } from './bank/bank-rep-deadline.job';
 
 /** Every queue's worker; the same list runs in the API process (embedded) or in `npm run worker`. */
 export async function registerWorkers(boss: PgBoss, ctx: JobContext): Promise<void> {
@@ -27,4 +28,5 @@ export async function registerWorkers(boss: PgBoss, ctx: JobContext): Promise<vo
   await registerSatDownloadAutoWorker(boss, ctx);
   await registerBankImportWorker(boss, ctx);
   await registerBankComplementsWorker(boss, ctx);
+  await registerBankRepDeadlineWorker(boss, ctx);
 }

@@ -8,6 +8,7 @@ import { stampedReceived } from '../../../test/received-cfdis';
 import { uploadCsd } from '../invoicing/invoicing-test-kit';
 import { writeZip } from '../cfdi-import/zip-writer';
 import { cfdiPayments, cfdis } from '../cfdis/cfdis.schema';
+import { notifyRepDeadlines } from './bank-rep-deadline.job';
 
 // Importing, matching and stamping complements (seal, PAC, PDF) is slow on a loaded machine.
 vi.setConfig({ testTimeout: 120_000 });
@@ -186,6 +187,14 @@ describe('statement import, matching, acceptance and the payment complements', (
     expect(none.body.movimiento.estado).toBe('sin_cfdi');
     const list = (await callApi(server.baseUrl, owner.headers, 'GET', `/api/bancos/movimientos?cuenta=${cuenta}&mes=3&anio=2026`)).body.data;
     expect(list.filter((m: any) => m.complementoPendiente).map((m: any) => [m.id, m.fechaLimiteRep])).toEqual([[full.id, '2026-04-05'], [partial.id, '2026-04-05']]);
+
+    // The bell: nothing on March 31st, one urgent notice from April 2nd (3 days before), never twice.
+    const db = server.runtime.ctx.db;
+    expect(await notifyRepDeadlines(db, new Date('2026-03-31T18:00:00Z'))).toBe(0);
+    expect(await notifyRepDeadlines(db, new Date('2026-04-02T18:00:00Z'))).toBe(1);
+    expect(await notifyRepDeadlines(db, new Date('2026-04-03T18:00:00Z'))).toBe(0);
+    const bell = await callApi(server.baseUrl, owner.headers, 'GET', '/api/notificaciones/urgentes');
+    expect(JSON.stringify(bell.body)).toContain('2 depósitos conciliados con facturas PPD no tienen su complemento de pago; el plazo vence el 2026-04-05');
   });
 
   it('"Timbrar complementos" stamps one REP per PPD deposit with the right ImpSaldoAnt / ImpPagado / ImpSaldoInsoluto', async () => {
