@@ -9,6 +9,7 @@ import { uploadCsd } from '../invoicing/invoicing-test-kit';
 import { writeZip } from '../cfdi-import/zip-writer';
 import { cfdiPayments, cfdis } from '../cfdis/cfdis.schema';
 import { notifyRepDeadlines } from './bank-rep-deadline.job';
+import { readFixture } from '../../../../../packages/cfdi/test/fixtures';
 
 // Importing, matching and stamping complements (seal, PAC, PDF) is slow on a loaded machine.
 vi.setConfig({ testTimeout: 120_000 });
@@ -155,6 +156,18 @@ describe('statement import, matching, acceptance and the payment complements', (
     expect(done.body.advertencias).toEqual([expect.stringMatching(/no cuadra/)]);
     const list = await callApi(server.baseUrl, owner.headers, 'GET', `/api/bancos/movimientos?cuenta=${cuenta}`);
     expect(list.body.data).toHaveLength(5);
+  });
+
+  it('OFX 1.x from the shared samples into a USD account: every transaction, and a second import adds none (FITID fingerprints)', async () => {
+    const created = await callApi(server.baseUrl, owner.headers, 'POST', '/api/bancos/cuentas', { banco: '014', clabe: clabe('014', '18000077777777'), moneda: 'USD' });
+    expect(created.status, JSON.stringify(created.body)).toBe(201);
+    const ofx = readFixture('bank', 'ofx-asgrim-ofxdata.ofx');
+    const first = await waitFor(owner, `/api/bancos/estados/${(await upload(owner, created.body.id, 'ahorro.ofx', ofx)).body.id}`);
+    expect(first.body).toMatchObject({ status: 'done', formato: 'OFX', importados: 3, duplicados: 0, rechazados: [] });
+    const again = await waitFor(owner, `/api/bancos/estados/${(await upload(owner, created.body.id, 'ahorro.ofx', ofx)).body.id}`);
+    expect(again.body).toMatchObject({ status: 'done', importados: 0, duplicados: 3 });
+    const list = (await callApi(server.baseUrl, owner.headers, 'GET', `/api/bancos/movimientos?cuenta=${created.body.id}`)).body.data;
+    expect(list.map((m: any) => m.cuentaEstado)).toEqual(['098-121', '098-121', '098-121']);
   });
 
   it('a file that is not a statement fails the job with the reason in Spanish', async () => {
