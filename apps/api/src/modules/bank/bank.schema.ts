@@ -26,6 +26,8 @@ export interface StoredAllocation {
   folio?: string | null;
   nombre?: string | null;
   rfc?: string;
+  /** PUE / received CFDI marked paid by this match: the fecha_pago it had before (restored on undo). */
+  fechaPagoAnterior?: string | null;
 }
 
 export const bankMovements = pgTable('bank_movements', {

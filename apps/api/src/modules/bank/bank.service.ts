@@ -175,11 +175,14 @@ export async function reconcile(db: Db, userId: number, id: number, body: Reconc
       if (cfdi.moneda === (await accountCurrency(tx, userId, m.accountId)) && new Decimal(c.importe).gt(cfdi.saldo)) {
         throw fieldError(`cfdis.${i}.importe`, `El importe ${c.importe} excede el saldo de ${cfdi.saldo} del CFDI ${cfdi.serie ?? ''}${cfdi.folio ?? c.uuid}`);
       }
-      allocations.push({ ...describeCfdi(cfdi), importe: new Decimal(c.importe).toFixed(2), confianza: 1 });
+      const allocation: StoredAllocation = { ...describeCfdi(cfdi), importe: new Decimal(c.importe).toFixed(2), confianza: 1 };
       if (!(cfdi.direction === 'emitido' && cfdi.metodoPago === 'PPD')) {
         // PUE or received: paid on the movement's date (no complement); the bank match is what says so.
-        await tx.update(cfdis).set({ fechaPago: m.fecha, updatedAt: new Date() }).where(and(eq(cfdis.userId, userId), eq(cfdis.uuid, c.uuid)));
+        const [before] = await tx.select({ fechaPago: cfdis.fechaPago }).from(cfdis).where(and(eq(cfdis.userId, userId), eq(cfdis.uuid, c.uuid), eq(cfdis.direction, cfdi.direction)));
+        allocation.fechaPagoAnterior = before?.fechaPago ?? null;
+        await tx.update(cfdis).set({ fechaPago: m.fecha, updatedAt: new Date() }).where(and(eq(cfdis.userId, userId), eq(cfdis.uuid, c.uuid), eq(cfdis.direction, cfdi.direction)));
       }
+      allocations.push(allocation);
     }
     const [row] = await tx.update(bankMovements).set({ estado: 'conciliado', conciliacion: allocations, formaPago: body.formaPago, complementoError: null, updatedAt: new Date() })
       .where(and(eq(bankMovements.userId, userId), eq(bankMovements.id, id))).returning();
@@ -193,9 +196,14 @@ async function accountCurrency(db: Db, userId: number, accountId: number): Promi
   return a?.moneda ?? 'MXN';
 }
 
-/** Frees a movement's accepted match (nothing stamped from it yet). */
+/** Frees a movement's accepted match (nothing stamped from it yet): the CFDI it marked paid get back their fecha_pago. */
 async function release(db: Db, userId: number, m: MovementRow): Promise<void> {
   if (m.estado !== 'conciliado') return;
+  for (const a of m.conciliacion) {
+    if (a.fechaPagoAnterior === undefined || !a.direction) continue;
+    await db.update(cfdis).set({ fechaPago: a.fechaPagoAnterior, updatedAt: new Date() })
+      .where(and(eq(cfdis.userId, userId), eq(cfdis.uuid, a.uuid), eq(cfdis.direction, a.direction)));
+  }
   await db.update(bankMovements).set({ estado: 'pendiente', conciliacion: [], updatedAt: new Date() })
     .where(and(eq(bankMovements.userId, userId), eq(bankMovements.id, m.id)));
 }

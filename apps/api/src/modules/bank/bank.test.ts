@@ -189,8 +189,14 @@ describe('statement import, matching, acceptance and the payment complements', (
       expect(res.status, JSON.stringify(res.body)).toBe(200);
       expect(res.body.movimiento.estado).toBe('conciliado');
     }
-    const [puePaid] = await server.runtime.ctx.db.select({ fechaPago: cfdis.fechaPago }).from(cfdis).where(eq(cfdis.uuid, pue));
-    expect(puePaid!.fechaPago).toBe('2026-03-21');
+    const pueFecha = async () => (await server.runtime.ctx.db.select({ fechaPago: cfdis.fechaPago }).from(cfdis).where(eq(cfdis.uuid, pue)))[0]!.fechaPago;
+    expect(await pueFecha()).toBe('2026-03-21');
+    // Undo gives the PUE invoice back its own fecha de pago (its issue date); accepting again marks it paid again.
+    expect((await callApi(server.baseUrl, owner.headers, 'POST', `/api/bancos/movimientos/${pueMov.id}/deshacer`)).body.movimiento.estado).toBe('pendiente');
+    expect(await pueFecha()).toBe('2026-03-16');
+    const again = await callApi(server.baseUrl, owner.headers, 'POST', `/api/bancos/movimientos/${pueMov.id}/conciliar`, { cfdis: [{ uuid: pue, importe: '290.00' }] });
+    expect(again.status).toBe(200);
+    expect(await pueFecha()).toBe('2026-03-21');
     const ask = await callApi(server.baseUrl, owner.headers, 'POST', `/api/bancos/movimientos/${fee.id}/pedir-factura`, { email: 'proveedor@ejemplo.mx' });
     expect(ask.status, JSON.stringify(ask.body)).toBe(200);
     expect(ask.body.mensaje).toMatch(/proveedor@ejemplo\.mx/);
