@@ -48,7 +48,7 @@ export function MovementsTable({ rows, busy, actions }: { rows: Movement[]; busy
                   {m.complementoPendiente && <Text size="xs" c="orange" data-testid="bank-rep-deadline">{t('bank.repPending', { fecha: m.fechaLimiteRep })}</Text>}
                 </Stack>
               </Table.Td>
-              <Table.Td style={{ whiteSpace: 'nowrap' }}><Badge variant="light" style={{ overflow: 'visible' }} color={m.estado === 'conciliado' ? 'teal' : m.estado === 'sin_cfdi' ? 'gray' : 'blue'}>{t(`bank.states.${m.estado}`)}</Badge></Table.Td>
+              <Table.Td miw={120} style={{ whiteSpace: 'nowrap' }}><Badge variant="light" miw={110} style={{ overflow: 'visible', flexShrink: 0 }} color={m.estado === 'conciliado' ? 'teal' : m.estado === 'sin_cfdi' ? 'gray' : 'blue'}>{t(`bank.states.${m.estado}`)}</Badge></Table.Td>
               <Table.Td>
                 <Group gap={4} wrap="nowrap">
                   {m.estado === 'pendiente' && m.propuesta.length > 0 && <Button size="compact-xs" disabled={busy} onClick={() => actions.onAccept(m)} data-testid="bank-accept">{t('bank.accept')}</Button>}
