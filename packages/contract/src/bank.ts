@@ -172,3 +172,12 @@ export const agingSchema = z.object({
   totales: z.object(agingAmounts),
 });
 export type Aging = z.infer<typeof agingSchema>;
+
+/** Which months of a bank account are reconciled (every movement accepted or marked sin CFDI: issue 27 §6). */
+export const monthsQuerySchema = z.object({
+  cuenta: z.coerce.number({ message: 'Elige la cuenta bancaria' }).int().positive('Elige la cuenta bancaria'),
+  anio: z.coerce.number().int().min(2000, 'El año no es válido').max(2100, 'El año no es válido'),
+});
+export const monthsSchema = z.object({
+  data: z.array(z.object({ mes: z.number().int(), movimientos: z.number().int(), pendientes: z.number().int(), conciliado: z.boolean() })),
+});

@@ -1,5 +1,5 @@
 import {
-  agingQuerySchema, agingSchema, bankAccountBodySchema, bankAccountListSchema, bankAccountSchema, bankCatalogsSchema, bankIdParamsSchema, bankJobParamsSchema, columnMappingSchema,
+  agingQuerySchema, agingSchema, bankAccountBodySchema, monthsQuerySchema, monthsSchema, bankAccountListSchema, bankAccountSchema, bankCatalogsSchema, bankIdParamsSchema, bankJobParamsSchema, columnMappingSchema,
   complementsBodySchema, complementsStateSchema, createdIdSchema, jobIdSchema, movementListSchema, movementResultSchema,
   movementsQuerySchema, openCfdiListSchema, openCfdiQuerySchema, previewSchema, reconcileBodySchema, statementImportStateSchema,
 } from '../bank';
@@ -56,6 +56,10 @@ export const bankRoutes = {
   'bank.complements': route({
     method: 'POST', path: '/api/bancos/complementos', body: complementsBodySchema, status: 202, response: jobIdSchema, access,
     summary: 'Timbra en segundo plano los complementos de pago de los movimientos conciliados con facturas PPD',
+  }),
+  'bank.months': route({
+    method: 'GET', path: '/api/bancos/meses', query: monthsQuerySchema, response: monthsSchema, access,
+    summary: 'Meses de una cuenta bancaria con movimientos, y cuáles están conciliados (ningún movimiento pendiente)',
   }),
   'bank.aging': route({
     method: 'GET', path: '/api/bancos/antiguedad', query: agingQuerySchema, response: agingSchema, access,

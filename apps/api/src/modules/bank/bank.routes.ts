@@ -23,6 +23,7 @@ export const bankRoutes = (ctx: JobContext): FastifyPluginAsync => async (app) =
   serve(app, 'bank.requestInvoice', (req) => bank.requestInvoice(db, ctx.mailer, req.account, req.params.id, req.body.email));
   serve(app, 'bank.undo', (req) => bank.undo(db, req.account.id, req.params.id));
   serve(app, 'bank.complements', (req) => startComplements(ctx, req.account, req.body.movimientos));
+  serve(app, 'bank.months', (req) => bank.reconciledMonths(db, req.account.id, req.query));
   serve(app, 'bank.aging', (req) => bank.agingReport(db, req.account.id, req.query));
   serve(app, 'bank.complementsState', (req) => complementsState(ctx, req.account, req.params.id));
 };

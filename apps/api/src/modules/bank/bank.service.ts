@@ -281,3 +281,14 @@ export async function requestInvoice(db: Db, mailer: Mailer, account: { id: numb
   await mailer.send({ to: email, subject: `Solicitud de factura del pago del ${m.fecha} por ${importe}`, text, html: text.replace(/\n/g, '<br>') });
   return { mensaje: `Se envió la solicitud a ${email}` };
 }
+
+/** GET /api/bancos/meses: per month of the year, the account's movements and how many are still pending. */
+export async function reconciledMonths(db: Db, userId: number, q: { cuenta: number; anio: number }) {
+  await ownAccount(db, userId, q.cuenta);
+  const { rows } = await db.execute(sql`
+    SELECT extract(month FROM m.fecha)::int AS mes, count(*)::int AS movimientos, count(*) FILTER (WHERE m.estado = 'pendiente')::int AS pendientes
+    FROM bank_movements m
+    WHERE m.user_id = ${userId} AND m.account_id = ${q.cuenta} AND m.fecha >= ${`${q.anio}-01-01`}::date AND m.fecha < ${`${q.anio + 1}-01-01`}::date
+    GROUP BY 1 ORDER BY 1`);
+  return { data: (rows as { mes: number; movimientos: number; pendientes: number }[]).map((r) => ({ ...r, conciliado: Number(r.pendientes) === 0 })) };
+}

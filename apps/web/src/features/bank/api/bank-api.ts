@@ -42,3 +42,6 @@ export const complementsState = (id: string) => call(routes['bank.complementsSta
 export const agingQuery = (rfc: string, tipo: 'clientes' | 'proveedores', dias: number) =>
   queryOptions({ queryKey: ['bank', rfc, 'aging', tipo, dias], queryFn: ({ signal }) => call(routes['bank.aging'], { query: { tipo, dias }, signal }) });
 export const requestInvoice = (id: number, email: string) => call(routes['bank.requestInvoice'], { params: { id }, body: { email } });
+
+export const monthsQuery = (rfc: string, cuenta: number, anio: number) =>
+  queryOptions({ queryKey: ['bank', rfc, 'months', cuenta, anio], queryFn: ({ signal }) => call(routes['bank.months'], { query: { cuenta, anio }, signal }) });

@@ -17,6 +17,7 @@ import { AccountForm } from '../components/account-form';
 import { AgingCard } from '../components/aging-card';
 import { ChangeModal } from '../components/change-modal';
 import { MappingModal } from '../components/mapping-modal';
+import { MonthsStrip } from '../components/months-strip';
 import { MovementsTable } from '../components/movements-table';
 import { RequestInvoiceModal } from '../components/request-invoice-modal';
 import { SplitModal } from '../components/split-modal';
@@ -118,6 +119,7 @@ export function BankPage() {
                 {t('bank.stampReps', { count: pendingReps.length })}
               </Button>
             </Group>
+            <MonthsStrip rfc={rfc} cuenta={cuenta} anio={Number((rows[rows.length - 1]?.fecha ?? new Date().toISOString()).slice(0, 4))} />
             {repJob && <JobProgressBar key={repJob} jobId={repJob} onFinished={onRepDone} />}
             {repResult && (
               <Alert color={repResult.errores.length ? 'yellow' : 'teal'} variant="light" data-testid="bank-rep-result">
