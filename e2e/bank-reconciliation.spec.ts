@@ -99,6 +99,9 @@ test('import a CAMT.053, accept the proposal, stamp the payment complement from 
     await expect(page.getByTestId('bank-rep-result')).toContainText('1 complemento de pago timbrado', { timeout: 90_000 });
     await expect(deposit).toContainText('timbrado');
     await expect(deposit).not.toContainText('Complemento de pago pendiente');
+    // Every movement of the month is accepted or marked: the month reads as reconciled.
+    await expect(page.getByTestId('bank-months')).toContainText(/conciliado/);
+    await expect(page.getByTestId('bank-months')).not.toContainText(/pendiente/);
     await page.screenshot({ path: '/tmp/i27-bank-stamped.png', fullPage: true });
     const payments = await (await request.get(`/api/getPagosFactura/${invoice.uuid}`, { headers })).json() as { data: unknown[] };
     expect(payments.data).toHaveLength(1);
