@@ -117,8 +117,11 @@ export async function proposeMatches(db: Db, userId: number, accountId: number, 
   const account = await ownAccount(db, userId, accountId);
   const where = [eq(bankMovements.userId, userId), eq(bankMovements.accountId, accountId), eq(bankMovements.estado, 'pendiente')];
   if (ids) where.push(ids.length ? inArray(bankMovements.id, ids) : sql`false`);
-  const pending = await db.select({ id: bankMovements.id, fecha: bankMovements.fecha, importe: bankMovements.importe, descripcion: bankMovements.descripcion, referencia: bankMovements.referencia })
-    .from(bankMovements).where(and(...where));
+  const pending = await db.select({
+    id: bankMovements.id, fecha: bankMovements.fecha, importe: bankMovements.importe, descripcion: bankMovements.descripcion, referencia: bankMovements.referencia,
+    hadProposal: sql<boolean>`jsonb_array_length(${bankMovements.propuesta}) > 0`,
+  }).from(bankMovements).where(and(...where));
+  const had = new Set(pending.filter((m) => m.hadProposal).map((m) => m.id));
   if (!pending.length) return 0;
   const open = await openCfdis(db, userId);
   const byUuid = new Map(open.map((c) => [c.uuid, c]));
@@ -130,6 +133,8 @@ export async function proposeMatches(db: Db, userId: number, accountId: number, 
     for (const r of results) {
       const propuesta: StoredAllocation[] = r.propuesta.map((a) => ({ ...describeCfdi(byUuid.get(a.uuid)!), importe: fromCents(a.cents), confianza: a.confianza }));
       if (propuesta.length) proposed++;
+      // Nothing proposed where nothing was: no write (a fresh 10,000-line statement without matches writes none).
+      else if (!had.has(r.movementId)) continue;
       await tx.update(bankMovements).set({ propuesta, updatedAt: new Date() }).where(and(eq(bankMovements.userId, userId), eq(bankMovements.id, r.movementId)));
     }
   });
