@@ -1,6 +1,6 @@
 import { z } from 'zod';
 
-export const PROCESS_TYPES = ['CIF', 'DOWNLOAD_INVOICES', 'CSF', 'CIEC', 'CSD', 'EFIRMA', 'PAYROLL', 'CONTABILIDAD'] as const;
+export const PROCESS_TYPES = ['CIF', 'DOWNLOAD_INVOICES', 'CSF', 'CIEC', 'CSD', 'EFIRMA', 'PAYROLL', 'CONTABILIDAD', 'BANK'] as const;
 export type ProcessType = (typeof PROCESS_TYPES)[number];
 
 /** Spec §3 background process, plus progress bookkeeping. */
@@ -31,6 +31,8 @@ export const SOCKET_EVENTS = {
   downloadInvoices: 'downloadInvoices',
   payroll: 'payroll',
   contabilidad: 'contabilidad',
+  /** Issue 27: bank statement imports and payment complements stamped from the bank. */
+  bank: 'bank',
   charge: 'frontStEvent',
 } as const;
 /** The event each process type reports on besides `progress` (spec §7.16): the API publishes on it, the web listens. */
@@ -43,6 +45,7 @@ export const SOCKET_EVENT_BY_TYPE: Record<ProcessType, (typeof SOCKET_EVENTS)[ke
   DOWNLOAD_INVOICES: SOCKET_EVENTS.downloadInvoices,
   PAYROLL: SOCKET_EVENTS.payroll,
   CONTABILIDAD: SOCKET_EVENTS.contabilidad,
+  BANK: SOCKET_EVENTS.bank,
 };
 export const SOCKET_CODES = { ok: 200, error: 500 } as const;
 

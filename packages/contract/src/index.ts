@@ -30,6 +30,7 @@ export * from './statements';
 export * from './diot-suppliers';
 export * from './sat-status';
 export * from './accounting';
+export * from './bank';
 export * from './format-bytes';
 export * from './route';
 export * from './routes';

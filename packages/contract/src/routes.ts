@@ -22,6 +22,7 @@ import { diotSuppliersRoutes } from './routes/diot-suppliers';
 import { satStatusRoutes } from './routes/sat-status';
 import { satDownloadsRoutes } from './routes/sat-downloads';
 import { accountingRoutes } from './routes/accounting';
+import { bankRoutes } from './routes/bank';
 
 /**
  * The route table: every API endpoint, keyed by a stable name (`'clients.list'`), with its method, exact
@@ -53,6 +54,7 @@ export const routes = {
   ...satStatusRoutes,
   ...satDownloadsRoutes,
   ...accountingRoutes,
+  ...bankRoutes,
 } satisfies Record<string, RouteDef>;
 
 export type RouteName = keyof typeof routes;

@@ -15,13 +15,14 @@ import * as products from '../modules/products/products.schema';
 import * as profile from '../modules/profile/profile.schema';
 import * as retentions from '../modules/retentions/retentions.schema';
 import * as satDownloads from '../modules/sat-downloads/sat-downloads.schema';
+import * as bank from '../modules/bank/bank.schema';
 
 /**
  * The drizzle table declarations say the same primary keys as the migrated database. The migrations are the
  * source of truth (hand-written SQL); the declarations drive the queries and any generated migration, and
  * after the re-keying to (id, user_id) of migrations 0600/0650 (sharding, decision 200) they still said `id`.
  */
-const modules = [core, announcements, cfdis, clients, employees, invoicing, payments, payroll, products, profile, retentions, satDownloads];
+const modules = [core, announcements, cfdis, clients, employees, invoicing, payments, payroll, products, profile, retentions, satDownloads, bank];
 
 let database: Database;
 let drop: () => Promise<void>;

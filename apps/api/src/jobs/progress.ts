@@ -16,6 +16,7 @@ const FAILURE_LINK: Record<ProcessType, string> = {
   DOWNLOAD_INVOICES: '/incomes',
   PAYROLL: '/payroll',
   CONTABILIDAD: '/contabilidad',
+  BANK: '/bancos',
 };
 
 /**

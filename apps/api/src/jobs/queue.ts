@@ -16,6 +16,9 @@ export const QUEUES = {
   satDownload: 'sat-download',
   satDownloadAuto: 'sat-download-auto',
   accountingGenerate: 'accounting-generate',
+  bankImport: 'bank-import',
+  bankComplements: 'bank-complements',
+  bankRepDeadline: 'bank-rep-deadline',
 } as const;
 
 /** How often pg-boss looks for expired jobs (and archives finished ones). */
@@ -55,6 +58,12 @@ export const QUEUE_POLICIES: Record<(typeof QUEUES)[keyof typeof QUEUES], { expi
   'sat-download-auto': { expireInSeconds: 900, retryLimit: 2, retryDelay: 60 },
   // Issue 28: a month's pólizas; a retry replaces what a killed run wrote (one transaction per run).
   'accounting-generate': { expireInSeconds: 600, retryLimit: 2, retryDelay: 5 },
+  // Issue 27: a statement import is idempotent (movements dedupe by fingerprint), so a killed run is retried;
+  // a complements run skips the movements already complemented (and each stamp is idempotent by its attempt).
+  'bank-import': { expireInSeconds: 600, retryLimit: 2, retryDelay: 5 },
+  'bank-complements': { expireInSeconds: 1800, retryLimit: 1, retryDelay: 10 },
+  // Daily bell warning of REP deadlines: idempotent per account and deadline.
+  'bank-rep-deadline': { expireInSeconds: 600, retryLimit: 2, retryDelay: 60 },
 };
 
 /**

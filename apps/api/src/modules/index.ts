@@ -20,6 +20,7 @@ import { statementsRoutes } from './statements/statements.routes';
 import { satRoutes } from './sat/sat.routes';
 import { satDownloadsRoutes } from './sat-downloads/sat-downloads.routes';
 import { accountingRoutes } from './accounting/accounting.routes';
+import { bankRoutes } from './bank/bank.routes';
 
 /**
  * Feature modules (customers, products, employees, profile, catalogs, …) register here, each as
@@ -46,4 +47,5 @@ export async function registerFeatureModules(app: FastifyInstance, ctx: JobConte
   await app.register(satRoutes(ctx));
   await app.register(satDownloadsRoutes(ctx));
   await app.register(accountingRoutes(ctx));
+  await app.register(bankRoutes(ctx));
 }

@@ -11,6 +11,9 @@ import { registerSatWorkers } from './sat/sat-status.job';
 import { registerSatDownloadWorker } from './sat-downloads/sat-download.job';
 import { registerSatDownloadAutoWorker } from './sat-downloads/sat-download-auto.job';
 import { registerAccountingWorker } from './accounting/accounting-generate.job';
+import { registerBankImportWorker } from './bank/bank-import.job';
+import { registerBankComplementsWorker } from './bank/bank-complements.job';
+import { registerBankRepDeadlineWorker } from './bank/bank-rep-deadline.job';
 
 /** Every queue's worker; the same list runs in the API process (embedded) or in `npm run worker`. */
 export async function registerWorkers(boss: PgBoss, ctx: JobContext): Promise<void> {
@@ -25,4 +28,7 @@ export async function registerWorkers(boss: PgBoss, ctx: JobContext): Promise<vo
   await registerSatDownloadWorker(boss, ctx);
   await registerSatDownloadAutoWorker(boss, ctx);
   await registerAccountingWorker(boss, ctx);
+  await registerBankImportWorker(boss, ctx);
+  await registerBankComplementsWorker(boss, ctx);
+  await registerBankRepDeadlineWorker(boss, ctx);
 }

@@ -24,7 +24,7 @@ vi.setConfig({ testTimeout: 240_000, hookTimeout: 240_000 });
 /** Keys that name a record or a tenant: ids, UUIDs, RFCs, folios, payment ids, card ids. */
 const ID_KEY = /^(id|uuid|rfc|folio|pmId|paymentMethod|pIdPago|uuidSustitucion)$|Id$|_id$/;
 /** Body keys whose items carry ids (arrays of employee ids, payment documents, related CFDI). */
-const NESTED_ID_KEYS = new Set(['empleados', 'documentos', 'cfdiRelacionados']);
+const NESTED_ID_KEYS = new Set(['empleados', 'documentos', 'cfdiRelacionados', 'movimientos']);
 
 /**
  * Entries with such a key that hold no tenant data under it — each with its reason. Everything else with an
@@ -92,6 +92,7 @@ interface Values {
   retentionUuid: string; statementId: number; diotFolio: number; obligationId: number; activityId: number; csfId: number;
   backgroundId: string; importId: string; receivedUuid: string; receivedRetentionUuid: string; cardId: string; receiptId: number; voucherId: string;
   bEmployeeId: number; diotSupplierId: number; notificationId: number; polizaId: number;
+  bankAccountId: number; bankMovementId: number; bankImportId: string;
 }
 
 let server: TestServer;
@@ -231,7 +232,25 @@ const probes: Record<string, () => Probe[]> = {
   'satDownloads.show': () => [{ params: { id: v.backgroundId } }],
   'accounting.poliza': () => [{ params: { id: v.polizaId } }],
   'accounting.deletePoliza': () => [{ params: { id: v.polizaId } }],
+  // Issue 27: A's bank account, its movement and its statement import (the complements state reads a process id too).
+  'bank.deleteAccount': () => [{ params: { id: v.bankAccountId } }],
+  'bank.mapping': () => [{ params: { id: v.bankAccountId }, body: { fecha: 0, descripcion: 1, importe: 2 } }],
+  'bank.preview': () => [{ params: { id: v.bankAccountId }, encoding: 'multipart', body: { file: Buffer.from('Fecha,Concepto,Importe\n') } }],
+  'bank.import': () => [{ params: { id: v.bankAccountId }, encoding: 'multipart', body: { file: Buffer.from(bankStatement()) } }],
+  'bank.importState': () => [{ params: { id: v.bankImportId } }],
+  'bank.reconcile': () => [{ params: { id: v.bankMovementId }, body: { cfdis: [{ uuid: v.invoiceUuid, importe: '1160.00' }] } }],
+  'bank.split': () => [{ params: { id: v.bankMovementId }, body: { importes: ['1000.00', '160.00'] } }],
+  'bank.noCfdi': () => [{ params: { id: v.bankMovementId } }],
+  'bank.undo': () => [{ params: { id: v.bankMovementId } }],
+  'bank.requestInvoice': () => [{ params: { id: v.bankMovementId }, body: { email: 'b@ejemplo.mx' } }],
+  'bank.complements': () => [{ body: { movimientos: [v.bankMovementId] }, field: 'movimientos' }],
+  'bank.complementsState': () => [{ params: { id: v.bankImportId } }],
 };
+
+/** A one-deposit CAMT.053 for A's bank account. */
+const bankStatement = () => `<?xml version="1.0"?><Document xmlns="urn:iso:std:iso:20022:tech:xsd:camt.053.001.02"><BkToCstmrStmt><Stmt><Id>S1</Id>
+<Acct><Id><Othr><Id>A-1</Id></Othr></Id><Ccy>MXN</Ccy></Acct><Ntry><Amt Ccy="MXN">1160.00</Amt><CdtDbtInd>CRDT</CdtDbtInd><BookgDt><Dt>2026-01-15</Dt></BookgDt>
+<AddtlNtryInf>SPEI MARIA LOPEZ</AddtlNtryInf></Ntry></Stmt></BkToCstmrStmt></Document>`;
 
 /** Sends one probe as `who`: status and raw text. */
 async function send(who: TestAccount, def: RouteDef, p: Probe): Promise<{ status: number; text: string }> {
@@ -288,6 +307,7 @@ async function snapshot() {
     outcomes: await get(a2, `/api/outcomes/${month}/${year}?perPage=50`),
     receivedRetentions: await get(a2, `/api/getRetencionesRecibidas/${month}/${year}`),
     polizas: await get(a, '/api/contabilidad/polizas?anio=2026&mes=1'),
+    bankMovements: await get(a, `/api/bancos/movimientos?cuenta=${v.bankAccountId}`),
   };
 }
 
@@ -378,6 +398,14 @@ beforeAll(async () => {
   v.polizaId = (await call(a, 'POST', '/api/contabilidad/polizas', {
     tipo: 'diario', fecha: '2026-01-15', concepto: 'Aportación de A', lineas: [{ numCta: '102.01', debe: '100' }, { numCta: '301.01', haber: '100' }],
   })).id;
+  // A bank account (Banamex CLABE, check digit 9) with one imported deposit (issue 27).
+  v.bankAccountId = (await call(a, 'POST', '/api/bancos/cuentas', { banco: '002', clabe: '002180000123456789', moneda: 'MXN' })).id;
+  const bankForm = new FormData();
+  bankForm.append('file', new Blob([bankStatement()]), 'estado.xml');
+  const bankRes = await fetch(`${server.baseUrl}/api/bancos/cuentas/${v.bankAccountId}/estados`, { method: 'POST', headers: a.headers, body: bankForm });
+  v.bankImportId = ((await bankRes.json()) as { id: string }).id;
+  for (let i = 0; i < 300 && (await call(a, 'GET', `/api/bancos/estados/${v.bankImportId}`)).status !== 'done'; i++) await new Promise((r) => setTimeout(r, 100));
+  v.bankMovementId = (await call(a, 'GET', `/api/bancos/movimientos?cuenta=${v.bankAccountId}`)).data[0].id;
   before = await snapshot();
 });
 afterAll(() => server?.close());

@@ -1,4 +1,5 @@
 import {
+  IconBuildingBank,
   IconBook,
   IconCalculator,
   IconCash,
@@ -92,6 +93,7 @@ export function buildMenu(basicPayroll: boolean): MenuItem[] {
       ],
     },
     { label: 'menu.paymentReception', to: '/payment-reception', icon: IconCash },
+    { label: 'menu.bank', to: '/bancos', icon: IconBuildingBank },
     { label: 'menu.payrollGroup', icon: IconUsersGroup, children: payrollMenu(basicPayroll) },
     {
       label: 'menu.retentions',

@@ -1,0 +1,29 @@
+import type { FastifyPluginAsync } from 'fastify';
+import type { JobContext } from '../../jobs/context';
+import { serve } from '../../http/serve';
+import * as bank from './bank.service';
+import { complementsState, preview, startComplements, startStatementImport, statementImportState } from './bank-jobs.service';
+
+/** Issue 27: bank reconciliation (entries in the contract's routes/bank.ts). */
+export const bankRoutes = (ctx: JobContext): FastifyPluginAsync => async (app) => {
+  const { db } = ctx;
+  serve(app, 'bank.catalogs', () => ({ bancos: bank.bankCatalog() }));
+  serve(app, 'bank.accounts', (req) => bank.listAccounts(db, req.account.id));
+  serve(app, 'bank.createAccount', (req) => bank.createAccount(db, req.account.id, req.body));
+  serve(app, 'bank.deleteAccount', (req) => bank.deleteAccount(db, req.account.id, req.params.id));
+  serve(app, 'bank.mapping', (req) => bank.setMapping(db, req.account.id, req.params.id, req.body));
+  serve(app, 'bank.preview', (req) => preview(ctx, req.account, req.params.id, req));
+  serve(app, 'bank.import', (req) => startStatementImport(ctx, req.account, req.params.id, req));
+  serve(app, 'bank.importState', (req) => statementImportState(ctx, req.account, req.params.id));
+  serve(app, 'bank.movements', (req) => bank.listMovements(db, req.account.id, req.query));
+  serve(app, 'bank.openCfdis', (req) => bank.searchOpen(db, req.account.id, req.query));
+  serve(app, 'bank.reconcile', (req) => bank.reconcile(db, req.account.id, req.params.id, req.body));
+  serve(app, 'bank.split', (req) => bank.split(db, req.account.id, req.params.id, req.body.importes));
+  serve(app, 'bank.noCfdi', (req) => bank.markNoCfdi(db, req.account.id, req.params.id));
+  serve(app, 'bank.requestInvoice', (req) => bank.requestInvoice(db, ctx.mailer, req.account, req.params.id, req.body.email));
+  serve(app, 'bank.undo', (req) => bank.undo(db, req.account.id, req.params.id));
+  serve(app, 'bank.complements', (req) => startComplements(ctx, req.account, req.body.movimientos));
+  serve(app, 'bank.months', (req) => bank.reconciledMonths(db, req.account.id, req.query));
+  serve(app, 'bank.aging', (req) => bank.agingReport(db, req.account.id, req.query));
+  serve(app, 'bank.complementsState', (req) => complementsState(ctx, req.account, req.params.id));
+};

@@ -1,0 +1,47 @@
+import { queryOptions } from '@tanstack/react-query';
+import { routes, type BankAccountBody, type ColumnMapping, type ReconcileBody } from '@facturo/contract';
+import { call } from '../../../shared/api/call';
+
+/** Query keys start with the area and the tenant's RFC (STYLE "Data fetching"). */
+export const bankKeys = { all: (rfc: string) => ['bank', rfc] as const };
+
+export const bankCatalogsQuery = () =>
+  queryOptions({ queryKey: ['bank', 'catalogs'], queryFn: ({ signal }) => call(routes['bank.catalogs'], { signal }), staleTime: Infinity });
+
+export const bankAccountsQuery = (rfc: string) =>
+  queryOptions({ queryKey: ['bank', rfc, 'accounts'], queryFn: ({ signal }) => call(routes['bank.accounts'], { signal }) });
+
+export const movementsQuery = (rfc: string, cuenta: number, period: { mes?: number; anio?: number }) =>
+  queryOptions({
+    queryKey: ['bank', rfc, 'movements', cuenta, period],
+    queryFn: ({ signal }) => call(routes['bank.movements'], { query: { cuenta, ...period }, signal }),
+  });
+
+export const openCfdisQuery = (rfc: string, movimiento: number, buscar: string) =>
+  queryOptions({
+    queryKey: ['bank', rfc, 'open', movimiento, buscar],
+    queryFn: ({ signal }) => call(routes['bank.openCfdis'], { query: { movimiento, buscar: buscar || undefined }, signal }),
+  });
+
+export const createBankAccount = (body: BankAccountBody) => call(routes['bank.createAccount'], { body });
+export const saveMapping = (id: number, body: ColumnMapping) => call(routes['bank.mapping'], { params: { id }, body });
+
+export function importStatement(id: number, file: File) {
+  const form = new FormData();
+  form.append('file', file);
+  return call(routes['bank.import'], { params: { id }, body: form });
+}
+export const importState = (id: string) => call(routes['bank.importState'], { params: { id } });
+export const reconcile = (id: number, body: ReconcileBody) => call(routes['bank.reconcile'], { params: { id }, body });
+export const splitMovement = (id: number, importes: string[]) => call(routes['bank.split'], { params: { id }, body: { importes } });
+export const markNoCfdi = (id: number) => call(routes['bank.noCfdi'], { params: { id } });
+export const undoMovement = (id: number) => call(routes['bank.undo'], { params: { id } });
+export const stampComplements = (movimientos: number[]) => call(routes['bank.complements'], { body: { movimientos } });
+export const complementsState = (id: string) => call(routes['bank.complementsState'], { params: { id } });
+
+export const agingQuery = (rfc: string, tipo: 'clientes' | 'proveedores', dias: number) =>
+  queryOptions({ queryKey: ['bank', rfc, 'aging', tipo, dias], queryFn: ({ signal }) => call(routes['bank.aging'], { query: { tipo, dias }, signal }) });
+export const requestInvoice = (id: number, email: string) => call(routes['bank.requestInvoice'], { params: { id }, body: { email } });
+
+export const monthsQuery = (rfc: string, cuenta: number, anio: number) =>
+  queryOptions({ queryKey: ['bank', rfc, 'months', cuenta, anio], queryFn: ({ signal }) => call(routes['bank.months'], { query: { cuenta, anio }, signal }) });

@@ -1,0 +1,183 @@
+import { z } from 'zod';
+import { clabeProblem, idMessages } from './employee-ids';
+
+/**
+ * Issue 27: bank reconciliation. Bank accounts (c_Banco, CLABE, currency), statement imports (CAMT.053, OFX,
+ * CSV/XLSX) as background jobs, movements with their proposed CFDI, the accepted matches and the payment
+ * complements stamped from them. Amounts travel as decimal text ("1234.50"), never as floats.
+ */
+
+/**
+ * Spanish reason a CLABE is refused, or null when it is valid (18 digits and Banxico's check digit): the same
+ * rule (employee-ids.ts) the payroll forms use.
+ */
+export function clabeError(clabe: string): string | null {
+  const p = clabeProblem(clabe);
+  return p ? idMessages.clabe[p] : null;
+}
+
+export const BANK_CURRENCIES = ['MXN', 'USD', 'EUR'] as const;
+
+export const bankAccountBodySchema = z.object({
+  banco: z.string({ message: 'El banco es obligatorio' }).trim().regex(/^\d{3}$/, 'El banco debe ser una clave del catálogo c_Banco del SAT'),
+  clabe: z.string({ message: 'La CLABE es obligatoria' }).trim().transform((s) => s.replace(/[\s-]/g, ''))
+    .superRefine((v, ctx) => {
+      const e = clabeError(v);
+      if (e) ctx.addIssue({ code: 'custom', message: e });
+    }),
+  moneda: z.enum(BANK_CURRENCIES, { message: 'La moneda debe ser MXN, USD o EUR' }).default('MXN'),
+  alias: z.string().trim().max(80, 'El alias admite a lo más 80 caracteres').optional(),
+});
+export type BankAccountBody = z.infer<typeof bankAccountBodySchema>;
+
+/** Column mapping of a CSV/XLSX statement (0-based column indexes), chosen once per bank account. */
+export const columnMappingSchema = z.object({
+  fecha: z.number().int().min(0),
+  descripcion: z.number().int().min(0),
+  referencia: z.number().int().min(0).nullable().optional(),
+  deposito: z.number().int().min(0).nullable().optional(),
+  retiro: z.number().int().min(0).nullable().optional(),
+  /** A signed amount column instead of deposit/withdrawal columns (positive: deposit). */
+  importe: z.number().int().min(0).nullable().optional(),
+  saldo: z.number().int().min(0).nullable().optional(),
+  /** Rows to skip before the data (the header row included). */
+  encabezado: z.number().int().min(0).max(50).default(1),
+  /** Date order in the file: día/mes/año (Mexican banks) or ISO. */
+  formatoFecha: z.enum(['DMY', 'YMD', 'MDY']).default('DMY'),
+}).refine((m) => m.importe != null || m.deposito != null || m.retiro != null, { message: 'Elige la columna del importe o las de depósito y retiro', path: ['importe'] });
+export type ColumnMapping = z.infer<typeof columnMappingSchema>;
+
+export const bankAccountSchema = z.object({
+  id: z.number().int(),
+  banco: z.string(),
+  bancoNombre: z.string(),
+  clabe: z.string(),
+  moneda: z.string(),
+  alias: z.string().nullable(),
+  mapeo: columnMappingSchema.nullable(),
+});
+export type BankAccount = z.infer<typeof bankAccountSchema>;
+export const bankAccountListSchema = z.object({ data: z.array(bankAccountSchema) });
+export const bankCatalogsSchema = z.object({ bancos: z.array(z.object({ clave: z.string(), descripcion: z.string() })) });
+
+export const bankIdParamsSchema = z.object({ id: z.coerce.number({ message: 'El identificador no es válido' }).int().positive('El identificador no es válido') });
+export const bankJobParamsSchema = z.object({ id: z.string().uuid('El identificador del proceso no es válido') });
+export const createdIdSchema = z.object({ id: z.number().int() });
+export const jobIdSchema = z.object({ id: z.string() });
+
+export const statementRejectionSchema = z.object({ linea: z.string(), motivo: z.string() });
+export const statementImportStateSchema = z.object({
+  status: z.enum(['pending', 'running', 'done', 'failed']),
+  importados: z.number().int(),
+  duplicados: z.number().int(),
+  rechazados: z.array(statementRejectionSchema),
+  advertencias: z.array(z.string()),
+  formato: z.string().nullable(),
+  progress: z.number().int(),
+  mensaje: z.string().nullable(),
+});
+export type StatementImportState = z.infer<typeof statementImportStateSchema>;
+
+export const MOVEMENT_STATES = ['pendiente', 'conciliado', 'sin_cfdi'] as const;
+export type MovementState = (typeof MOVEMENT_STATES)[number];
+
+export const proposalItemSchema = z.object({
+  uuid: z.string(),
+  importe: z.string(),
+  confianza: z.number(),
+  serie: z.string().nullable().optional(),
+  folio: z.string().nullable().optional(),
+  nombre: z.string().nullable().optional(),
+  rfc: z.string().optional(),
+  metodoPago: z.string().nullable().optional(),
+  moneda: z.string().optional(),
+});
+export const movementSchema = z.object({
+  id: z.number().int(),
+  fecha: z.string(),
+  descripcion: z.string(),
+  referencia: z.string().nullable(),
+  deposito: z.string().nullable(),
+  retiro: z.string().nullable(),
+  estado: z.enum(MOVEMENT_STATES),
+  cuentaEstado: z.string().nullable(),
+  /** The best allocation: invoices whose importes add up to the movement (empty when none was found). */
+  propuesta: z.array(proposalItemSchema),
+  /** The accepted allocation (after "conciliar"). */
+  conciliacion: z.array(proposalItemSchema),
+  /** Payment complement stamped from this movement, when there is one. */
+  complemento: z.string().nullable(),
+  /** Accepted PPD matches not yet complemented. */
+  complementoPendiente: z.boolean(),
+  /** While complementoPendiente: the REP's deadline, the 5th of the month after the payment (RMF 2.7.1.32). */
+  fechaLimiteRep: z.string().nullable(),
+});
+export type Movement = z.infer<typeof movementSchema>;
+export const movementsQuerySchema = z.object({
+  cuenta: z.coerce.number({ message: 'Elige la cuenta bancaria' }).int().positive('Elige la cuenta bancaria'),
+  mes: z.coerce.number().int().min(1, 'El mes va de 1 a 12').max(12, 'El mes va de 1 a 12').optional(),
+  anio: z.coerce.number().int().min(2000, 'El año no es válido').max(2100, 'El año no es válido').optional(),
+});
+export const movementListSchema = z.object({ data: z.array(movementSchema) });
+
+const money = (field: string) => z.string({ message: `${field} es obligatorio` }).trim().regex(/^\d{1,15}(\.\d{1,2})?$/, `${field} debe ser un importe con hasta 2 decimales`);
+export const reconcileBodySchema = z.object({
+  cfdis: z.array(z.object({
+    uuid: z.string({ message: 'uuid es obligatorio' }).trim().regex(/^[0-9A-Fa-f-]{36}$/, 'uuid debe ser el UUID del CFDI').transform((u) => u.toUpperCase()),
+    importe: money('importe'),
+  })).min(1, 'Elige al menos un CFDI').max(100, 'A lo más 100 CFDI por movimiento'),
+  /** c_FormaPago of the complement (03 transferencia unless the user says otherwise). */
+  formaPago: z.string().trim().regex(/^\d{2}$/, 'formaPago debe ser una clave del catálogo c_FormaPago').default('03'),
+});
+export type ReconcileBody = z.infer<typeof reconcileBodySchema>;
+export const movementResultSchema = z.object({ movimiento: movementSchema });
+
+export const openCfdiQuerySchema = z.object({
+  movimiento: z.coerce.number().int().positive(),
+  buscar: z.string().trim().max(100).optional(),
+});
+export const openCfdiListSchema = z.object({ data: z.array(proposalItemSchema.extend({ saldo: z.string(), fecha: z.string() })) });
+
+export const complementsBodySchema = z.object({
+  movimientos: z.array(z.number().int().positive()).min(1, 'Elige al menos un movimiento').max(1000, 'A lo más 1000 movimientos por proceso'),
+});
+export const complementsStateSchema = z.object({
+  status: z.enum(['pending', 'running', 'done', 'failed']),
+  timbrados: z.number().int(),
+  errores: z.array(z.object({ movimiento: z.number().int(), mensaje: z.string() })),
+  progress: z.number().int(),
+});
+export type ComplementsState = z.infer<typeof complementsStateSchema>;
+
+/** The 5th day of the month after `fecha` (YYYY-MM-DD): the payment complement's deadline. */
+export function repDeadline(fecha: string): string {
+  const y = Number(fecha.slice(0, 4));
+  const m = Number(fecha.slice(5, 7));
+  return m === 12 ? `${y + 1}-01-05` : `${y}-${String(m + 1).padStart(2, '0')}-05`;
+}
+
+export const previewSchema = z.object({ filas: z.array(z.array(z.string())) });
+
+/** Receivables (issued invoices with saldo) or payables (received CFDI with saldo) by age (issue 27 §5). */
+export const agingQuerySchema = z.object({
+  tipo: z.enum(['clientes', 'proveedores'], { message: 'tipo debe ser clientes o proveedores' }).default('clientes'),
+  /** Credit term in days: due date = CFDI date + dias. */
+  dias: z.coerce.number().int().min(0, 'El plazo va de 0 a 365 días').max(365, 'El plazo va de 0 a 365 días').default(30),
+  fecha: z.string().regex(/^\d{4}-\d{2}-\d{2}$/, 'La fecha debe tener el formato AAAA-MM-DD').optional(),
+});
+const agingAmounts = { corriente: z.string(), d1_30: z.string(), d31_60: z.string(), d61_90: z.string(), mas90: z.string(), total: z.string() };
+export const agingSchema = z.object({
+  fecha: z.string(),
+  data: z.array(z.object({ rfc: z.string(), nombre: z.string().nullable(), documentos: z.number().int(), ...agingAmounts })),
+  totales: z.object(agingAmounts),
+});
+export type Aging = z.infer<typeof agingSchema>;
+
+/** Which months of a bank account are reconciled (every movement accepted or marked sin CFDI: issue 27 §6). */
+export const monthsQuerySchema = z.object({
+  cuenta: z.coerce.number({ message: 'Elige la cuenta bancaria' }).int().positive('Elige la cuenta bancaria'),
+  anio: z.coerce.number().int().min(2000, 'El año no es válido').max(2100, 'El año no es válido'),
+});
+export const monthsSchema = z.object({
+  data: z.array(z.object({ mes: z.number().int(), movimientos: z.number().int(), pendientes: z.number().int(), conciliado: z.boolean() })),
+});
