@@ -1,6 +1,6 @@
 import { z } from 'zod';
 
-export const PROCESS_TYPES = ['CIF', 'DOWNLOAD_INVOICES', 'CSF', 'CIEC', 'CSD', 'EFIRMA', 'PAYROLL'] as const;
+export const PROCESS_TYPES = ['CIF', 'DOWNLOAD_INVOICES', 'CSF', 'CIEC', 'CSD', 'EFIRMA', 'PAYROLL', 'BULK_IMPORT'] as const;
 export type ProcessType = (typeof PROCESS_TYPES)[number];
 
 /** Spec §3 background process, plus progress bookkeeping. */
@@ -31,6 +31,7 @@ export const SOCKET_EVENTS = {
   downloadInvoices: 'downloadInvoices',
   payroll: 'payroll',
   charge: 'frontStEvent',
+  bulkImport: 'bulkImport',
 } as const;
 /** The event each process type reports on besides `progress` (spec §7.16): the API publishes on it, the web listens. */
 export const SOCKET_EVENT_BY_TYPE: Record<ProcessType, (typeof SOCKET_EVENTS)[keyof typeof SOCKET_EVENTS]> = {
@@ -41,6 +42,7 @@ export const SOCKET_EVENT_BY_TYPE: Record<ProcessType, (typeof SOCKET_EVENTS)[ke
   EFIRMA: SOCKET_EVENTS.efirma,
   DOWNLOAD_INVOICES: SOCKET_EVENTS.downloadInvoices,
   PAYROLL: SOCKET_EVENTS.payroll,
+  BULK_IMPORT: SOCKET_EVENTS.bulkImport,
 };
 export const SOCKET_CODES = { ok: 200, error: 500 } as const;
 

@@ -30,5 +30,6 @@ export * from './statements';
 export * from './diot-suppliers';
 export * from './sat-status';
 export * from './format-bytes';
+export * from './bulk';
 export * from './route';
 export * from './routes';

@@ -15,6 +15,7 @@ const FAILURE_LINK: Record<ProcessType, string> = {
   EFIRMA: '/profile/3',
   DOWNLOAD_INVOICES: '/incomes',
   PAYROLL: '/payroll',
+  BULK_IMPORT: '/clients',
 };
 
 /**

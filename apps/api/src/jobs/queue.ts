@@ -15,6 +15,7 @@ export const QUEUES = {
   satConstancia: 'sat-constancia',
   satDownload: 'sat-download',
   satDownloadAuto: 'sat-download-auto',
+  bulkImport: 'bulk-import',
 } as const;
 
 /** How often pg-boss looks for expired jobs (and archives finished ones). */
@@ -52,6 +53,9 @@ export const QUEUE_POLICIES: Record<(typeof QUEUES)[keyof typeof QUEUES], { expi
   // The daily automatic download (issue 15 §1) only opens downloads (each runs as its own sat-download job); a
   // retry skips the accounts whose downloads are already pending or running.
   'sat-download-auto': { expireInSeconds: 900, retryLimit: 2, retryDelay: 60 },
+  // Issue 29: a spreadsheet import re-reads its stored upload and upserts by RFC / SKU / no. empleado, so a retry
+  // after a crash writes nothing twice.
+  'bulk-import': { expireInSeconds: 900, retryLimit: 2, retryDelay: 5 },
 };
 
 /**

@@ -10,6 +10,7 @@ import { registerStatementsAutoWorker } from './statements/statements-auto.job';
 import { registerSatWorkers } from './sat/sat-status.job';
 import { registerSatDownloadWorker } from './sat-downloads/sat-download.job';
 import { registerSatDownloadAutoWorker } from './sat-downloads/sat-download-auto.job';
+import { registerBulkImportWorker } from './bulk/bulk-import.job';
 
 /** Every queue's worker; the same list runs in the API process (embedded) or in `npm run worker`. */
 export async function registerWorkers(boss: PgBoss, ctx: JobContext): Promise<void> {
@@ -23,4 +24,5 @@ export async function registerWorkers(boss: PgBoss, ctx: JobContext): Promise<vo
   await registerSatWorkers(boss, ctx);
   await registerSatDownloadWorker(boss, ctx);
   await registerSatDownloadAutoWorker(boss, ctx);
+  await registerBulkImportWorker(boss, ctx);
 }
