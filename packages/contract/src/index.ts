@@ -31,5 +31,6 @@ export * from './diot-suppliers';
 export * from './sat-status';
 export * from './format-bytes';
 export * from './bulk';
+export * from './recurring';
 export * from './route';
 export * from './routes';

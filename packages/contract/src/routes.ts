@@ -22,6 +22,7 @@ import { diotSuppliersRoutes } from './routes/diot-suppliers';
 import { satStatusRoutes } from './routes/sat-status';
 import { satDownloadsRoutes } from './routes/sat-downloads';
 import { bulkRoutes } from './routes/bulk';
+import { recurringRoutes } from './routes/recurring';
 
 /**
  * The route table: every API endpoint, keyed by a stable name (`'clients.list'`), with its method, exact
@@ -53,6 +54,7 @@ export const routes = {
   ...satStatusRoutes,
   ...satDownloadsRoutes,
   ...bulkRoutes,
+  ...recurringRoutes,
 } satisfies Record<string, RouteDef>;
 
 export type RouteName = keyof typeof routes;

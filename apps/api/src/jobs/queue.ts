@@ -16,6 +16,7 @@ export const QUEUES = {
   satDownload: 'sat-download',
   satDownloadAuto: 'sat-download-auto',
   bulkImport: 'bulk-import',
+  recurringInvoices: 'recurring-invoices',
 } as const;
 
 /** How often pg-boss looks for expired jobs (and archives finished ones). */
@@ -56,6 +57,8 @@ export const QUEUE_POLICIES: Record<(typeof QUEUES)[keyof typeof QUEUES], { expi
   // Issue 29: a spreadsheet import re-reads its stored upload and upserts by RFC / SKU / no. empleado, so a retry
   // after a crash writes nothing twice.
   'bulk-import': { expireInSeconds: 900, retryLimit: 2, retryDelay: 5 },
+  // Hourly recurring invoices (issue 29 §3): each run is idempotent by schedule and period.
+  'recurring-invoices': { expireInSeconds: 900, retryLimit: 1, retryDelay: 60 },
 };
 
 /**

@@ -20,6 +20,7 @@ import { statementsRoutes } from './statements/statements.routes';
 import { satRoutes } from './sat/sat.routes';
 import { satDownloadsRoutes } from './sat-downloads/sat-downloads.routes';
 import { bulkRoutes } from './bulk/bulk.routes';
+import { recurringRoutes } from './recurring/recurring.routes';
 
 /**
  * Feature modules (customers, products, employees, profile, catalogs, …) register here, each as
@@ -46,4 +47,5 @@ export async function registerFeatureModules(app: FastifyInstance, ctx: JobConte
   await app.register(satRoutes(ctx));
   await app.register(satDownloadsRoutes(ctx));
   await app.register(bulkRoutes(ctx));
+  await app.register(recurringRoutes(ctx));
 }

@@ -11,6 +11,7 @@ import { registerSatWorkers } from './sat/sat-status.job';
 import { registerSatDownloadWorker } from './sat-downloads/sat-download.job';
 import { registerSatDownloadAutoWorker } from './sat-downloads/sat-download-auto.job';
 import { registerBulkImportWorker } from './bulk/bulk-import.job';
+import { registerRecurringWorker } from './recurring/recurring.job';
 
 /** Every queue's worker; the same list runs in the API process (embedded) or in `npm run worker`. */
 export async function registerWorkers(boss: PgBoss, ctx: JobContext): Promise<void> {
@@ -25,4 +26,5 @@ export async function registerWorkers(boss: PgBoss, ctx: JobContext): Promise<vo
   await registerSatDownloadWorker(boss, ctx);
   await registerSatDownloadAutoWorker(boss, ctx);
   await registerBulkImportWorker(boss, ctx);
+  await registerRecurringWorker(boss, ctx);
 }

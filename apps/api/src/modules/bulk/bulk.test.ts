@@ -25,7 +25,7 @@ async function download(account: TestAccount, path: string): Promise<{ status: n
 
 async function upload(account: TestAccount, entity: string, bytes: Buffer | string, name: string, confirmar = false) {
   const form = new FormData();
-  form.append('file', new Blob([bytes]), name);
+  form.append('file', new Blob([typeof bytes === 'string' ? bytes : new Uint8Array(bytes)]), name);
   const res = await fetch(`${server.baseUrl}/api/importar/${entity}${confirmar ? '?confirmar=1' : ''}`, { method: 'POST', headers: account.headers, body: form });
   return { status: res.status, body: (await res.json()) as any };
 }
