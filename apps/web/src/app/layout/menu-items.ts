@@ -70,6 +70,7 @@ export function buildMenu(basicPayroll: boolean): MenuItem[] {
       children: [
         { label: 'menu.invoicingAdd', to: '/invoicing/add' },
         { label: 'menu.invoicingTemplate', to: '/invoicing/template' },
+        { label: 'recurring.menu', to: '/invoicing/recurring' },
       ],
     },
     { label: 'menu.incomes', to: '/incomes', icon: IconTrendingUp },
