@@ -168,3 +168,73 @@ export const bulkJobStateSchema = z.object({
   actualizadas: z.number().int(),
 });
 export type BulkJobState = z.infer<typeof bulkJobStateSchema>;
+
+// ---------------------------------------------------------------------------------------------------------------
+// Issue 29 §2: invoices from a spreadsheet — one row per concept, grouped into invoices by the "Factura" column.
+// ---------------------------------------------------------------------------------------------------------------
+
+export const INVOICE_SHEET_COLUMNS: readonly BulkColumn[] = [
+  col('grupo', 'Factura', 'F-001', true, 'Las filas con el mismo valor forman una factura'),
+  col('rfc', 'RFC del cliente', 'EKU9003173C9', true, 'Debe estar en tu catálogo de clientes'),
+  col('usoCFDI', 'Uso CFDI', 'G03', true),
+  col('formaPago', 'Forma de pago', '03', true, 'Catálogo c_FormaPago (99 con PPD)'),
+  col('metodoPago', 'Método de pago', 'PUE', true, 'PUE o PPD'),
+  col('serie', 'Serie', '', false),
+  col('claveProdServ', 'Clave producto/servicio', '81111500', true),
+  col('cantidad', 'Cantidad', '1', true),
+  col('claveUnidad', 'Clave unidad', 'E48', true),
+  col('unidad', 'Unidad', 'Servicio', false),
+  col('descripcion', 'Descripción', 'Servicio de consultoría', true),
+  col('valorUnitario', 'Valor unitario', '1000.00', true),
+  col('descuento', 'Descuento', '', false),
+  col('objetoImp', 'Objeto de impuesto', '02', true),
+  col('iva', 'IVA trasladado', '0.160000', false, 'Tasa o Exento'),
+  col('isr_ret', 'ISR retenido', '', false),
+  col('iva_ret', 'IVA retenido', '', false),
+];
+
+/** One invoice of the sheet as the preview shows it. */
+export const invoiceSheetGroupSchema = z.object({
+  grupo: z.string(),
+  /** Spreadsheet rows of its concepts. */
+  filas: z.array(z.number().int()),
+  cliente: z.string(),
+  conceptos: z.number().int(),
+  subtotal: z.string().nullable(),
+  total: z.string().nullable(),
+  /** Why it cannot be stamped, in Spanish (null when it can). */
+  error: z.string().nullable(),
+});
+export const invoiceSheetPreviewSchema = z.object({
+  facturas: z.array(invoiceSheetGroupSchema),
+  validas: z.number().int(),
+  /** Sum of the valid invoices' totals. */
+  total: z.string(),
+  errores: z.array(bulkRowErrorSchema),
+  /** After `confirmar=1`: the batch to follow (its process id on the live bar). */
+  lote: z.object({ id: z.string() }).nullable().optional(),
+});
+export type InvoiceSheetPreview = z.infer<typeof invoiceSheetPreviewSchema>;
+
+export const invoiceSheetQuerySchema = z.object({
+  confirmar: bulkImportQuerySchema.shape.confirmar,
+  /** E-mail each stamped invoice to its customer. */
+  enviar: z.enum(['0', '1', 'true', 'false']).optional().transform((v) => v === '1' || v === 'true'),
+});
+
+export const invoiceBatchResultSchema = z.object({
+  grupo: z.string(),
+  estado: z.enum(['pendiente', 'timbrada', 'error']),
+  uuid: z.string().nullable(),
+  total: z.string().nullable(),
+  mensaje: z.string().nullable(),
+});
+export const invoiceBatchSchema = z.object({
+  id: z.string(),
+  terminado: z.boolean(),
+  timbradas: z.number().int(),
+  errores: z.number().int(),
+  facturas: z.array(invoiceBatchResultSchema),
+});
+export type InvoiceBatch = z.infer<typeof invoiceBatchSchema>;
+export const invoiceBatchParamsSchema = z.object({ id: z.uuid('El identificador del lote no es válido') });

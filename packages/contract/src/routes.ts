@@ -21,7 +21,7 @@ import { statementsRoutes } from './routes/statements';
 import { diotSuppliersRoutes } from './routes/diot-suppliers';
 import { satStatusRoutes } from './routes/sat-status';
 import { satDownloadsRoutes } from './routes/sat-downloads';
-import { bulkRoutes } from './routes/bulk';
+import { bulkRoutes, invoiceSheetRoutes } from './routes/bulk';
 import { recurringRoutes } from './routes/recurring';
 
 /**
@@ -54,6 +54,7 @@ export const routes = {
   ...satStatusRoutes,
   ...satDownloadsRoutes,
   ...bulkRoutes,
+  ...invoiceSheetRoutes,
   ...recurringRoutes,
 } satisfies Record<string, RouteDef>;
 

@@ -173,3 +173,24 @@ export const recurringInvoices = pgTable('recurring_invoices', {
   createdAt: createdAt(),
   updatedAt: updatedAt(),
 }, (t) => [primaryKey({ columns: [t.id, t.userId] }), index('recurring_invoices_user_idx').on(t.userId, t.createdAt)]);
+
+// Issue 29 (branch i29): invoices from a spreadsheet (migration 0862).
+export const invoiceBatches = pgTable('invoice_batches', {
+  id: uuid('id').notNull(),
+  userId: integer('user_id').notNull().references(() => users.id, { onDelete: 'cascade' }),
+  processId: uuid('process_id').notNull(),
+  sendEmail: boolean('send_email').notNull().default(false),
+  /** [{grupo, body, estado, uuid, total, mensaje}] in the sheet's order. */
+  groups: jsonb('groups').$type<InvoiceBatchGroup[]>().notNull(),
+  finished: boolean('finished').notNull().default(false),
+  createdAt: createdAt(),
+  updatedAt: updatedAt(),
+}, (t) => [primaryKey({ columns: [t.id, t.userId] }), index('invoice_batches_user_idx').on(t.userId, t.createdAt)]);
+export interface InvoiceBatchGroup {
+  grupo: string;
+  body: unknown;
+  estado: 'pendiente' | 'timbrada' | 'error';
+  uuid: string | null;
+  total: string | null;
+  mensaje: string | null;
+}

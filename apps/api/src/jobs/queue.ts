@@ -17,6 +17,7 @@ export const QUEUES = {
   satDownloadAuto: 'sat-download-auto',
   bulkImport: 'bulk-import',
   recurringInvoices: 'recurring-invoices',
+  invoiceSheet: 'invoice-sheet',
 } as const;
 
 /** How often pg-boss looks for expired jobs (and archives finished ones). */
@@ -59,6 +60,9 @@ export const QUEUE_POLICIES: Record<(typeof QUEUES)[keyof typeof QUEUES], { expi
   'bulk-import': { expireInSeconds: 900, retryLimit: 2, retryDelay: 5 },
   // Hourly recurring invoices (issue 29 §3): each run is idempotent by schedule and period.
   'recurring-invoices': { expireInSeconds: 900, retryLimit: 1, retryDelay: 60 },
+  // Invoices from a spreadsheet (issue 29 §2): a resumed run re-sends only the groups without a result, each with
+  // its own Idempotency-Key. Each batch is sent with an expiry sized to it.
+  'invoice-sheet': { expireInSeconds: 600, retryLimit: 3, retryDelay: 5 },
 };
 
 /**

@@ -12,6 +12,7 @@ import { registerSatDownloadWorker } from './sat-downloads/sat-download.job';
 import { registerSatDownloadAutoWorker } from './sat-downloads/sat-download-auto.job';
 import { registerBulkImportWorker } from './bulk/bulk-import.job';
 import { registerRecurringWorker } from './recurring/recurring.job';
+import { registerInvoiceSheetWorker } from './bulk/invoice-sheet.job';
 
 /** Every queue's worker; the same list runs in the API process (embedded) or in `npm run worker`. */
 export async function registerWorkers(boss: PgBoss, ctx: JobContext): Promise<void> {
@@ -27,4 +28,5 @@ export async function registerWorkers(boss: PgBoss, ctx: JobContext): Promise<vo
   await registerSatDownloadAutoWorker(boss, ctx);
   await registerBulkImportWorker(boss, ctx);
   await registerRecurringWorker(boss, ctx);
+  await registerInvoiceSheetWorker(boss, ctx);
 }

@@ -1,4 +1,7 @@
-import { bulkEntityParamsSchema, bulkFormatQuerySchema, bulkImportQuerySchema, bulkImportResultSchema } from '../bulk';
+import {
+  bulkEntityParamsSchema, bulkFormatQuerySchema, bulkImportQuerySchema, bulkImportResultSchema, invoiceBatchParamsSchema, invoiceBatchSchema,
+  invoiceSheetPreviewSchema, invoiceSheetQuerySchema,
+} from '../bulk';
 import { route } from '../route';
 
 /**
@@ -23,5 +26,23 @@ export const bulkRoutes = {
     method: 'GET', path: '/api/exportar/:entidad', params: bulkEntityParamsSchema, query: bulkFormatQuerySchema,
     produces: XLSX_OR_CSV, access,
     summary: 'Exporta la lista completa (XLSX o CSV) con las mismas columnas que la importación',
+  }),
+};
+
+/** Issue 29 §2: invoices from a spreadsheet (plan product 4, like stamping). */
+const invoicing = { product: 4, bodyRfcIsThirdParty: true } as const;
+
+export const invoiceSheetRoutes = {
+  'invoiceSheet.template': route({
+    method: 'GET', path: '/api/facturas-lote/plantilla', query: bulkFormatQuerySchema, produces: XLSX_OR_CSV, access: invoicing,
+    summary: 'Plantilla de facturas desde hoja de cálculo: una fila por concepto, agrupadas por la columna Factura',
+  }),
+  'invoiceSheet.upload': route({
+    method: 'POST', path: '/api/facturas-lote', query: invoiceSheetQuerySchema, consumes: 'multipart', response: invoiceSheetPreviewSchema, access: invoicing,
+    summary: 'Vista previa de las facturas con sus totales; con ?confirmar=1 las timbra en segundo plano',
+  }),
+  'invoiceSheet.status': route({
+    method: 'GET', path: '/api/facturas-lote/:id', params: invoiceBatchParamsSchema, response: invoiceBatchSchema, access: invoicing,
+    summary: 'Resultado por factura del lote (UUID o el motivo en español)',
   }),
 };

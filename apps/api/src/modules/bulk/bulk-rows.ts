@@ -109,7 +109,7 @@ export function clientKey(rfc: string, pais: string | null, numRegIdTrib: string
 export const productKey = (p: { id: number; sku: string | null }): string => p.sku ?? `FACTURO-${p.id}`;
 
 /** A tax cell: empty (none), "Exento", "Cuota 1.5" or a tasa. */
-function taxOf(impuesto: string, cell: string | undefined): { impuesto: string; tipoFactor: string; tasaOCuota: string | null } | null {
+export function taxOf(impuesto: string, cell: string | undefined): { impuesto: string; tipoFactor: string; tasaOCuota: string | null } | null {
   const text = (cell ?? '').trim();
   if (!text) return null;
   if (/^exento$/i.test(text)) return { impuesto, tipoFactor: 'Exento', tasaOCuota: null };

@@ -53,7 +53,7 @@ export async function exportList(ctx: JobContext, account: Account, entity: Bulk
 }
 
 /** Reads the multipart `file` part. */
-async function receiveFile(req: FastifyRequest): Promise<Buffer> {
+export async function receiveFile(req: FastifyRequest): Promise<Buffer> {
   const file = req.isMultipart() ? await req.file({ limits: { fileSize: BULK_MAX_FILE_BYTES } }) : undefined;
   if (!file) throw fieldError('file', 'Adjunta el archivo .xlsx o .csv en el campo file');
   const buf = await file.toBuffer().catch((err: { code?: string }) => {
