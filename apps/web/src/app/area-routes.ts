@@ -17,8 +17,9 @@ import { profileRoutes } from '../features/profile/routes';
 import { accountsRoutes } from '../features/accounts/routes';
 import { tutorialsRoutes } from '../features/tutorials/routes';
 import { recurringRoutes } from '../features/recurring/routes';
+import { bulkRoutes } from '../features/bulk/routes';
 
 /** Route modules of the areas other helpers build; each is swapped in its own feature folder. */
 export const areaRoutes: RouteObject[] = [
-  ...incomesRoutes, ...outcomesRoutes, ...productsRoutes, ...clientsRoutes, ...employeesRoutes, ...prePayrollRoutes, ...payrollRoutes, ...announcementRoutes, ...paymentsRoutes, ...invoicingRoutes, ...retentionsRoutes, ...creditNotesRoutes, ...paymentReceptionRoutes, ...statementsRoutes, ...profileRoutes, ...accountsRoutes, ...tutorialsRoutes, ...recurringRoutes,
+  ...incomesRoutes, ...outcomesRoutes, ...productsRoutes, ...clientsRoutes, ...employeesRoutes, ...prePayrollRoutes, ...payrollRoutes, ...announcementRoutes, ...paymentsRoutes, ...invoicingRoutes, ...retentionsRoutes, ...creditNotesRoutes, ...paymentReceptionRoutes, ...statementsRoutes, ...profileRoutes, ...accountsRoutes, ...tutorialsRoutes, ...recurringRoutes, ...bulkRoutes,
 ];
