@@ -238,3 +238,16 @@ export const invoiceBatchSchema = z.object({
 });
 export type InvoiceBatch = z.infer<typeof invoiceBatchSchema>;
 export const invoiceBatchParamsSchema = z.object({ id: z.uuid('El identificador del lote no es válido') });
+
+// Issue 29 §1: incomes (emitidos) and outcomes (recibidos) of a month exported with their concepts, one row each.
+export const CFDI_EXPORT_KINDS = ['ingresos', 'gastos'] as const;
+export const cfdiExportParamsSchema = z.object({
+  tipo: z.enum(CFDI_EXPORT_KINDS, { error: 'Exporta ingresos o gastos' }),
+  month: z.coerce.number({ error: 'El mes debe ser un número de 1 a 12' }).int().min(1, 'El mes debe ser de 1 a 12').max(12, 'El mes debe ser de 1 a 12'),
+  year: z.coerce.number({ error: 'El año debe ser un número' }).int().min(2000, 'El año no es válido').max(2100, 'El año no es válido'),
+});
+export const CFDI_EXPORT_COLUMNS: readonly BulkColumn[] = [
+  'UUID', 'Fecha', 'Serie', 'Folio', 'Tipo', 'RFC emisor', 'Nombre emisor', 'RFC receptor', 'Nombre receptor', 'Método de pago', 'Forma de pago',
+  'Moneda', 'Subtotal', 'Total', 'Estado', 'Clave producto/servicio', 'Cantidad', 'Clave unidad', 'Descripción', 'Valor unitario', 'Importe',
+  'Descuento', 'Objeto de impuesto',
+].map((header, i) => col(`c${i}`, header, '', false));

@@ -1,4 +1,6 @@
+import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { eq } from 'drizzle-orm';
 import { z } from 'zod';
 import { routePath, routes, type RouteDef } from '@facturo/contract';
 import { startTestServer, type TestServer } from '../server';
@@ -9,6 +11,7 @@ import { createCustomer, invoiceBody, invoicingAccount } from '../../src/modules
 import { employeeBody } from '../../src/modules/employees/employee-fixtures.test-support';
 import { csfLinesMoral, textPdf } from '../../src/modules/clients/text-pdf.test-support';
 import { diotAcusePdf } from '../../src/modules/statements/diot-acuse.test-support';
+import { invoiceBatches, users } from '../../src/db/schema';
 
 // Real server, real HTTP, stamping and jobs on a shared 2-core machine: generous time per test.
 vi.setConfig({ testTimeout: 240_000, hookTimeout: 240_000 });
@@ -92,6 +95,7 @@ interface Values {
   retentionUuid: string; statementId: number; diotFolio: number; obligationId: number; activityId: number; csfId: number;
   backgroundId: string; importId: string; receivedUuid: string; receivedRetentionUuid: string; cardId: string; receiptId: number; voucherId: string;
   bEmployeeId: number; diotSupplierId: number; notificationId: number;
+  recurringId: number; batchId: string;
 }
 
 let server: TestServer;
@@ -229,6 +233,11 @@ const probes: Record<string, () => Probe[]> = {
   'sat.applyConstancia': () => [{ params: { id: v.csfId } }],
   // A download's id is its background process's id: A's own process id stands for one.
   'satDownloads.show': () => [{ params: { id: v.backgroundId } }],
+  // Issue 29: recurring invoices (B names A's invoice or A's schedule) and a sheet's batch.
+  'recurring.create': () => [{ body: { uuid: v.invoiceUuid, frecuencia: 'mes', cada: 1 }, field: 'uuid' }],
+  'recurring.update': () => [{ params: { id: v.recurringId }, body: { estado: 'pausada' } }],
+  'recurring.delete': () => [{ params: { id: v.recurringId } }],
+  'invoiceSheet.status': () => [{ params: { id: v.batchId } }],
 };
 
 /** Sends one probe as `who`: status and raw text. */
@@ -329,6 +338,13 @@ beforeAll(async () => {
   v.paymentUuid = pay.uuid;
   v.invoiceAppId = (await call(a, 'GET', '/api/apps/invoice/invoices?perPage=50')).data.find((r: { uuid: string }) => r.uuid?.toUpperCase() === v.invoiceUuid.toUpperCase())?.id
     ?? (await call(a, 'GET', '/api/apps/invoice/invoices?perPage=50')).data[0].id;
+  v.recurringId = (await call(a, 'POST', '/api/recurrentes', { uuid: v.invoiceUuid, frecuencia: 'mes', cada: 1 })).id;
+  {
+    const db = server.runtime.ctx.db;
+    const [me] = await db.select({ id: users.id }).from(users).where(eq(users.rfc, a.rfc));
+    v.batchId = randomUUID();
+    await db.insert(invoiceBatches).values({ id: v.batchId, userId: me!.id, processId: randomUUID(), groups: [] });
+  }
   // A pre-payroll, a retention issued to A2, this month's statement, a DIOT with its acuse.
   const pre = await call(a, 'POST', '/api/crearPrenomina', { ...period, empleados: [v.employeeId] });
   v.prenominaId = pre.id;

@@ -1,5 +1,5 @@
 import {
-  bulkEntityParamsSchema, bulkFormatQuerySchema, bulkImportQuerySchema, bulkImportResultSchema, invoiceBatchParamsSchema, invoiceBatchSchema,
+  bulkEntityParamsSchema, bulkFormatQuerySchema, cfdiExportParamsSchema, bulkImportQuerySchema, bulkImportResultSchema, invoiceBatchParamsSchema, invoiceBatchSchema,
   invoiceSheetPreviewSchema, invoiceSheetQuerySchema,
 } from '../bulk';
 import { route } from '../route';
@@ -40,6 +40,11 @@ export const invoiceSheetRoutes = {
   'invoiceSheet.upload': route({
     method: 'POST', path: '/api/facturas-lote', query: invoiceSheetQuerySchema, consumes: 'multipart', response: invoiceSheetPreviewSchema, access: invoicing,
     summary: 'Vista previa de las facturas con sus totales; con ?confirmar=1 las timbra en segundo plano',
+  }),
+  'bulk.exportCfdi': route({
+    method: 'GET', path: '/api/exportar/cfdi/:tipo/:month/:year', params: cfdiExportParamsSchema, query: bulkFormatQuerySchema, produces: XLSX_OR_CSV,
+    access: { product: 2 },
+    summary: 'Ingresos o gastos del mes con sus conceptos (una fila por concepto), en XLSX o CSV',
   }),
   'invoiceSheet.status': route({
     method: 'GET', path: '/api/facturas-lote/:id', params: invoiceBatchParamsSchema, response: invoiceBatchSchema, access: invoicing,

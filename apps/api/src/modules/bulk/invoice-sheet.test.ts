@@ -101,4 +101,21 @@ describe('invoices from a spreadsheet (issue 29 §2)', () => {
     const other = await createAccount(server.baseUrl, { rol: 11 });
     expect((await api(server.baseUrl, other, 'GET', `/api/facturas-lote/${id}`)).status).toBe(404);
   }, 120_000);
+
+  it('exports the month\'s incomes with one row per concept (CSV), and another account\'s export is empty', async () => {
+    const mx = new Date(Date.now() - 6 * 3_600_000);
+    const path = `/api/exportar/cfdi/ingresos/${mx.getUTCMonth() + 1}/${mx.getUTCFullYear()}?formato=csv`;
+    const res = await fetch(`${server.baseUrl}${path}`, { headers: owner.headers });
+    expect(res.status).toBe(200);
+    const lines = (await res.text()).replace(/^\uFEFF/, '').trim().split(/\r?\n/);
+    expect(lines[0]).toContain('UUID,Fecha,Serie,Folio');
+    const [batch] = await server.runtime.ctx.db.select().from(invoiceBatches).where(eq(invoiceBatches.userId, ownerId));
+    const uuidA = batch!.groups[0]!.uuid!;
+    const rowsA = lines.filter((l) => l.startsWith(uuidA));
+    expect(rowsA).toHaveLength(2);
+    expect(rowsA[1]).toContain('Horas extra');
+    const other = await createAccount(server.baseUrl);
+    const theirs = await fetch(`${server.baseUrl}${path}`, { headers: other.headers });
+    expect((await theirs.text()).replace(/^\uFEFF/, '').trim().split(/\r?\n/)).toHaveLength(1);
+  });
 });
