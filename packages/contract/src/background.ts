@@ -1,6 +1,6 @@
 import { z } from 'zod';
 
-export const PROCESS_TYPES = ['CIF', 'DOWNLOAD_INVOICES', 'CSF', 'CIEC', 'CSD', 'EFIRMA', 'PAYROLL', 'CONTABILIDAD', 'BANK'] as const;
+export const PROCESS_TYPES = ['CIF', 'DOWNLOAD_INVOICES', 'CSF', 'CIEC', 'CSD', 'EFIRMA', 'PAYROLL', 'CONTABILIDAD', 'BANK', 'BULK_IMPORT'] as const;
 export type ProcessType = (typeof PROCESS_TYPES)[number];
 
 /** Spec §3 background process, plus progress bookkeeping. */
@@ -34,6 +34,7 @@ export const SOCKET_EVENTS = {
   /** Issue 27: bank statement imports and payment complements stamped from the bank. */
   bank: 'bank',
   charge: 'frontStEvent',
+  bulkImport: 'bulkImport',
 } as const;
 /** The event each process type reports on besides `progress` (spec §7.16): the API publishes on it, the web listens. */
 export const SOCKET_EVENT_BY_TYPE: Record<ProcessType, (typeof SOCKET_EVENTS)[keyof typeof SOCKET_EVENTS]> = {
@@ -46,6 +47,7 @@ export const SOCKET_EVENT_BY_TYPE: Record<ProcessType, (typeof SOCKET_EVENTS)[ke
   PAYROLL: SOCKET_EVENTS.payroll,
   CONTABILIDAD: SOCKET_EVENTS.contabilidad,
   BANK: SOCKET_EVENTS.bank,
+  BULK_IMPORT: SOCKET_EVENTS.bulkImport,
 };
 export const SOCKET_CODES = { ok: 200, error: 500 } as const;
 

@@ -32,5 +32,7 @@ export * from './sat-status';
 export * from './accounting';
 export * from './bank';
 export * from './format-bytes';
+export * from './bulk';
+export * from './recurring';
 export * from './route';
 export * from './routes';

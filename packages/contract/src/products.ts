@@ -126,6 +126,8 @@ export const userProductSchema = z.object({
   impuestos: z.object({ traslados: z.array(storedTaxSchema), retenciones: z.array(storedTaxSchema) }),
   cadastral: z.boolean(),
   cve_catastral: z.string().nullable(),
+  /** The account's own key (issue 29: spreadsheet re-imports match on it). */
+  sku: z.string().nullable().optional(),
   created_at: z.string(),
   updated_at: z.string(),
 });

@@ -23,6 +23,8 @@ import { satStatusRoutes } from './routes/sat-status';
 import { satDownloadsRoutes } from './routes/sat-downloads';
 import { accountingRoutes } from './routes/accounting';
 import { bankRoutes } from './routes/bank';
+import { bulkRoutes, invoiceSheetRoutes } from './routes/bulk';
+import { recurringRoutes } from './routes/recurring';
 
 /**
  * The route table: every API endpoint, keyed by a stable name (`'clients.list'`), with its method, exact
@@ -55,6 +57,9 @@ export const routes = {
   ...satDownloadsRoutes,
   ...accountingRoutes,
   ...bankRoutes,
+  ...bulkRoutes,
+  ...invoiceSheetRoutes,
+  ...recurringRoutes,
 } satisfies Record<string, RouteDef>;
 
 export type RouteName = keyof typeof routes;

@@ -1,6 +1,6 @@
 import { sql } from 'drizzle-orm';
 import {
-  boolean, index, integer, jsonb, pgTable, primaryKey, serial, text, timestamp, uniqueIndex, uuid, varchar,
+  boolean, date, index, integer, jsonb, numeric, pgTable, primaryKey, serial, text, timestamp, uniqueIndex, uuid, varchar,
 } from 'drizzle-orm/pg-core';
 
 const createdAt = () => timestamp('created_at', { withTimezone: true }).notNull().defaultNow();
@@ -144,3 +144,53 @@ export const fiscalCredentials = pgTable('fiscal_credentials', {
   createdAt: createdAt(),
   updatedAt: updatedAt(),
 }, (t) => [primaryKey({ columns: [t.id, t.userId] }), index('fiscal_credentials_user_idx').on(t.userId, t.kind)]);
+
+// ---------------------------------------------------------------------------------------------------------------
+// Issue 29 (branch i29): recurring invoices (migration 0861).
+// ---------------------------------------------------------------------------------------------------------------
+export const recurringInvoices = pgTable('recurring_invoices', {
+  id: serial('id').notNull(),
+  userId: integer('user_id').notNull().references(() => users.id, { onDelete: 'cascade' }),
+  sourceUuid: varchar('source_uuid', { length: 36 }).notNull(),
+  clientName: varchar('client_name', { length: 300 }).notNull(),
+  total: numeric('total', { precision: 24, scale: 6 }).notNull(),
+  /** The stamping request (InvoiceValues) each run sends. */
+  body: jsonb('body').notNull(),
+  frequency: varchar('frequency', { length: 8 }).$type<'mes' | 'semana' | 'dias'>().notNull(),
+  every: integer('every').notNull().default(1),
+  /** Day of the month monthly runs fall on (31 → the month's last day). */
+  anchorDay: integer('anchor_day').notNull(),
+  nextRun: date('next_run', { mode: 'string' }).notNull(),
+  retryOn: date('retry_on', { mode: 'string' }),
+  endDate: date('end_date', { mode: 'string' }),
+  maxRuns: integer('max_runs'),
+  runs: integer('runs').notNull().default(0),
+  status: varchar('status', { length: 10 }).$type<'activa' | 'pausada' | 'terminada'>().notNull().default('activa'),
+  periodInDescription: boolean('period_in_description').notNull().default(false),
+  sendEmail: boolean('send_email').notNull().default(true),
+  lastError: text('last_error'),
+  lastUuid: varchar('last_uuid', { length: 36 }),
+  createdAt: createdAt(),
+  updatedAt: updatedAt(),
+}, (t) => [primaryKey({ columns: [t.id, t.userId] }), index('recurring_invoices_user_idx').on(t.userId, t.createdAt)]);
+
+// Issue 29 (branch i29): invoices from a spreadsheet (migration 0862).
+export const invoiceBatches = pgTable('invoice_batches', {
+  id: uuid('id').notNull(),
+  userId: integer('user_id').notNull().references(() => users.id, { onDelete: 'cascade' }),
+  processId: uuid('process_id').notNull(),
+  sendEmail: boolean('send_email').notNull().default(false),
+  /** [{grupo, body, estado, uuid, total, mensaje}] in the sheet's order. */
+  groups: jsonb('groups').$type<InvoiceBatchGroup[]>().notNull(),
+  finished: boolean('finished').notNull().default(false),
+  createdAt: createdAt(),
+  updatedAt: updatedAt(),
+}, (t) => [primaryKey({ columns: [t.id, t.userId] }), index('invoice_batches_user_idx').on(t.userId, t.createdAt)]);
+export interface InvoiceBatchGroup {
+  grupo: string;
+  body: unknown;
+  estado: 'pendiente' | 'timbrada' | 'error';
+  uuid: string | null;
+  total: string | null;
+  mensaje: string | null;
+}

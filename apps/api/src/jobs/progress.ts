@@ -17,6 +17,7 @@ const FAILURE_LINK: Record<ProcessType, string> = {
   PAYROLL: '/payroll',
   CONTABILIDAD: '/contabilidad',
   BANK: '/bancos',
+  BULK_IMPORT: '/clients',
 };
 
 /**

@@ -19,6 +19,9 @@ export const QUEUES = {
   bankImport: 'bank-import',
   bankComplements: 'bank-complements',
   bankRepDeadline: 'bank-rep-deadline',
+  bulkImport: 'bulk-import',
+  recurringInvoices: 'recurring-invoices',
+  invoiceSheet: 'invoice-sheet',
 } as const;
 
 /** How often pg-boss looks for expired jobs (and archives finished ones). */
@@ -64,6 +67,14 @@ export const QUEUE_POLICIES: Record<(typeof QUEUES)[keyof typeof QUEUES], { expi
   'bank-complements': { expireInSeconds: 1800, retryLimit: 1, retryDelay: 10 },
   // Daily bell warning of REP deadlines: idempotent per account and deadline.
   'bank-rep-deadline': { expireInSeconds: 600, retryLimit: 2, retryDelay: 60 },
+  // Issue 29: a spreadsheet import re-reads its stored upload and upserts by RFC / SKU / no. empleado, so a retry
+  // after a crash writes nothing twice.
+  'bulk-import': { expireInSeconds: 900, retryLimit: 2, retryDelay: 5 },
+  // Hourly recurring invoices (issue 29 §3): each run is idempotent by schedule and period.
+  'recurring-invoices': { expireInSeconds: 900, retryLimit: 1, retryDelay: 60 },
+  // Invoices from a spreadsheet (issue 29 §2): a resumed run re-sends only the groups without a result, each with
+  // its own Idempotency-Key. Each batch is sent with an expiry sized to it.
+  'invoice-sheet': { expireInSeconds: 600, retryLimit: 3, retryDelay: 5 },
 };
 
 /**

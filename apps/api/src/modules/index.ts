@@ -21,6 +21,8 @@ import { satRoutes } from './sat/sat.routes';
 import { satDownloadsRoutes } from './sat-downloads/sat-downloads.routes';
 import { accountingRoutes } from './accounting/accounting.routes';
 import { bankRoutes } from './bank/bank.routes';
+import { bulkRoutes } from './bulk/bulk.routes';
+import { recurringRoutes } from './recurring/recurring.routes';
 
 /**
  * Feature modules (customers, products, employees, profile, catalogs, …) register here, each as
@@ -48,4 +50,6 @@ export async function registerFeatureModules(app: FastifyInstance, ctx: JobConte
   await app.register(satDownloadsRoutes(ctx));
   await app.register(accountingRoutes(ctx));
   await app.register(bankRoutes(ctx));
+  await app.register(bulkRoutes(ctx));
+  await app.register(recurringRoutes(ctx));
 }

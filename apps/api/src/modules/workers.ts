@@ -14,6 +14,9 @@ import { registerAccountingWorker } from './accounting/accounting-generate.job';
 import { registerBankImportWorker } from './bank/bank-import.job';
 import { registerBankComplementsWorker } from './bank/bank-complements.job';
 import { registerBankRepDeadlineWorker } from './bank/bank-rep-deadline.job';
+import { registerBulkImportWorker } from './bulk/bulk-import.job';
+import { registerRecurringWorker } from './recurring/recurring.job';
+import { registerInvoiceSheetWorker } from './bulk/invoice-sheet.job';
 
 /** Every queue's worker; the same list runs in the API process (embedded) or in `npm run worker`. */
 export async function registerWorkers(boss: PgBoss, ctx: JobContext): Promise<void> {
@@ -31,4 +34,7 @@ export async function registerWorkers(boss: PgBoss, ctx: JobContext): Promise<vo
   await registerBankImportWorker(boss, ctx);
   await registerBankComplementsWorker(boss, ctx);
   await registerBankRepDeadlineWorker(boss, ctx);
+  await registerBulkImportWorker(boss, ctx);
+  await registerRecurringWorker(boss, ctx);
+  await registerInvoiceSheetWorker(boss, ctx);
 }

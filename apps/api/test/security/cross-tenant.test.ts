@@ -1,4 +1,6 @@
+import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { eq } from 'drizzle-orm';
 import { z } from 'zod';
 import { routePath, routes, type RouteDef } from '@facturo/contract';
 import { startTestServer, type TestServer } from '../server';
@@ -9,6 +11,7 @@ import { createCustomer, invoiceBody, invoicingAccount } from '../../src/modules
 import { employeeBody } from '../../src/modules/employees/employee-fixtures.test-support';
 import { csfLinesMoral, textPdf } from '../../src/modules/clients/text-pdf.test-support';
 import { diotAcusePdf } from '../../src/modules/statements/diot-acuse.test-support';
+import { invoiceBatches, users } from '../../src/db/schema';
 
 // Real server, real HTTP, stamping and jobs on a shared 2-core machine: generous time per test.
 vi.setConfig({ testTimeout: 240_000, hookTimeout: 240_000 });
@@ -93,6 +96,7 @@ interface Values {
   backgroundId: string; importId: string; receivedUuid: string; receivedRetentionUuid: string; cardId: string; receiptId: number; voucherId: string;
   bEmployeeId: number; diotSupplierId: number; notificationId: number; polizaId: number;
   bankAccountId: number; bankMovementId: number; bankImportId: string;
+  recurringId: number; batchId: string;
 }
 
 let server: TestServer;
@@ -245,6 +249,11 @@ const probes: Record<string, () => Probe[]> = {
   'bank.requestInvoice': () => [{ params: { id: v.bankMovementId }, body: { email: 'b@ejemplo.mx' } }],
   'bank.complements': () => [{ body: { movimientos: [v.bankMovementId] }, field: 'movimientos' }],
   'bank.complementsState': () => [{ params: { id: v.bankImportId } }],
+  // Issue 29: recurring invoices (B names A's invoice or A's schedule) and a sheet's batch.
+  'recurring.create': () => [{ body: { uuid: v.invoiceUuid, frecuencia: 'mes', cada: 1 }, field: 'uuid' }],
+  'recurring.update': () => [{ params: { id: v.recurringId }, body: { estado: 'pausada' } }],
+  'recurring.delete': () => [{ params: { id: v.recurringId } }],
+  'invoiceSheet.status': () => [{ params: { id: v.batchId } }],
 };
 
 /** A one-deposit CAMT.053 for A's bank account. */
@@ -352,6 +361,13 @@ beforeAll(async () => {
   v.paymentUuid = pay.uuid;
   v.invoiceAppId = (await call(a, 'GET', '/api/apps/invoice/invoices?perPage=50')).data.find((r: { uuid: string }) => r.uuid?.toUpperCase() === v.invoiceUuid.toUpperCase())?.id
     ?? (await call(a, 'GET', '/api/apps/invoice/invoices?perPage=50')).data[0].id;
+  v.recurringId = (await call(a, 'POST', '/api/recurrentes', { uuid: v.invoiceUuid, frecuencia: 'mes', cada: 1 })).id;
+  {
+    const db = server.runtime.ctx.db;
+    const [me] = await db.select({ id: users.id }).from(users).where(eq(users.rfc, a.rfc));
+    v.batchId = randomUUID();
+    await db.insert(invoiceBatches).values({ id: v.batchId, userId: me!.id, processId: randomUUID(), groups: [] });
+  }
   // A pre-payroll, a retention issued to A2, this month's statement, a DIOT with its acuse.
   const pre = await call(a, 'POST', '/api/crearPrenomina', { ...period, empleados: [v.employeeId] });
   v.prenominaId = pre.id;

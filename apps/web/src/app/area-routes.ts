@@ -18,8 +18,10 @@ import { profileRoutes } from '../features/profile/routes';
 import { accountsRoutes } from '../features/accounts/routes';
 import { tutorialsRoutes } from '../features/tutorials/routes';
 import { bankRoutes } from '../features/bank/routes';
+import { recurringRoutes } from '../features/recurring/routes';
+import { bulkRoutes } from '../features/bulk/routes';
 
 /** Route modules of the areas other helpers build; each is swapped in its own feature folder. */
 export const areaRoutes: RouteObject[] = [
-  ...incomesRoutes, ...outcomesRoutes, ...productsRoutes, ...clientsRoutes, ...employeesRoutes, ...prePayrollRoutes, ...payrollRoutes, ...announcementRoutes, ...paymentsRoutes, ...invoicingRoutes, ...retentionsRoutes, ...creditNotesRoutes, ...paymentReceptionRoutes, ...statementsRoutes, ...accountingRoutes, ...profileRoutes, ...accountsRoutes, ...tutorialsRoutes, ...bankRoutes,
+  ...incomesRoutes, ...outcomesRoutes, ...productsRoutes, ...clientsRoutes, ...employeesRoutes, ...prePayrollRoutes, ...payrollRoutes, ...announcementRoutes, ...paymentsRoutes, ...invoicingRoutes, ...retentionsRoutes, ...creditNotesRoutes, ...paymentReceptionRoutes, ...statementsRoutes, ...accountingRoutes, ...profileRoutes, ...accountsRoutes, ...tutorialsRoutes, ...bankRoutes, ...recurringRoutes, ...bulkRoutes,
 ];

@@ -15,6 +15,8 @@ export const products = pgTable('products', {
   objetoImp: varchar('objeto_imp', { length: 2 }).notNull(),
   impuestos: jsonb('impuestos').$type<{ traslados: ProductTax[]; retenciones: ProductTax[] }>().notNull(),
   cveCatastral: varchar('cve_catastral', { length: 150 }),
+  /** Issue 29 (migration 0860): the account's own key, which a spreadsheet re-import matches on. */
+  sku: varchar('sku', { length: 100 }),
   searchText: text('search_text').notNull(),
   createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),

@@ -28,6 +28,7 @@ export function toProduct(row: ProductRow): UserProduct {
     impuestos: row.impuestos,
     cadastral: row.cveCatastral !== null,
     cve_catastral: row.cveCatastral,
+    sku: row.sku,
     created_at: row.createdAt.toISOString(),
     updated_at: row.updatedAt.toISOString(),
   };

@@ -72,6 +72,8 @@ export function buildMenu(basicPayroll: boolean): MenuItem[] {
       children: [
         { label: 'menu.invoicingAdd', to: '/invoicing/add' },
         { label: 'menu.invoicingTemplate', to: '/invoicing/template' },
+        { label: 'recurring.menu', to: '/invoicing/recurring' },
+        { label: 'bulk.sheet.menu', to: '/invoicing/sheet' },
       ],
     },
     { label: 'menu.incomes', to: '/incomes', icon: IconTrendingUp },

@@ -1,10 +1,11 @@
 import { useState } from 'react';
-import { Alert, Button, Stack } from '@mantine/core';
+import { Alert, Button, Group, Stack } from '@mantine/core';
 import { IconFileCertificate, IconPlus } from '@tabler/icons-react';
-import { useQuery } from '@tanstack/react-query';
+import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import type { Client } from '@facturo/contract';
 import { useSession } from '../../../shared/session/session-store';
+import { BulkActions } from '../../bulk/public';
 import { useConfirmedMutation } from '../../../shared/ui/confirm';
 import { PageHeader } from '../../../shared/ui/page-header';
 import { usePagedList } from '../../../shared/ui/paged-list';
@@ -18,6 +19,7 @@ import { ClientV4Dialog } from '../components/client-v4-dialog';
 export function ClientsPage() {
   const { t } = useTranslation();
   const rfc = useSession().user?.username ?? '';
+  const queryClient = useQueryClient();
   const list = usePagedList('clients');
   const [panel, setPanel] = useState<{ open: boolean; client?: Client }>({ open: false });
   const [completing, setCompleting] = useState<Client | null>(null);
@@ -41,7 +43,12 @@ export function ClientsPage() {
   return (
     <Stack gap="md">
       <PageHeader title={t('clients.title')}
-        action={<Button leftSection={<IconPlus size={16} />} onClick={() => setPanel({ open: true })}>{t('clients.new')}</Button>} />
+        action={(
+          <Group gap="xs">
+            <BulkActions entity="clientes" onImported={() => void queryClient.invalidateQueries({ queryKey: clientKeys.all(rfc) })} />
+            <Button leftSection={<IconPlus size={16} />} onClick={() => setPanel({ open: true })}>{t('clients.new')}</Button>
+          </Group>
+        )} />
       {incomplete > 0 && (
         <Alert color="orange" variant="light" icon={<IconFileCertificate size={18} />} data-testid="clients-v4-notice">
           {t('clientsV4.pageNotice', { count: incomplete })}

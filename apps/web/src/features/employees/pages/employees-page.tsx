@@ -1,11 +1,12 @@
 import { useState } from 'react';
-import { Button, SegmentedControl, Stack } from '@mantine/core';
+import { Button, Group, SegmentedControl, Stack } from '@mantine/core';
 import { IconPlus } from '@tabler/icons-react';
-import { useQuery } from '@tanstack/react-query';
+import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate } from 'react-router';
 import type { Employee } from '@facturo/contract';
 import { useSession } from '../../../shared/session/session-store';
+import { BulkActions } from '../../bulk/public';
 import { useConfirmedMutation } from '../../../shared/ui/confirm';
 import { PageHeader } from '../../../shared/ui/page-header';
 import { usePagedList } from '../../../shared/ui/paged-list';
@@ -18,6 +19,7 @@ import { EmployeesTable } from '../components/employees-table';
 export function EmployeesPage() {
   const { t } = useTranslation();
   const rfc = useSession().user?.username ?? '';
+  const queryClient = useQueryClient();
   const navigate = useNavigate();
   const list = usePagedList('employees');
   const [estatus, setEstatus] = useState<EmployeesListQuery['estatus']>('');
@@ -65,7 +67,12 @@ export function EmployeesPage() {
   return (
     <Stack gap="md">
       <PageHeader title={t('employees.title')}
-        action={<Button component={Link} to="/employees/create" leftSection={<IconPlus size={16} />}>{t('employees.new')}</Button>} />
+        action={(
+          <Group gap="xs">
+            <BulkActions entity="empleados" onImported={() => void queryClient.invalidateQueries({ queryKey: employeeKeys.all(rfc) })} />
+            <Button component={Link} to="/employees/create" leftSection={<IconPlus size={16} />}>{t('employees.new')}</Button>
+          </Group>
+        )} />
       <PagedListCard list={list} searchPlaceholder={t('employees.searchPlaceholder')} filters={estatusFilter} loading={rows.isPending} total={total}
         emptyText={list.query || estatus ? t('employees.emptySearch') : t('employees.empty')} totalText={t('employees.total', { count: total })}>
         <EmployeesTable employees={rows.data?.data ?? []} onEdit={(e) => void navigate(`/employees/edit/${e.id}`)}

@@ -8,6 +8,7 @@ import type { InvoiceRow, StatKey } from '@facturo/contract';
 import { useSession } from '../../../shared/session/session-store';
 import { confirmAction } from '../../../shared/ui/confirm';
 import { PageHeader } from '../../../shared/ui/page-header';
+import { CfdiExportButton } from '../../bulk/public';
 import { usePagedList } from '../../../shared/ui/paged-list';
 import { PagedListCard } from '../../../shared/ui/paged-list-card';
 import { isApiError } from '../../../shared/api/api-error';
@@ -104,6 +105,7 @@ export function IncomesPage() {
         action={
           <Group gap="xs">
             <SatDownloadButton tipo="emitidos" />
+            <CfdiExportButton tipo="ingresos" />
             <ImportCfdiButton variant="light" />
             <Button component={Link} to="/invoicing/add" leftSection={<IconPlus size={16} />}>{t('incomes.newInvoice')}</Button>
           </Group>

@@ -6,6 +6,7 @@ import { formatMoney } from '@facturo/cfdi/money';
 import type { InvoiceStamped } from '@facturo/contract';
 import { downloadXml, viewPdf } from './document-buttons';
 import { SendEmailModal } from './send-email-modal';
+import { RepeatInvoiceButton } from '../../recurring/public';
 
 /** After stamping: folio fiscal, what the server fixed, the documents and "Enviar". */
 export function StampSuccess({ rfc, stamped, onNew }: { rfc: string; stamped: InvoiceStamped; onNew: () => void }) {
@@ -35,6 +36,7 @@ export function StampSuccess({ rfc, stamped, onNew }: { rfc: string; stamped: In
           <Button leftSection={<IconDownload size={16} />} variant="light" onClick={() => void downloadXml(stamped.uuid, name)}>{t('invoicing.success.xml')}</Button>
           <Button leftSection={<IconFileTypePdf size={16} />} variant="light" onClick={() => void viewPdf(stamped.uuid)}>{t('invoicing.success.pdf')}</Button>
           <Button leftSection={<IconMail size={16} />} onClick={() => setSending(stamped.uuid)}>{t('invoicing.success.send')}</Button>
+          <RepeatInvoiceButton uuid={stamped.uuid} />
           <Button leftSection={<IconPlus size={16} />} variant="default" onClick={onNew}>{t('invoicing.success.new')}</Button>
         </Group>
       </Stack>

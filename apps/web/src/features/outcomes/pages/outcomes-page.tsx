@@ -8,6 +8,7 @@ import { STAT_KEYS, type InvoiceRow, type StatKey } from '@facturo/contract';
 import { useSession } from '../../../shared/session/session-store';
 import { confirmAction } from '../../../shared/ui/confirm';
 import { PageHeader } from '../../../shared/ui/page-header';
+import { CfdiExportButton } from '../../bulk/public';
 import { usePagedList } from '../../../shared/ui/paged-list';
 import { PagedListCard } from '../../../shared/ui/paged-list-card';
 import { showAlert, toastError } from '../../../shared/ui/toasts';
@@ -110,7 +111,7 @@ export function OutcomesPage() {
   const close = () => setDialog(null);
   return (
     <Stack gap="md">
-      <PageHeader title={t('outcomes.title')} action={<Group gap="xs"><SatDownloadButton tipo="recibidos" /><ImportCfdiButton /></Group>} />
+      <PageHeader title={t('outcomes.title')} action={<Group gap="xs"><SatDownloadButton tipo="recibidos" /><CfdiExportButton tipo="gastos" /><ImportCfdiButton /></Group>} />
       <Tabs value={tab} onChange={(v) => setParams(v === 'cancelaciones' || v === 'anual' ? { tab: v } : {})}>
         <Tabs.List mb="md">
           <Tabs.Tab value="list">{t('satStatus.tabs.list')}</Tabs.Tab>

@@ -1,10 +1,11 @@
 import { useState } from 'react';
-import { Button, Stack } from '@mantine/core';
+import { Button, Group, Stack } from '@mantine/core';
 import { IconPlus } from '@tabler/icons-react';
-import { useQuery } from '@tanstack/react-query';
+import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import type { UserProduct } from '@facturo/contract';
 import { useSession } from '../../../shared/session/session-store';
+import { BulkActions } from '../../bulk/public';
 import { useConfirmedMutation } from '../../../shared/ui/confirm';
 import { PageHeader } from '../../../shared/ui/page-header';
 import { usePagedList } from '../../../shared/ui/paged-list';
@@ -17,6 +18,7 @@ import { ProductsTable } from '../components/products-table';
 export function ProductsPage() {
   const { t } = useTranslation();
   const rfc = useSession().user?.username ?? '';
+  const queryClient = useQueryClient();
   const list = usePagedList('products');
   const [panel, setPanel] = useState<{ open: boolean; product?: UserProduct }>({ open: false });
   const rows = useQuery(productsQuery(rfc, { page: list.page, perPage: list.perPage, search: list.query }));
@@ -38,7 +40,12 @@ export function ProductsPage() {
   return (
     <Stack gap="md">
       <PageHeader title={t('products.title')}
-        action={<Button leftSection={<IconPlus size={16} />} onClick={() => setPanel({ open: true })}>{t('products.new')}</Button>} />
+        action={(
+          <Group gap="xs">
+            <BulkActions entity="productos" onImported={() => void queryClient.invalidateQueries({ queryKey: productKeys.all(rfc) })} />
+            <Button leftSection={<IconPlus size={16} />} onClick={() => setPanel({ open: true })}>{t('products.new')}</Button>
+          </Group>
+        )} />
       <PagedListCard list={list} searchPlaceholder={t('products.searchPlaceholder')} loading={rows.isPending} total={total}
         emptyText={list.query ? t('products.emptySearch') : t('products.empty')} totalText={t('products.total', { count: total })}>
         <ProductsTable products={rows.data?.data ?? []} onEdit={(product) => setPanel({ open: true, product })} onDelete={confirmDelete} />
