@@ -30,5 +30,6 @@ export * from './statements';
 export * from './diot-suppliers';
 export * from './sat-status';
 export * from './format-bytes';
+export * from './workspace';
 export * from './route';
 export * from './routes';

@@ -21,6 +21,7 @@ import { statementsRoutes } from './routes/statements';
 import { diotSuppliersRoutes } from './routes/diot-suppliers';
 import { satStatusRoutes } from './routes/sat-status';
 import { satDownloadsRoutes } from './routes/sat-downloads';
+import { workspaceRoutes } from './routes/workspace';
 
 /**
  * The route table: every API endpoint, keyed by a stable name (`'clients.list'`), with its method, exact
@@ -51,6 +52,7 @@ export const routes = {
   ...diotSuppliersRoutes,
   ...satStatusRoutes,
   ...satDownloadsRoutes,
+  ...workspaceRoutes,
 } satisfies Record<string, RouteDef>;
 
 export type RouteName = keyof typeof routes;

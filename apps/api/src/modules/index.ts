@@ -19,6 +19,7 @@ import { retentionsRoutes } from './retentions/retentions.routes';
 import { statementsRoutes } from './statements/statements.routes';
 import { satRoutes } from './sat/sat.routes';
 import { satDownloadsRoutes } from './sat-downloads/sat-downloads.routes';
+import { workspaceRoutes } from './workspace/workspace.routes';
 
 /**
  * Feature modules (customers, products, employees, profile, catalogs, …) register here, each as
@@ -44,4 +45,5 @@ export async function registerFeatureModules(app: FastifyInstance, ctx: JobConte
   await app.register(statementsRoutes(ctx));
   await app.register(satRoutes(ctx));
   await app.register(satDownloadsRoutes(ctx));
+  await app.register(workspaceRoutes(ctx));
 }
