@@ -92,12 +92,16 @@ interface Values {
   retentionUuid: string; statementId: number; diotFolio: number; obligationId: number; activityId: number; csfId: number;
   backgroundId: string; importId: string; receivedUuid: string; receivedRetentionUuid: string; cardId: string; receiptId: number; voucherId: string;
   bEmployeeId: number; diotSupplierId: number; notificationId: number;
+  /** Issue 26: A's own membership (its owner) and a pending invitation of A's (listed with its id negated). */
+  memberId: number; invitationId: number;
 }
 
 let server: TestServer;
 let a: TestAccount;
 let a2: TestAccount;
 let b: TestAccount;
+/** Issue 26 §4: members of B's account (one per role but owner) attack A with B-scoped person tokens. */
+const bMembers: (TestAccount & { rol: string })[] = [];
 const v = {} as Values;
 
 const now = new Date(Date.now() - 6 * 3_600_000); // Mexico City's calendar
@@ -229,6 +233,9 @@ const probes: Record<string, () => Probe[]> = {
   'sat.applyConstancia': () => [{ params: { id: v.csfId } }],
   // A download's id is its background process's id: A's own process id stands for one.
   'satDownloads.show': () => [{ params: { id: v.backgroundId } }],
+  // Issue 26: A's members and invitations.
+  'workspace.updateMember': () => [{ params: { id: v.memberId }, body: { rol: 'lectura' } }, { params: { id: v.invitationId }, body: { rol: 'lectura' } }],
+  'workspace.removeMember': () => [{ params: { id: v.memberId } }, { params: { id: v.invitationId } }],
 };
 
 /** Sends one probe as `who`: status and raw text. */
@@ -283,6 +290,8 @@ async function snapshot() {
     stamps: await get(a, '/api/timbres'),
     notificationUnread: ((await get(a, '/api/notificaciones/urgentes')).data as { id: number }[]).some((n) => n.id === v.notificationId),
     subscription: await get(a, '/api/customer/plan'),
+    members: await get(a, '/api/cuenta/miembros'),
+    activity: ((await get(a, '/api/cuenta/actividad')) as unknown[]).length,
     outcomes: await get(a2, `/api/outcomes/${month}/${year}?perPage=50`),
     receivedRetentions: await get(a2, `/api/getRetencionesRecibidas/${month}/${year}`),
   };
@@ -371,6 +380,19 @@ beforeAll(async () => {
   v.importId = imported.id;
   v.receivedUuid = v.invoiceUuid;
   v.receivedRetentionUuid = v.retentionUuid;
+  // Issue 26: A's owner membership and a pending invitation; B's members of each role attack too.
+  await call(a, 'POST', '/api/cuenta/miembros', { email: `invitada.${a.rfc.toLowerCase()}@ejemplo.mx`, rol: 'lectura' });
+  const members = (await call(a, 'GET', '/api/cuenta/miembros')) as { id: number; estado: string }[];
+  v.memberId = members.find((m) => m.estado === 'activo')!.id;
+  v.invitationId = members.find((m) => m.estado === 'invitado')!.id;
+  for (const rol of ['contador', 'capturista', 'lectura'] as const) {
+    const email = `${rol}.${b.rfc.toLowerCase()}@ejemplo.mx`;
+    await call(b, 'POST', '/api/cuenta/miembros', { email, rol });
+    const outbox = (await (await fetch(`${server.baseUrl}/api/dev/outbox?to=${encodeURIComponent(email)}`)).json()) as { data: { text: string }[] };
+    const token = /\/invitacion\/(\S+)/.exec(outbox.data[0]!.text)![1];
+    const reg = await call(b, 'POST', `/api/invitaciones/${token}/registro`, { nombre: `Miembro ${rol}`, password: 'Secreta#2026' }, [201]);
+    bMembers.push({ ...b, email, headers: { authorization: `Bearer ${reg.access_token}` }, token: reg.access_token, rol });
+  }
   before = await snapshot();
 });
 afterAll(() => server?.close());
@@ -390,13 +412,14 @@ describe('cross-tenant matrix from the route table (issue 12 §6)', () => {
     const failures: string[] = [];
     let requests = 0;
     const entries = tenantedEntries();
-    for (const entry of entries) {
+    // Issue 26 §4: once per role — B's owner, then B's contador, capturista and lectura members.
+    for (const attacker of [{ ...b, rol: 'duenio' }, ...bMembers]) for (const entry of entries) {
       if (NOT_TENANT_DATA[entry.name]) continue;
       const list = probes[entry.name]!();
       for (const p of list) {
         requests++;
-        const res = await send(b, entry.def, p);
-        const label = `${entry.name} ${entry.def.method} ${routePath(entry.def.path, p.params)} → ${res.status} ${res.text.slice(0, 160)}`;
+        const res = await send(attacker, entry.def, p);
+        const label = `[${attacker.rol}] ${entry.name} ${entry.def.method} ${routePath(entry.def.path, p.params)} → ${res.status} ${res.text.slice(0, 160)}`;
         // A's values that B did not send itself (an error may echo the id B typed; that tells B nothing new).
         const sent = JSON.stringify(p).toUpperCase();
         const leaked = secretsOfA().filter((s) => !sent.includes(s.toUpperCase()) && res.text.toUpperCase().includes(s.toUpperCase()));
@@ -412,9 +435,16 @@ describe('cross-tenant matrix from the route table (issue 12 §6)', () => {
     }
     const after = await snapshot();
     expect(after).toEqual(before);
-    console.log(`[security] matriz entre cuentas: ${entries.length} rutas con ids (${Object.keys(probes).length} con sondas, de ellas ${Object.keys(CALLER_KEYED).length} que responden datos propios; ${Object.keys(NOT_TENANT_DATA).length} sin datos de cuenta), ${requests} peticiones`);
+    console.log(`[security] matriz entre cuentas: ${entries.length} rutas con ids × ${1 + bMembers.length} roles (${Object.keys(probes).length} con sondas, de ellas ${Object.keys(CALLER_KEYED).length} que responden datos propios; ${Object.keys(NOT_TENANT_DATA).length} sin datos de cuenta), ${requests} peticiones`);
     expect(failures).toEqual([]);
     expect(Object.keys(probes).length).toBeGreaterThanOrEqual(70);
+  });
+
+  it("no member of B switches into A's account (issue 26)", async () => {
+    for (const who of [b, ...bMembers]) {
+      const res = await callApi(server.baseUrl, who.headers, 'POST', '/api/me/cuenta', { rfc: a.rfc });
+      expect(res.status).toBe(403);
+    }
   });
 
   it("A still reaches its own records through the same values (the probes name real data)", async () => {

@@ -16,8 +16,9 @@ import { statementsRoutes } from '../features/statements/routes';
 import { profileRoutes } from '../features/profile/routes';
 import { accountsRoutes } from '../features/accounts/routes';
 import { tutorialsRoutes } from '../features/tutorials/routes';
+import { workspaceRoutes } from '../features/workspace/routes';
 
 /** Route modules of the areas other helpers build; each is swapped in its own feature folder. */
 export const areaRoutes: RouteObject[] = [
-  ...incomesRoutes, ...outcomesRoutes, ...productsRoutes, ...clientsRoutes, ...employeesRoutes, ...prePayrollRoutes, ...payrollRoutes, ...announcementRoutes, ...paymentsRoutes, ...invoicingRoutes, ...retentionsRoutes, ...creditNotesRoutes, ...paymentReceptionRoutes, ...statementsRoutes, ...profileRoutes, ...accountsRoutes, ...tutorialsRoutes,
+  ...incomesRoutes, ...outcomesRoutes, ...productsRoutes, ...clientsRoutes, ...employeesRoutes, ...prePayrollRoutes, ...payrollRoutes, ...announcementRoutes, ...paymentsRoutes, ...invoicingRoutes, ...retentionsRoutes, ...creditNotesRoutes, ...paymentReceptionRoutes, ...statementsRoutes, ...profileRoutes, ...accountsRoutes, ...tutorialsRoutes, ...workspaceRoutes,
 ];

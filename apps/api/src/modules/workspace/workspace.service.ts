@@ -105,7 +105,13 @@ async function memberRow(deps: WorkspaceDeps, account: Account, id: number) {
 }
 
 export async function updateMember(deps: WorkspaceDeps, actor: Actor, id: number, rol: MemberRole): Promise<Member> {
-  if (id < 0) throw fieldError('id', 'Una invitación pendiente no cambia de rol: retírala e invita de nuevo');
+  if (id < 0) {
+    const [inv] = await deps.db.select({ id: invitations.id }).from(invitations)
+      .where(and(eq(invitations.userId, actor.account.id), eq(invitations.id, -id))).limit(1);
+    // Another account's invitation is not there at all (404, as for its members).
+    if (!inv) throw notFound('El miembro no existe');
+    throw fieldError('id', 'Una invitación pendiente no cambia de rol: retírala e invita de nuevo');
+  }
   const row = await memberRow(deps, actor.account, id);
   const me = await personOfRequest(deps.db, actor.account);
   if (row.personId === me.id) throw fieldError('rol', 'No puedes cambiar tu propio rol');
