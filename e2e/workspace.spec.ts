@@ -1,0 +1,84 @@
+import { expect, test, type Page } from '@playwright/test';
+import { createAccountViaApi, loginViaUi, makePremium, newAccount, selectOption } from './support/account';
+import { snap } from './support/screens';
+
+/** The path of the newest invitation link mailed to `email` (local outbox). */
+async function invitationPath(page: Page, email: string): Promise<string> {
+  let path: string | undefined;
+  await expect.poll(async () => {
+    const res = await page.request.get(`/api/dev/outbox?to=${encodeURIComponent(email)}`);
+    const body = (await res.json()) as { data: { text: string }[] };
+    path = /(\/invitacion\/\S+)/.exec(body.data[0]?.text ?? '')?.[1];
+    return path;
+  }).toBeTruthy();
+  return path!;
+}
+
+const bearer = (page: Page) => page.evaluate(() => `Bearer ${localStorage.getItem('accessToken')}`);
+
+test('an owner invites an accountant, who accepts, switches between two RFCs, is refused by role, and the owner sees it in the log', async ({ page, browser, request }, info) => {
+  const owner = await createAccountViaApi(request);
+  await makePremium(request, owner);
+  const accountant = await createAccountViaApi(request, newAccount());
+
+  // The owner invites the accountant as capturista from Miembros.
+  await loginViaUi(page, owner);
+  await page.getByRole('navigation').getByRole('button', { name: 'Cuenta' }).click();
+  await page.getByRole('link', { name: 'Miembros' }).click();
+  await expect(page.getByRole('heading', { name: 'Miembros' })).toBeVisible();
+  await page.getByTestId('invite-email').getByRole('textbox').or(page.getByLabel('Correo electrónico')).first().fill(accountant.email);
+  await selectOption(page, 'Rol', 'Capturista');
+  await page.getByRole('button', { name: 'Invitar' }).click();
+  const invitedRow = page.getByTestId(`member-${accountant.email}`);
+  await expect(invitedRow.getByText('Invitado')).toBeVisible();
+  await snap(page, info, 'workspace-01-members');
+
+  // The accountant, signed in to its own account, opens the link from the e-mail and accepts.
+  const link = await invitationPath(page, accountant.email);
+  const ctx = await browser.newContext();
+  const other = await ctx.newPage();
+  await loginViaUi(other, accountant);
+  await other.goto(link);
+  await expect(other.getByText(`RFC ${owner.rfc}`)).toBeVisible();
+  await other.getByTestId('accept-invitation').click();
+  await expect(other).toHaveURL(/\/dashboard\/home$/);
+  const switcher = other.getByTestId('account-switcher');
+  await expect(switcher).toContainText(owner.rfc);
+
+  // As capturista the menu offers no Miembros, and the server refuses a cancellation with the role's message.
+  await other.getByRole('navigation').getByRole('button', { name: 'Cuenta' }).click().catch(() => undefined);
+  await expect(other.getByRole('navigation').getByRole('link', { name: 'Miembros' })).toHaveCount(0);
+  const refused = await other.request.post('/api/incomes/cancel', {
+    headers: { authorization: await bearer(other) }, data: { uuid: '00000000-0000-4000-8000-000000000000', motivo: '02' },
+  });
+  expect(refused.status()).toBe(403);
+  expect(((await refused.json()) as { message: string }).message).toContain('Tu rol en esta cuenta (Capturista) no permite');
+
+  // One click to its own account and back: the header follows.
+  await switcher.click();
+  await other.getByTestId(`switch-${accountant.rfc}`).click();
+  await expect(other.getByTestId('account-switcher')).toContainText(accountant.rfc);
+  await expect(other.getByRole('navigation').getByRole('link', { name: 'Miembros' })).toHaveCount(1, { timeout: 15_000 }).catch(async () => {
+    // The Miembros link sits in the closed Cuenta group: open it first.
+    await other.getByRole('navigation').getByRole('button', { name: 'Cuenta' }).click();
+    await expect(other.getByRole('navigation').getByRole('link', { name: 'Miembros' })).toHaveCount(1);
+  });
+  await other.getByTestId('account-switcher').click();
+  await other.getByTestId(`switch-${owner.rfc}`).click();
+  await expect(other.getByTestId('account-switcher')).toContainText(owner.rfc);
+
+  // The board: one row per account.
+  await other.goto('/despacho');
+  await expect(other.getByTestId(`despacho-${owner.rfc}`)).toBeVisible();
+  await expect(other.getByTestId(`despacho-${accountant.rfc}`)).toBeVisible();
+  await snap(other, info, 'workspace-02-despacho');
+  await ctx.close();
+
+  // The owner sees the invitation and the acceptance in the activity log.
+  await page.goto('/cuenta/actividad');
+  const log = page.getByTestId('activity-table');
+  await expect(log.getByText(`Invitó a ${accountant.email} como Capturista`)).toBeVisible();
+  await expect(log.getByText('Aceptó la invitación como Capturista')).toBeVisible();
+  await expect(log.getByText(accountant.email).first()).toBeVisible();
+  await snap(page, info, 'workspace-03-activity');
+});
