@@ -7,7 +7,7 @@ import { eq } from 'drizzle-orm';
 import type { Db } from '../db/client';
 import { users } from '../db/schema';
 import { isWellFormedPayload, type TokenPayload } from '../http/context';
-import { roomFor } from './publisher';
+import { memberRoomFor, roomFor } from './publisher';
 import { isMember } from '../modules/workspace/persons.repository';
 
 /**
@@ -37,6 +37,7 @@ export async function attachSocket(
       if (payload.pid !== undefined && !(await isMember(db, payload.pid, payload.tv, payload.sub))) return next(new Error('No autorizado'));
       socket.data.rfc = user.rfc;
       await socket.join(roomFor(user.rfc));
+      if (payload.pid !== undefined) await socket.join(memberRoomFor(payload.pid, payload.sub));
       next();
     } catch {
       next(new Error('No autorizado'));

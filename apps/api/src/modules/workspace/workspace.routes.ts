@@ -1,6 +1,7 @@
 import type { FastifyPluginAsync } from 'fastify';
 import type { JobContext } from '../../jobs/context';
 import { serve } from '../../http/serve';
+import { memberRoomFor } from '../../realtime/publisher';
 import type { TokenPayload } from '../../http/context';
 import { listActivity } from './activity';
 import { despachoBoard } from './despacho.service';
@@ -24,7 +25,9 @@ export const workspaceRoutes = (ctx: JobContext): FastifyPluginAsync => async (a
   serve(app, 'workspace.invite', (req) => ws.inviteMember(deps, actor(req), req.body.email, req.body.rol));
   serve(app, 'workspace.updateMember', (req) => ws.updateMember(deps, actor(req), req.params.id, req.body.rol));
   serve(app, 'workspace.removeMember', async (req) => {
-    const { message } = await ws.removeMember(deps, actor(req), req.params.id);
+    const { message, personId } = await ws.removeMember(deps, actor(req), req.params.id);
+    // Its open live channel to this account closes now (its next request is refused by the guard).
+    if (personId) ctx.publisher.disconnectRoom?.(memberRoomFor(personId, req.account.id));
     return { message };
   });
   serve(app, 'workspace.invitation', (req) => ws.invitationInfo(deps, req.params.token));

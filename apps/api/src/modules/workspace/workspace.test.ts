@@ -4,6 +4,7 @@ import { roleAllows, routePath, routes, requiredRole, MEMBER_ROLES, type MemberR
 import { startTestServer, type TestServer } from '../../../test/server';
 import { createAccount, TEST_PASSWORD, type TestAccount } from '../../../test/accounts';
 import { callApi } from '../../../test/http';
+import { listen, until } from '../../../test/live';
 
 vi.setConfig({ testTimeout: 120_000, hookTimeout: 120_000 });
 
@@ -123,8 +124,14 @@ describe('roles (issue 26 §2)', () => {
     expect(patched.status).toBe(200);
     expect((await call(h, 'POST', '/api/products', {})).status).toBe(403);
     expect((await call(h, 'GET', '/api/clients')).status).toBe(200);
+    // Its live channel to the account is open until the owner removes it.
+    const live = await listen(server.baseUrl, token);
+    expect(live.socket.connected).toBe(true);
     const removed = await call(owner.headers, 'DELETE', `/api/cuenta/miembros/${member.id}`);
     expect(removed.status).toBe(200);
+    await until(() => !live.socket.connected);
+    live.socket.close();
+    await expect(listen(server.baseUrl, token)).rejects.toThrow();
     const after = await call(h, 'GET', '/api/clients');
     expect(after.status).toBe(403);
     expect(after.body.message).toBe('Ya no eres miembro de esta cuenta');
