@@ -53,12 +53,15 @@ async function measure(label: string, url: string, rows: number) {
   const body = (await res.json()) as { total: number; data: unknown[] };
   if (res.status !== 200 || body.total !== ACCOUNTS || body.data.length !== rows) throw new Error(`${url} → ${res.status} total ${body.total} filas ${body.data?.length}`);
   const cold = performance.now() - t;
-  const figures = await load(async () => {
+  const one = async () => {
     const r = await fetch(`${base}${url}`, { headers });
     if (r.status !== 200) throw new Error(String(r.status));
     await r.arrayBuffer();
-  }, { seconds: 5, concurrency: 4 });
-  console.log(`${label}: ${figures.rps} req/s, p50 ${figures.p50} ms, p95 ${figures.p95} ms, errores ${figures.errors} (primera ${cold.toFixed(1)} ms)`);
+  };
+  // One at a time (an accountant's browser) and four at once (a few accountants of the same firm).
+  const serial = await load(one, { seconds: 5, concurrency: 1 });
+  const four = await load(one, { seconds: 5, concurrency: 4 });
+  console.log(`${label}: de una en una p50 ${serial.p50} ms, p95 ${serial.p95} ms; 4 a la vez ${four.rps} req/s, p95 ${four.p95} ms; errores ${serial.errors + four.errors} (primera ${cold.toFixed(1)} ms)`);
 }
 
 await measure('GET /api/despacho página 1 (200 cuentas)', '/api/despacho?page=1&perPage=200', 200);

@@ -17,8 +17,8 @@ interface BoardSqlRow {
 }
 
 /**
- * Issue 26 §5: one row per account of the person, in one query (each figure a correlated sub-select bounded by
- * the account's own indexes), paged, so the board stays fast at hundreds of accounts. The obligations are those
+ * Issue 26 §5: one row per account of the person, in one query (the page of accounts, then one grouped scan per
+ * figure over those accounts), paged, so the board stays fast at hundreds of accounts. The obligations are those
  * due this month: last month's provisional declaration and DIOT.
  */
 export async function despachoBoard(
@@ -27,25 +27,32 @@ export async function despachoBoard(
   const { year, month } = boardPeriod(now);
   const prev = month === 1 ? { year: year - 1, month: 12 } : { year, month: month - 1 };
   const [{ total }] = (await database.query<{ total: number }>('SELECT count(*)::int AS total FROM memberships WHERE person_id = $1', [personId])).rows as [{ total: number }];
+  // The page of accounts first, then each figure as one grouped scan over just those accounts (hash joins),
+  // rather than a sub-select per row and figure.
   const { rows } = await database.query<BoardSqlRow>(
-    `SELECT u.rfc, u.full_name AS nombre, m.rol, p.name AS plan, sb.balance AS timbres,
-       (SELECT max(s.presentada_at) FROM statements s WHERE s.user_id = u.id AND s.year = $2 AND s.month = $3) AS declaracion_at,
-       (SELECT max(d.filed_at) FROM diots d WHERE d.user_id = u.id AND d.year = $2 AND d.month = $3 AND d.status = 2) AS diot_at,
-       (SELECT count(*)::int FROM cfdis c WHERE c.user_id = u.id AND c.direction = 'emitido' AND c.tipo = 'I' AND c.metodo_pago = 'PPD'
-         AND c.saldo > 0 AND c.cancelled_at IS NULL) AS reps,
-       (SELECT count(*)::int FROM cancellation_requests r WHERE r.user_id = u.id AND r.status = 'pendiente') AS cancel_n,
-       (SELECT min(r.deadline) FROM cancellation_requests r WHERE r.user_id = u.id AND r.status = 'pendiente') AS cancel_deadline,
-       (SELECT max(f.valid_to) FROM fiscal_credentials f WHERE f.user_id = u.id AND f.kind = 'csd') AS csd_to,
-       (SELECT max(f.valid_to) FROM fiscal_credentials f WHERE f.user_id = u.id AND f.kind = 'efirma') AS efirma_to,
-       ld.created_at AS descarga_at, ld.status AS descarga_status
-     FROM memberships m
-     JOIN users u ON u.id = m.user_id
-     LEFT JOIN plans p ON p.id = u.plan_id
-     LEFT JOIN stamp_balances sb ON sb.user_id = u.id
-     LEFT JOIN LATERAL (SELECT sd.created_at, sd.status FROM sat_downloads sd WHERE sd.user_id = u.id ORDER BY sd.created_at DESC LIMIT 1) ld ON true
-     WHERE m.person_id = $1
-     ORDER BY u.rfc
-     LIMIT $4 OFFSET $5`,
+    `WITH acc AS (
+       SELECT u.id, u.rfc, u.full_name, u.plan_id, m.rol FROM memberships m JOIN users u ON u.id = m.user_id
+       WHERE m.person_id = $1 ORDER BY u.rfc LIMIT $4 OFFSET $5
+     ),
+     st AS (SELECT user_id, max(presentada_at) AS at FROM statements WHERE user_id IN (SELECT id FROM acc) AND year = $2 AND month = $3 GROUP BY user_id),
+     di AS (SELECT user_id, max(filed_at) AS at FROM diots WHERE user_id IN (SELECT id FROM acc) AND year = $2 AND month = $3 AND status = 2 GROUP BY user_id),
+     rp AS (SELECT user_id, count(*)::int AS n FROM cfdis WHERE user_id IN (SELECT id FROM acc) AND direction = 'emitido' AND tipo = 'I'
+              AND metodo_pago = 'PPD' AND saldo > 0 AND cancelled_at IS NULL GROUP BY user_id),
+     cr AS (SELECT user_id, count(*)::int AS n, min(deadline) AS deadline FROM cancellation_requests
+              WHERE user_id IN (SELECT id FROM acc) AND status = 'pendiente' GROUP BY user_id),
+     fc AS (SELECT user_id, max(valid_to) FILTER (WHERE kind = 'csd') AS csd_to, max(valid_to) FILTER (WHERE kind = 'efirma') AS efirma_to
+              FROM fiscal_credentials WHERE user_id IN (SELECT id FROM acc) GROUP BY user_id),
+     sd AS (SELECT DISTINCT ON (user_id) user_id, created_at, status FROM sat_downloads WHERE user_id IN (SELECT id FROM acc)
+              ORDER BY user_id, created_at DESC)
+     SELECT acc.rfc, acc.full_name AS nombre, acc.rol, p.name AS plan, sb.balance AS timbres,
+       st.at AS declaracion_at, di.at AS diot_at, coalesce(rp.n, 0) AS reps, coalesce(cr.n, 0) AS cancel_n, cr.deadline AS cancel_deadline,
+       fc.csd_to, fc.efirma_to, sd.created_at AS descarga_at, sd.status AS descarga_status
+     FROM acc
+     LEFT JOIN plans p ON p.id = acc.plan_id
+     LEFT JOIN stamp_balances sb ON sb.user_id = acc.id
+     LEFT JOIN st ON st.user_id = acc.id LEFT JOIN di ON di.user_id = acc.id LEFT JOIN rp ON rp.user_id = acc.id
+     LEFT JOIN cr ON cr.user_id = acc.id LEFT JOIN fc ON fc.user_id = acc.id LEFT JOIN sd ON sd.user_id = acc.id
+     ORDER BY acc.rfc`,
     [personId, prev.year, prev.month, perPage, (page - 1) * perPage],
   );
   const data = rows.map((r): DespachoRow => ({
