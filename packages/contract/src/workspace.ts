@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { emailSchema, rfcSchema } from './auth';
 import { passwordSchema } from './password';
+import { idParam } from './input-rules';
 import type { RouteDef } from './route';
 
 /**
@@ -92,11 +93,9 @@ export const memberSchema = z.object({
 });
 export type Member = z.infer<typeof memberSchema>;
 export const membersResponseSchema = z.array(memberSchema);
-/** A member's id; a pending invitation is listed (and withdrawn) with its id negated. */
-export const memberParamsSchema = z.object({
-  id: z.coerce.number({ error: 'El id no es válido' }).int('El id no es válido').min(-2_147_483_647).max(2_147_483_647)
-    .refine((v) => v !== 0, 'El id no es válido'),
-});
+/** A member's id (a membership); a pending invitation is withdrawn by its own id at /api/cuenta/invitaciones/:id. */
+export const memberParamsSchema = z.object({ id: idParam('El miembro no existe') });
+export const invitationIdParamsSchema = z.object({ id: idParam('La invitación no existe') });
 export const updateMemberSchema = z.object({ rol: memberRoleSchema });
 
 export const invitationParamsSchema = z.object({ token: z.string().min(10).max(200) });

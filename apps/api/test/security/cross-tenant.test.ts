@@ -92,7 +92,7 @@ interface Values {
   retentionUuid: string; statementId: number; diotFolio: number; obligationId: number; activityId: number; csfId: number;
   backgroundId: string; importId: string; receivedUuid: string; receivedRetentionUuid: string; cardId: string; receiptId: number; voucherId: string;
   bEmployeeId: number; diotSupplierId: number; notificationId: number;
-  /** Issue 26: A's own membership (its owner) and a pending invitation of A's (listed with its id negated). */
+  /** Issue 26: A's own membership (its owner) and a pending invitation of A's. */
   memberId: number; invitationId: number;
 }
 
@@ -234,8 +234,9 @@ const probes: Record<string, () => Probe[]> = {
   // A download's id is its background process's id: A's own process id stands for one.
   'satDownloads.show': () => [{ params: { id: v.backgroundId } }],
   // Issue 26: A's members and invitations.
-  'workspace.updateMember': () => [{ params: { id: v.memberId }, body: { rol: 'lectura' } }, { params: { id: v.invitationId }, body: { rol: 'lectura' } }],
-  'workspace.removeMember': () => [{ params: { id: v.memberId } }, { params: { id: v.invitationId } }],
+  'workspace.updateMember': () => [{ params: { id: v.memberId }, body: { rol: 'lectura' } }],
+  'workspace.removeMember': () => [{ params: { id: v.memberId } }],
+  'workspace.withdrawInvitation': () => [{ params: { id: v.invitationId } }],
 };
 
 /** Sends one probe as `who`: status and raw text. */

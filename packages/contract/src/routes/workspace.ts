@@ -1,6 +1,6 @@
 import {
   acceptInvitationResponseSchema, activityQuerySchema, activityResponseSchema, despachoQuerySchema, despachoResponseSchema,
-  invitationInfoSchema, invitationParamsSchema, inviteMemberSchema, memberParamsSchema, memberSchema, membersResponseSchema,
+  invitationIdParamsSchema, invitationInfoSchema, invitationParamsSchema, inviteMemberSchema, memberParamsSchema, memberSchema, membersResponseSchema,
   myAccountsResponseSchema, registerFromInvitationSchema, switchAccountResponseSchema, switchAccountSchema, updateMemberSchema,
 } from '../workspace';
 import { messageResponseSchema } from '../auth';
@@ -34,7 +34,11 @@ export const workspaceRoutes = {
   }),
   'workspace.removeMember': route({
     method: 'DELETE', path: '/api/cuenta/miembros/:id', params: memberParamsSchema, response: messageResponseSchema, access: { role: 'duenio' },
-    summary: 'Quita a un miembro o retira una invitación (su siguiente petición recibe 403)',
+    summary: 'Quita a un miembro (su siguiente petición recibe 403 y su canal en vivo a la cuenta se cierra)',
+  }),
+  'workspace.withdrawInvitation': route({
+    method: 'DELETE', path: '/api/cuenta/invitaciones/:id', params: invitationIdParamsSchema, response: messageResponseSchema, access: { role: 'duenio' },
+    summary: 'Retira una invitación pendiente (su enlace deja de servir)',
   }),
   'workspace.invitation': route({
     method: 'GET', path: '/api/invitaciones/:token', params: invitationParamsSchema, response: invitationInfoSchema, access: { public: true },

@@ -30,6 +30,7 @@ export const workspaceRoutes = (ctx: JobContext): FastifyPluginAsync => async (a
     if (personId) ctx.publisher.disconnectRoom?.(memberRoomFor(personId, req.account.id));
     return { message };
   });
+  serve(app, 'workspace.withdrawInvitation', (req) => ws.withdrawInvitation(deps, actor(req), req.params.id));
   serve(app, 'workspace.invitation', (req) => ws.invitationInfo(deps, req.params.token));
   serve(app, 'workspace.acceptInvitation', (req) => ws.acceptInvitation(deps, req.account, req.ip, req.params.token));
   serve(app, 'workspace.registerFromInvitation', (req) => ws.registerFromInvitation(deps, req.ip, req.params.token, req.body));

@@ -50,7 +50,7 @@ export async function listMembers(deps: WorkspaceDeps, account: Account): Promis
     .orderBy(asc(invitations.id));
   return [
     ...rows.map((r) => ({ id: r.id, email: r.email, nombre: r.nombre, rol: r.rol, estado: 'activo' as const, yo: r.personId === me.id, expira: null })),
-    ...pending.map((i) => ({ id: -i.id, email: i.email, nombre: null, rol: i.rol, estado: 'invitado' as const, yo: false, expira: i.expiresAt.toISOString() })),
+    ...pending.map((i) => ({ id: i.id, email: i.email, nombre: null, rol: i.rol, estado: 'invitado' as const, yo: false, expira: i.expiresAt.toISOString() })),
   ];
 }
 
@@ -87,7 +87,7 @@ export async function inviteMember(deps: WorkspaceDeps, actor: Actor, email: str
   const [owner] = await deps.db.select({ fullName: users.fullName }).from(users).where(eq(users.id, account.id)).limit(1);
   await deps.mailer.send(invitationEmail(email, owner?.fullName ?? account.rfc, account.rfc, rol, `${deps.publicUrl.replace(/\/$/, '')}/invitacion/${token}`));
   await logMemberChange(deps, actor, `Invitó a ${email} como ${MEMBER_ROLE_LABELS[rol]}`);
-  return { id: -row!.id, email, nombre: null, rol, estado: 'invitado', yo: false, expira: expiresAt.toISOString() };
+  return { id: row!.id, email, nombre: null, rol, estado: 'invitado', yo: false, expira: expiresAt.toISOString() };
 }
 
 async function ownersLeft(db: Db, accountId: number, exceptMembershipId: number): Promise<number> {
@@ -105,13 +105,6 @@ async function memberRow(deps: WorkspaceDeps, account: Account, id: number) {
 }
 
 export async function updateMember(deps: WorkspaceDeps, actor: Actor, id: number, rol: MemberRole): Promise<Member> {
-  if (id < 0) {
-    const [inv] = await deps.db.select({ id: invitations.id }).from(invitations)
-      .where(and(eq(invitations.userId, actor.account.id), eq(invitations.id, -id))).limit(1);
-    // Another account's invitation is not there at all (404, as for its members).
-    if (!inv) throw notFound('El miembro no existe');
-    throw fieldError('id', 'Una invitación pendiente no cambia de rol: retírala e invita de nuevo');
-  }
   const row = await memberRow(deps, actor.account, id);
   const me = await personOfRequest(deps.db, actor.account);
   if (row.personId === me.id) throw fieldError('rol', 'No puedes cambiar tu propio rol');
@@ -125,13 +118,6 @@ export async function updateMember(deps: WorkspaceDeps, actor: Actor, id: number
 
 export async function removeMember(deps: WorkspaceDeps, actor: Actor, id: number): Promise<{ message: string; personId?: number }> {
   const accountId = actor.account.id;
-  if (id < 0) {
-    const [inv] = await deps.db.delete(invitations)
-      .where(and(eq(invitations.userId, accountId), eq(invitations.id, -id), isNull(invitations.acceptedAt))).returning();
-    if (!inv) throw notFound('La invitación no existe o ya fue aceptada');
-    await logMemberChange(deps, actor, `Retiró la invitación de ${inv.email}`);
-    return { message: 'Invitación retirada' };
-  }
   const row = await memberRow(deps, actor.account, id);
   const me = await personOfRequest(deps.db, actor.account);
   if (row.personId === me.id) throw fieldError('id', 'No puedes quitarte a ti mismo de la cuenta');
@@ -139,6 +125,14 @@ export async function removeMember(deps: WorkspaceDeps, actor: Actor, id: number
   await deps.db.delete(memberships).where(and(eq(memberships.userId, accountId), eq(memberships.id, id)));
   await logMemberChange(deps, actor, `Quitó a ${row.email} (${MEMBER_ROLE_LABELS[row.rol]})`);
   return { message: 'El miembro ya no tiene acceso a la cuenta', personId: row.personId };
+}
+
+export async function withdrawInvitation(deps: WorkspaceDeps, actor: Actor, id: number): Promise<{ message: string }> {
+  const [inv] = await deps.db.delete(invitations)
+    .where(and(eq(invitations.userId, actor.account.id), eq(invitations.id, id), isNull(invitations.acceptedAt))).returning();
+  if (!inv) throw notFound('La invitación no existe o ya fue aceptada');
+  await logMemberChange(deps, actor, `Retiró la invitación de ${inv.email}`);
+  return { message: 'Invitación retirada' };
 }
 
 /** A pending, unexpired invitation by its token (the account id leads the token). */

@@ -44,6 +44,7 @@ export const membersQuery = (rfc: string) => queryOptions({
 export const inviteMember = (email: string, rol: MemberRole) => call(routes['workspace.invite'], { body: { email, rol }, passThrough: true });
 export const updateMember = (id: number, rol: MemberRole) => call(routes['workspace.updateMember'], { params: { id }, body: { rol } });
 export const removeMember = (id: number) => call(routes['workspace.removeMember'], { params: { id } });
+export const withdrawInvitation = (id: number) => call(routes['workspace.withdrawInvitation'], { params: { id } });
 
 export const activityQuery = (rfc: string, q: ActivityFilters) => queryOptions({
   queryKey: workspaceKeys.activity(rfc, q),

@@ -6,7 +6,7 @@ import { MEMBER_ROLE_LABELS, MEMBER_ROLES, type MemberRole } from '@facturo/cont
 import { PageHeader } from '../../../shared/ui/page-header';
 import { useSession } from '../../../shared/session/session-store';
 import { isApiError } from '../../../shared/api/api-error';
-import { inviteMember, membersQuery, removeMember, updateMember, workspaceKeys } from '../api/workspace-api';
+import { inviteMember, membersQuery, removeMember, updateMember, withdrawInvitation, workspaceKeys } from '../api/workspace-api';
 
 const roleOptions = [...MEMBER_ROLES].reverse().map((r) => ({ value: r, label: MEMBER_ROLE_LABELS[r] }));
 
@@ -26,7 +26,10 @@ export function MembersPage() {
     onError: (err) => setError(isApiError(err) ? err.message : String(err)),
   });
   const change = useMutation({ mutationFn: ({ id, r }: { id: number; r: MemberRole }) => updateMember(id, r), onSuccess: refresh });
-  const remove = useMutation({ mutationFn: (id: number) => removeMember(id), onSuccess: refresh });
+  const remove = useMutation({
+    mutationFn: ({ id, invitation }: { id: number; invitation: boolean }) => (invitation ? withdrawInvitation(id) : removeMember(id)),
+    onSuccess: refresh,
+  });
   return (
     <Stack>
       <PageHeader title={t('workspace.members')} />
@@ -44,7 +47,7 @@ export function MembersPage() {
           </Table.Thead>
           <Table.Tbody>
             {data.map((m) => (
-              <Table.Tr key={m.id} data-testid={`member-${m.email}`}>
+              <Table.Tr key={`${m.estado}-${m.id}`} data-testid={`member-${m.email}`}>
                 <Table.Td>{m.email}</Table.Td>
                 <Table.Td>{m.nombre ?? '—'}</Table.Td>
                 <Table.Td>
@@ -58,7 +61,7 @@ export function MembersPage() {
                   {m.yo && <Text span size="xs" c="dimmed" ml={6}>{t('workspace.you')}</Text>}
                 </Table.Td>
                 <Table.Td>
-                  {!m.yo && <Button size="xs" color="red" variant="subtle" onClick={() => remove.mutate(m.id)}>{m.estado === 'activo' ? t('workspace.remove') : t('workspace.withdraw')}</Button>}
+                  {!m.yo && <Button size="xs" color="red" variant="subtle" onClick={() => remove.mutate({ id: m.id, invitation: m.estado === 'invitado' })}>{m.estado === 'activo' ? t('workspace.remove') : t('workspace.withdraw')}</Button>}
                 </Table.Td>
               </Table.Tr>
             ))}
