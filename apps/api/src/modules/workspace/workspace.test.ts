@@ -96,6 +96,11 @@ describe('people and accounts (issue 26 §1)', () => {
     expect(login.body.user.rfc).toBe(owner.rfc);
     const wrong = await call({}, 'POST', '/api/login', { username: email, password: 'Otra#Clave2026' });
     expect(wrong.status).toBe(401);
+    expect(wrong.body.message).toBe('El RFC, correo o contraseña son incorrectos');
+    // Its e-mail is taken: registering a new account with it names the field.
+    const taken = await call({}, 'POST', '/api/pre-registro', { rfc: 'GODE561231GR8', email, password: TEST_PASSWORD });
+    expect(taken.status).toBe(422);
+    expect(taken.body.errors.email).toEqual(['Ya existe una cuenta con este correo electrónico']);
   });
 });
 
