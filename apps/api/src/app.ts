@@ -164,6 +164,7 @@ export async function buildApp(ctx: JobContext, opts: AppOptions = {}): Promise<
     codesPerDayPerEmail: config.codesPerDayPerEmail,
     codesPerDayPerIp: config.codesPerDayPerIp,
     publicUrl: config.publicUrl,
+    secrets: ctx.secrets,
     signToken: (user, remember, person) => app.jwt.sign(
       (person ? { sub: user.id, rfc: user.rfc, tv: person.tv, pid: person.pid } : { sub: user.id, rfc: user.rfc, tv: user.tokenVersion }) satisfies TokenPayload,
       { expiresIn: remember ? config.rememberTokenTtl : config.tokenTtl },

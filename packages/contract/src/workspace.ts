@@ -151,3 +151,9 @@ export const despachoResponseSchema = z.object({
   total: z.number().int(),
   data: z.array(despachoRowSchema),
 });
+
+// --- two-factor sign-in (TOTP) -----------------------------------------------------------------------------
+
+export const totpEnrollResponseSchema = z.object({ secret: z.string(), otpauth_url: z.string(), qr: z.string() });
+export const totpActivateSchema = z.object({ code: z.string({ error: 'Escribe el código' }).trim().regex(/^\d{6}$/, 'El código tiene 6 dígitos') });
+export const totpActivateResponseSchema = z.object({ recovery_codes: z.array(z.string()) });

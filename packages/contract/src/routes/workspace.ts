@@ -1,7 +1,7 @@
 import {
   acceptInvitationResponseSchema, activityQuerySchema, activityResponseSchema, despachoQuerySchema, despachoResponseSchema,
   invitationIdParamsSchema, invitationInfoSchema, invitationParamsSchema, inviteMemberSchema, memberParamsSchema, memberSchema, membersResponseSchema,
-  myAccountsResponseSchema, registerFromInvitationSchema, switchAccountResponseSchema, switchAccountSchema, updateMemberSchema,
+  myAccountsResponseSchema, registerFromInvitationSchema, totpActivateResponseSchema, totpActivateSchema, totpEnrollResponseSchema, switchAccountResponseSchema, switchAccountSchema, updateMemberSchema,
 } from '../workspace';
 import { messageResponseSchema } from '../auth';
 import { route } from '../route';
@@ -56,6 +56,14 @@ export const workspaceRoutes = {
   'workspace.activity': route({
     method: 'GET', path: '/api/cuenta/actividad', query: activityQuerySchema, response: activityResponseSchema, access: { role: 'contador' },
     summary: 'Bitácora de actividad de la cuenta (solo lectura; se conserva al menos 5 años)',
+  }),
+  'workspace.totpEnroll': route({
+    method: 'POST', path: '/api/me/2fa/inscripcion', response: totpEnrollResponseSchema, access: person,
+    summary: 'Verificación en dos pasos: un secreto nuevo con su QR (se activa al confirmar un código)',
+  }),
+  'workspace.totpActivate': route({
+    method: 'POST', path: '/api/me/2fa/activar', body: totpActivateSchema, response: totpActivateResponseSchema, access: person,
+    summary: 'Activa la verificación en dos pasos con un primer código; responde 10 códigos de recuperación de un solo uso',
   }),
   'workspace.despacho': route({
     method: 'GET', path: '/api/despacho', query: despachoQuerySchema, response: despachoResponseSchema, access: person,

@@ -16,8 +16,10 @@ import {
 } from './auth.repository';
 import { CODE_TTL_MINUTES, MAX_CODE_ATTEMPTS, tooManyCodeAttempts, VerificationCodes, wrongCode } from './verification-codes';
 import {
-  bumpPersonTokenVersion, defaultAccountOf, findLoginPerson, type PersonRow, type TokenPerson,
+  bumpPersonTokenVersion, defaultAccountOf, findLoginPerson, findPersonOfAccount, type PersonRow, type TokenPerson,
 } from '../workspace/persons.repository';
+import { checkSecondFactor } from '../workspace/two-factor';
+import type { SecretBox } from '../../security/secrets';
 import {
   accountLockedEmail, assertAccountNotLocked, recordAccountFailure, spendDummyVerification, takeDailyCode,
 } from './abuse-limits';
@@ -36,6 +38,8 @@ export interface AuthDeps {
   codesPerDayPerEmail: number;
   codesPerDayPerIp: number;
   publicUrl: string;
+  /** Opens the sealed TOTP secrets (issue 26 §7). */
+  secrets?: SecretBox;
 }
 
 /**
@@ -157,9 +161,25 @@ export async function login(deps: AuthDeps, input: LoginInput, ip: string): Prom
     if (n >= deps.loginMaxAttempts + 1) throw new AppError(429, 'Demasiados intentos fallidos. Espera unos minutos antes de volver a intentar.');
     throw new AppError(401, BAD_CREDENTIALS);
   }
+  await passSecondFactor(deps, await findPersonOfAccount(deps.db, user.id), input, key);
   await deps.attempts.reset(key);
   return sessionFor(deps, user, input.remember ?? false);
 }
+
+/**
+ * Issue 26 §7: with two-factor sign-in on, the right password alone is answered 401 naming `code`; a wrong
+ * code counts as a failed login (same limits as the password).
+ */
+async function passSecondFactor(deps: AuthDeps, person: PersonRow | undefined, input: LoginInput, key: string): Promise<void> {
+  if (!person?.totpEnabled || !deps.secrets) return;
+  if (!input.code) throw new AppError(401, SECOND_FACTOR, { code: [SECOND_FACTOR] });
+  if (await checkSecondFactor(deps.db, deps.secrets, person, input.code)) return;
+  const n = await deps.attempts.hit(key, LOGIN_WINDOW_MS);
+  if (n >= deps.loginMaxAttempts + 1) throw new AppError(429, 'Demasiados intentos fallidos. Espera unos minutos antes de volver a intentar.');
+  throw new AppError(401, WRONG_SECOND_FACTOR, { code: [WRONG_SECOND_FACTOR] });
+}
+const SECOND_FACTOR = 'Escribe el código de 6 dígitos de tu app de autenticación (o un código de recuperación)';
+const WRONG_SECOND_FACTOR = 'El código de verificación no es válido';
 
 export async function logout(deps: AuthDeps, userId: number, person?: TokenPerson): Promise<void> {
   // A member's logout ends that person's sessions, never the account owner's.
@@ -180,6 +200,7 @@ async function personLogin(deps: AuthDeps, person: PersonRow, input: LoginInput,
     if (n >= deps.loginMaxAttempts + 1) throw new AppError(429, 'Demasiados intentos fallidos. Espera unos minutos antes de volver a intentar.');
     throw new AppError(401, BAD_CREDENTIALS);
   }
+  await passSecondFactor(deps, person, input, key);
   const account = await defaultAccountOf(deps.db, person);
   if (!account) throw new AppError(403, 'Tu usuario ya no pertenece a ninguna cuenta');
   await deps.attempts.reset(key);

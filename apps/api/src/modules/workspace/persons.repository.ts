@@ -41,6 +41,12 @@ export async function personOfRequest(db: Db, account: { id: number; tokenPerson
   return row;
 }
 
+/** The person who signs in with an account's own login (its owner, created with it). */
+export async function findPersonOfAccount(db: Db, accountId: number): Promise<PersonRow | undefined> {
+  const [row] = await db.select().from(persons).where(eq(persons.loginAccountId, accountId)).limit(1);
+  return row;
+}
+
 export async function bumpPersonTokenVersion(db: Db, id: number): Promise<void> {
   await db.update(persons).set({ tokenVersion: sql`${persons.tokenVersion} + 1` }).where(eq(persons.id, id));
 }

@@ -5,6 +5,7 @@ import { memberRoomFor } from '../../realtime/publisher';
 import type { TokenPayload } from '../../http/context';
 import { listActivity } from './activity';
 import { despachoBoard } from './despacho.service';
+import { activateTotp, enrollTotp } from './two-factor';
 import { personOfRequest } from './persons.repository';
 import * as ws from './workspace.service';
 
@@ -35,6 +36,8 @@ export const workspaceRoutes = (ctx: JobContext): FastifyPluginAsync => async (a
   serve(app, 'workspace.acceptInvitation', (req) => ws.acceptInvitation(deps, req.account, req.ip, req.params.token));
   serve(app, 'workspace.registerFromInvitation', (req) => ws.registerFromInvitation(deps, req.ip, req.params.token, req.body));
   serve(app, 'workspace.activity', (req) => listActivity(db, req.account.id, req.query));
+  serve(app, 'workspace.totpEnroll', async (req) => enrollTotp(db, ctx.secrets, await personOfRequest(db, req.account)));
+  serve(app, 'workspace.totpActivate', async (req) => activateTotp(db, ctx.secrets, await personOfRequest(db, req.account), req.body.code));
   serve(app, 'workspace.despacho', async (req) => {
     const person = await personOfRequest(db, req.account);
     return despachoBoard(ctx.database, person.id, req.query.page ?? 1, req.query.perPage ?? 200);

@@ -5,6 +5,7 @@ import { startTestServer, type TestServer } from '../../../test/server';
 import { createAccount, TEST_PASSWORD, type TestAccount } from '../../../test/accounts';
 import { callApi } from '../../../test/http';
 import { listen, until } from '../../../test/live';
+import { Secret, TOTP } from 'otpauth';
 
 vi.setConfig({ testTimeout: 120_000, hookTimeout: 120_000 });
 
@@ -194,5 +195,32 @@ describe('the board (issue 26 §5)', () => {
     expect(board.body.total).toBe(2);
     expect(board.body.data.map((r: { rfc: string }) => r.rfc).sort()).toEqual([accountant.rfc, owner.rfc].sort());
     expect(board.body.data[0]).toMatchObject({ declaracion: { estado: 'pendiente' }, diot: { estado: 'pendiente' }, plan: expect.any(String) });
+  });
+});
+
+describe('two-factor sign-in (issue 26 §7)', () => {
+  it('enrols with a QR, asks the code after the password, accepts a recovery code once', async () => {
+    const person = await createAccount(server.baseUrl);
+    const enrol = await call(person.headers, 'POST', '/api/me/2fa/inscripcion');
+    expect(enrol.status).toBe(200);
+    expect(enrol.body.qr).toMatch(/^data:image\/png;base64,/);
+    expect(enrol.body.otpauth_url).toContain('period=30');
+    const totp = new TOTP({ secret: Secret.fromBase32(enrol.body.secret), digits: 6, period: 30, algorithm: 'SHA1' });
+    expect((await call(person.headers, 'POST', '/api/me/2fa/activar', { code: '000000' === totp.generate() ? '111111' : '000000' })).status).toBe(422);
+    const activated = await call(person.headers, 'POST', '/api/me/2fa/activar', { code: totp.generate() });
+    expect(activated.status).toBe(200);
+    expect(activated.body.recovery_codes).toHaveLength(10);
+
+    const login = (extra: Record<string, string> = {}) => call({}, 'POST', '/api/login', { username: person.rfc, password: TEST_PASSWORD, ...extra });
+    const asked = await login();
+    expect(asked.status).toBe(401);
+    expect(Object.keys(asked.body.errors)).toEqual(['code']);
+    expect((await login({ code: totp.generate() === '123456' ? '654321' : '123456' })).status).toBe(401);
+    const ok = await login({ code: totp.generate() });
+    expect(ok.status).toBe(200);
+    expect(ok.body.user.rfc).toBe(person.rfc);
+    const recovery = activated.body.recovery_codes[0];
+    expect((await login({ code: recovery })).status).toBe(200);
+    expect((await login({ code: recovery })).status).toBe(401);
   });
 });
