@@ -1,6 +1,7 @@
 import { expect, test, type Page } from '@playwright/test';
 import { createAccountViaApi, loginViaUi, makePremium, newAccount, selectOption } from './support/account';
 import { snap } from './support/screens';
+import { Secret, TOTP } from 'otpauth';
 
 /** The path of the newest invitation link mailed to `email` (local outbox). */
 async function invitationPath(page: Page, email: string): Promise<string> {
@@ -88,4 +89,32 @@ test('an owner invites an accountant, who accepts, switches between two RFCs, is
   await expect(log.getByText('Aceptó la invitación como Capturista')).toBeVisible();
   await expect(log.getByText(accountant.email).first()).toBeVisible();
   await snap(page, info, 'workspace-03-activity');
+});
+
+test('two-factor sign-in: enrol with the QR and a first code, then the login asks for a code after the password', async ({ page, browser, request }, info) => {
+  const account = await createAccountViaApi(request);
+  await loginViaUi(page, account);
+  await page.getByTestId('user-menu').click();
+  await page.getByRole('menuitem', { name: 'Verificación en dos pasos' }).click();
+  await page.getByTestId('totp-start').click();
+  await expect(page.getByRole('img', { name: 'Código QR para tu app de autenticación' })).toBeVisible();
+  const secret = (await page.getByTestId('totp-secret').textContent())!.trim();
+  const totp = new TOTP({ secret: Secret.fromBase32(secret), digits: 6, period: 30, algorithm: 'SHA1' });
+  await page.getByTestId('totp-code').fill(totp.generate());
+  await page.getByRole('button', { name: 'Confirmar y activar' }).click();
+  await expect(page.getByTestId('recovery-codes').locator('code')).toHaveCount(10);
+  await snap(page, info, 'workspace-04-two-factor');
+
+  const ctx = await browser.newContext();
+  const fresh = await ctx.newPage();
+  await fresh.goto('/login');
+  await fresh.getByLabel('RFC o correo electrónico').fill(account.rfc);
+  await fresh.getByLabel('Contraseña').fill(account.password);
+  await fresh.getByRole('button', { name: 'Iniciar sesión' }).click();
+  const code = fresh.getByLabel('Código de verificación');
+  await expect(code).toBeVisible();
+  await code.fill(totp.generate());
+  await fresh.getByRole('button', { name: 'Iniciar sesión' }).click();
+  await expect(fresh).toHaveURL(/\/dashboard\/home$/);
+  await ctx.close();
 });
