@@ -174,11 +174,25 @@ describe('roles (issue 26 §2)', () => {
 });
 
 describe('activity log (issue 26 §6)', () => {
+  it('a contador member uploading the CIEC leaves a line naming that person, and never the secret', async () => {
+    const { email, token } = await newMember('contador');
+    const started = await call(bearer(token), 'POST', '/api/ciec/process', { ciec: 'Secreta#CIEC1' });
+    expect(started.status).toBe(202);
+    // The line is written once the answer has gone out.
+    let log = await call(owner.headers, 'GET', '/api/cuenta/actividad?accion=subio_credencial');
+    for (let i = 0; i < 50 && log.body.length === 0; i++) {
+      await new Promise((r) => setTimeout(r, 100));
+      log = await call(owner.headers, 'GET', '/api/cuenta/actividad?accion=subio_credencial');
+    }
+    expect(log.body).toEqual([expect.objectContaining({ quien: email, accion: 'subio_credencial' })]);
+    expect(JSON.stringify(log.body)).not.toContain('Secreta#CIEC1');
+  });
+
   it('records member changes with who and from where; nothing in the app edits it', async () => {
     const log = await call(owner.headers, 'GET', '/api/cuenta/actividad');
     expect(log.status).toBe(200);
     expect(log.body.length).toBeGreaterThan(2);
-    expect(log.body[0]).toMatchObject({ accion: 'cambio_miembro', ip: expect.any(String) });
+    expect(log.body.find((r: { accion: string }) => r.accion === 'cambio_miembro')).toMatchObject({ ip: expect.any(String) });
     expect(log.body.some((r: { quien: string; detalle: string }) => r.quien === accountant.email && /Aceptó/.test(r.detalle))).toBe(true);
     const { db } = server.runtime.ctx;
     await expect(db.execute('UPDATE activity_log SET detalle = \'x\'' as never)).rejects.toThrow();
