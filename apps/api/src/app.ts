@@ -25,6 +25,7 @@ import { jwtKey } from './security/secrets';
 import { VerificationCodes } from './modules/auth/verification-codes';
 import { authRoutes } from './modules/auth/auth.routes';
 import { currentSession, type AuthDeps } from './modules/auth/auth.service';
+import type { TokenPerson } from './modules/workspace/persons.repository';
 import { plansRoutes } from './modules/plans/plans.routes';
 import { notificationsRoutes } from './modules/notifications/notifications.routes';
 import { backgroundRoutes } from './modules/background/background.routes';
@@ -163,8 +164,11 @@ export async function buildApp(ctx: JobContext, opts: AppOptions = {}): Promise<
     codesPerDayPerEmail: config.codesPerDayPerEmail,
     codesPerDayPerIp: config.codesPerDayPerIp,
     publicUrl: config.publicUrl,
-    signToken: (user, remember) =>
-      app.jwt.sign({ sub: user.id, rfc: user.rfc, tv: user.tokenVersion } satisfies TokenPayload, { expiresIn: remember ? config.rememberTokenTtl : config.tokenTtl }),
+    secrets: ctx.secrets,
+    signToken: (user, remember, person) => app.jwt.sign(
+      (person ? { sub: user.id, rfc: user.rfc, tv: person.tv, pid: person.pid } : { sub: user.id, rfc: user.rfc, tv: user.tokenVersion }) satisfies TokenPayload,
+      { expiresIn: remember ? config.rememberTokenTtl : config.tokenTtl },
+    ),
   };
 
   const draining = opts.draining ?? (() => false);
@@ -188,7 +192,7 @@ export async function buildApp(ctx: JobContext, opts: AppOptions = {}): Promise<
   await app.register(notificationsRoutes(db));
   await app.register(backgroundRoutes(db));
   await app.register(ciecRoutes(ctx));
-  const devOptions = { env: config.env, outboxPublic: config.mailOutboxPublic, session: (id: number) => currentSession(authDeps, id) };
+  const devOptions = { env: config.env, outboxPublic: config.mailOutboxPublic, session: (id: number, person?: TokenPerson) => currentSession(authDeps, id, person) };
   if (config.mailOutboxPublic && config.env !== 'production' && ctx.mailer.kind === 'outbox') app.log.warn(OUTBOX_PUBLIC_WARNING);
   await app.register(devRoutes(db, ctx.mailer, devOptions));
   await registerFeatureModules(app, ctx);

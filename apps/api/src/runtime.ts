@@ -71,6 +71,7 @@ export async function startApi(config: Config, opts: RuntimeOptions = {}): Promi
   const publisherRef: { current: Publisher } = { current: nullPublisher };
   const ctx = await createJobContext(config, database, {
     publish: (event, message) => publisherRef.current.publish(event, message),
+    disconnectRoom: (room) => publisherRef.current.disconnectRoom?.(room),
     close: async () => undefined,
   }, 'api');
   // One command connection for rate limits, attempt counters and socket.io publishing: one warning

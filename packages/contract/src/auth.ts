@@ -62,6 +62,8 @@ export const loginSchema = z.object({
   username: z.string({ error: 'El RFC o correo es obligatorio' }).trim().min(1, 'Escribe tu RFC o correo electrónico').max(190),
   password: z.string({ error: 'La contraseña es obligatoria' }).min(1, 'Escribe tu contraseña').max(200),
   remember: z.boolean().optional(),
+  /** Issue 26 §7: the second factor (6-digit TOTP or a recovery code), asked after the password when enabled. */
+  code: z.string().trim().max(20).optional(),
 });
 export type LoginInput = z.infer<typeof loginSchema>;
 

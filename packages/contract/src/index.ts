@@ -34,5 +34,6 @@ export * from './bank';
 export * from './format-bytes';
 export * from './bulk';
 export * from './recurring';
+export * from './workspace';
 export * from './route';
 export * from './routes';

@@ -1,4 +1,5 @@
 import type { z } from 'zod';
+import type { MemberRole } from './workspace';
 
 /** Every API path starts here (the web app is served from the other paths). */
 export const API_PREFIX = '/api/';
@@ -31,6 +32,13 @@ export interface RouteAccess {
   admin?: boolean;
   /** The body's `rfc` names a third party (a customer, an employee), not the tenant. */
   bodyRfcIsThirdParty?: boolean;
+  /**
+   * Issue 26: the least member role that may call it. Absent: derived (workspace.ts `requiredRole`): GET →
+   * lectura, writes → capturista, with path rules for cancellation, declarations, credentials and billing.
+   */
+  role?: MemberRole;
+  /** Issue 26: acts on the signed-in person, not on the selected account (no membership check of a role). */
+  person?: boolean;
 }
 
 /** One endpoint: its exact path (spec §7, `:param` style), its shapes and its access. */

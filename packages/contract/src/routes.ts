@@ -25,6 +25,7 @@ import { accountingRoutes } from './routes/accounting';
 import { bankRoutes } from './routes/bank';
 import { bulkRoutes, invoiceSheetRoutes } from './routes/bulk';
 import { recurringRoutes } from './routes/recurring';
+import { workspaceRoutes } from './routes/workspace';
 
 /**
  * The route table: every API endpoint, keyed by a stable name (`'clients.list'`), with its method, exact
@@ -60,6 +61,7 @@ export const routes = {
   ...bulkRoutes,
   ...invoiceSheetRoutes,
   ...recurringRoutes,
+  ...workspaceRoutes,
 } satisfies Record<string, RouteDef>;
 
 export type RouteName = keyof typeof routes;

@@ -194,3 +194,59 @@ export interface InvoiceBatchGroup {
   total: string | null;
   mensaje: string | null;
 }
+// ---------------------------------------------------------------------------------------------------------
+// Issue 26 (decision 290): the accountant's workspace — people, memberships, invitations, activity log.
+// Migration 0800. `users` stays the account (one RFC); a person logs in and works in the accounts it belongs to.
+// ---------------------------------------------------------------------------------------------------------
+
+/** A person who signs in. The migrated owner shares its account's login (login_account_id; kept in step by triggers). */
+export const persons = pgTable('persons', {
+  id: serial('id').primaryKey(),
+  email: varchar('email', { length: 190 }).notNull(),
+  passwordHash: text('password_hash').notNull(),
+  fullName: varchar('full_name', { length: 254 }),
+  loginAccountId: integer('login_account_id').references(() => users.id, { onDelete: 'set null' }),
+  lastAccountId: integer('last_account_id').references(() => users.id, { onDelete: 'set null' }),
+  tokenVersion: integer('token_version').notNull().default(0),
+  totpSecret: text('totp_secret'),
+  totpEnabled: boolean('totp_enabled').notNull().default(false),
+  recoveryCodes: jsonb('recovery_codes').$type<string[]>(),
+  createdAt: createdAt(),
+  updatedAt: updatedAt(),
+}, (t) => [uniqueIndex('persons_email_uq').on(t.email), uniqueIndex('persons_login_account_uq').on(t.loginAccountId)]);
+
+/** A person's role in one account (user_id = the account). */
+export const memberships = pgTable('memberships', {
+  id: serial('id').notNull(),
+  userId: integer('user_id').notNull().references(() => users.id, { onDelete: 'cascade' }),
+  personId: integer('person_id').notNull().references(() => persons.id, { onDelete: 'cascade' }),
+  rol: varchar('rol', { length: 12 }).$type<'duenio' | 'contador' | 'capturista' | 'lectura'>().notNull(),
+  createdAt: createdAt(),
+  updatedAt: updatedAt(),
+}, (t) => [primaryKey({ columns: [t.id, t.userId] }), uniqueIndex('memberships_account_person_uq').on(t.userId, t.personId), index('memberships_person_idx').on(t.personId)]);
+
+/** An invitation by e-mail to one account with a role: single use, 7 days, only the token's hash kept. */
+export const invitations = pgTable('invitations', {
+  id: serial('id').notNull(),
+  userId: integer('user_id').notNull().references(() => users.id, { onDelete: 'cascade' }),
+  email: varchar('email', { length: 190 }).notNull(),
+  rol: varchar('rol', { length: 12 }).$type<'duenio' | 'contador' | 'capturista' | 'lectura'>().notNull(),
+  tokenHash: varchar('token_hash', { length: 64 }).notNull(),
+  invitedBy: integer('invited_by').references(() => persons.id, { onDelete: 'set null' }),
+  expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+  acceptedAt: timestamp('accepted_at', { withTimezone: true }),
+  acceptedBy: integer('accepted_by').references(() => persons.id, { onDelete: 'set null' }),
+  createdAt: createdAt(),
+}, (t) => [primaryKey({ columns: [t.id, t.userId] }), uniqueIndex('invitations_token_uq').on(t.userId, t.tokenHash)]);
+
+/** Append-only activity log of an account (a trigger refuses UPDATE and DELETE). */
+export const activityLog = pgTable('activity_log', {
+  id: serial('id').notNull(),
+  userId: integer('user_id').notNull().references(() => users.id, { onDelete: 'cascade' }),
+  personId: integer('person_id'),
+  quien: varchar('quien', { length: 190 }).notNull(),
+  accion: varchar('accion', { length: 40 }).notNull(),
+  ip: varchar('ip', { length: 64 }),
+  detalle: text('detalle'),
+  createdAt: createdAt(),
+}, (t) => [primaryKey({ columns: [t.id, t.userId] }), index('activity_log_account_idx').on(t.userId, t.createdAt)]);

@@ -31,6 +31,7 @@ const REFERENCE_TABLES: Record<string, string> = {
   announcements: 'avisos publicados por el administrador para todas las cuentas',
   efos_list: 'lista 69-B publicada por el SAT (la misma para todas las cuentas)',
   efos_refreshes: 'bitácora de las actualizaciones de la lista 69-B',
+  persons: 'directorio de personas (issue 26): el correo es único entre todas las cuentas y el login lo busca antes de conocer la cuenta',
 };
 
 /** Kept on the coordinator only: system bookkeeping with no account. */

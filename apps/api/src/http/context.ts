@@ -1,10 +1,13 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
-import { eq } from 'drizzle-orm';
-import { INT4_MAX, messages, normalizeRfc } from '@facturo/contract';
+import { and, eq } from 'drizzle-orm';
+import {
+  INT4_MAX, messages, normalizeRfc, requiredRole, roleAllows, roleForbiddenMessage, routes, type MemberRole, type RouteDef,
+} from '@facturo/contract';
 import type { Db } from '../db/client';
-import { users } from '../db/schema';
+import { memberships, persons, users } from '../db/schema';
 import { AppError, forbidden, unauthorized } from './errors';
 import { planAllowsProduct, planHasFeature } from '../modules/plans/plans.repository';
+import { registerActivityHook } from '../modules/workspace/activity';
 
 /** Role id of the administrator (spec §2.5: admin vs client roles; plans are roles 10/11). */
 export const ADMIN_ROLE = 1;
@@ -20,12 +23,22 @@ export interface Account {
   persona: string;
   isConfirmed: boolean;
   profileCompleted: boolean;
+  /**
+   * Issue 26: the caller's role in this account. A token without `pid` (the account's own login, as before
+   * the workspace) is its owner's; an account built outside a request (a job) leaves it out: the owner.
+   */
+  role?: MemberRole;
+  /** The person of a person-scoped token (`pid`); absent for the account's own login token. */
+  tokenPerson?: { pid: number; tv: number };
 }
 
 export interface TokenPayload {
   sub: number;
   rfc: string;
+  /** The account's token version, or the person's when `pid` is present. */
   tv: number;
+  /** Issue 26: the person signed in (a member of account `sub`); absent on the account's own login token. */
+  pid?: number;
 }
 
 /**
@@ -37,7 +50,8 @@ export function isWellFormedPayload(p: unknown): p is TokenPayload & { exp: numb
   const v = p as Record<string, unknown> | null;
   return Boolean(v) && typeof v === 'object'
     && Number.isInteger(v!.sub) && (v!.sub as number) > 0 && (v!.sub as number) <= INT4_MAX
-    && typeof v!.rfc === 'string' && Number.isInteger(v!.tv) && Number.isInteger(v!.exp);
+    && typeof v!.rfc === 'string' && Number.isInteger(v!.tv) && Number.isInteger(v!.exp)
+    && (v!.pid === undefined || (Number.isInteger(v!.pid) && (v!.pid as number) > 0 && (v!.pid as number) <= INT4_MAX));
 }
 
 declare module 'fastify' {
@@ -63,6 +77,10 @@ declare module 'fastify' {
     admin?: boolean;
     /** The body's `rfc` names a third party (a customer, an employee), not the tenant. */
     bodyRfcIsThirdParty?: boolean;
+    /** Issue 26: the least member role (route table; derived when the entry does not say). */
+    role?: MemberRole;
+    /** Issue 26: the route acts on the signed-in person. */
+    person?: boolean;
     /** The route-table entry the route was served from (http/serve.ts). */
     routeName?: string;
   }
@@ -81,6 +99,8 @@ declare module '@fastify/jwt' {
  * RFC that is not the token's is a 403 — tenant isolation does not depend on each module remembering.
  */
 export function registerRequestContext(app: FastifyInstance, db: Db): void {
+  // Issue 26 §6: the activity log line of a successful stamp, cancellation, filing, credential or purchase.
+  registerActivityHook(app, db);
   app.decorateRequest('account', null as unknown as Account);
 
   app.addHook('onRequest', async (req) => {
@@ -97,8 +117,18 @@ export function registerRequestContext(app: FastifyInstance, db: Db): void {
     }
     if (!isWellFormedPayload(payload)) throw unauthorized('Tu sesión expiró o no es válida. Inicia sesión de nuevo.');
     const [user] = await db.select().from(users).where(eq(users.id, payload.sub)).limit(1);
-    if (!user || user.tokenVersion !== payload.tv || user.rfc !== payload.rfc) {
+    if (!user || user.rfc !== payload.rfc || (payload.pid === undefined && user.tokenVersion !== payload.tv)) {
       throw unauthorized('Tu sesión expiró o no es válida. Inicia sesión de nuevo.');
+    }
+    let role: MemberRole = 'duenio';
+    if (payload.pid !== undefined) {
+      // The membership is read on every request: a member removed or re-roled is refused on the next one.
+      const [person] = await db.select({ tv: persons.tokenVersion, rol: memberships.rol }).from(persons)
+        .leftJoin(memberships, and(eq(memberships.personId, persons.id), eq(memberships.userId, user.id)))
+        .where(eq(persons.id, payload.pid)).limit(1);
+      if (!person || person.tv !== payload.tv) throw unauthorized('Tu sesión expiró o no es válida. Inicia sesión de nuevo.');
+      if (!person.rol) throw forbidden('Ya no eres miembro de esta cuenta');
+      role = person.rol;
     }
     if (user.suspended) throw new AppError(451, messages.suspended);
     if (user.unpaid && !config.allowUnpaid) throw new AppError(402, messages.paymentRequired);
@@ -106,6 +136,8 @@ export function registerRequestContext(app: FastifyInstance, db: Db): void {
       throw forbidden('Completa la verificación y la información de tu cuenta para continuar');
     }
     if (config.admin && user.rolId !== ADMIN_ROLE) throw forbidden('Solo un administrador puede hacer esto');
+    const needed = neededRole(config.routeName);
+    if (needed && !roleAllows(role, needed)) throw forbidden(roleForbiddenMessage(role, needed));
     if (config.product !== undefined && user.rolId !== ADMIN_ROLE && !(await planAllowsProduct(db, user.planId, config.product))) {
       throw forbidden(messages.locked);
     }
@@ -123,6 +155,7 @@ export function registerRequestContext(app: FastifyInstance, db: Db): void {
     req.account = {
       id: user.id, rfc: user.rfc, email: user.email, rolId: user.rolId, planId: user.planId,
       regimen: user.regimen, persona: user.persona, isConfirmed: user.isConfirmed, profileCompleted: user.profileCompleted,
+      role, ...(payload.pid !== undefined ? { tokenPerson: { pid: payload.pid, tv: payload.tv } } : {}),
     };
   });
 
@@ -133,6 +166,20 @@ export function registerRequestContext(app: FastifyInstance, db: Db): void {
     assertOwnRfc(req, req.query);
     if (!req.routeOptions.config?.bodyRfcIsThirdParty) assertOwnRfc(req, req.body);
   });
+}
+
+const roleByRoute = new Map<string, MemberRole>();
+/** The role a served route needs (issue 26), computed once per entry from the route table. */
+function neededRole(name: string | undefined): MemberRole | undefined {
+  if (!name) return undefined;
+  let role = roleByRoute.get(name);
+  if (!role) {
+    const def = (routes as Record<string, RouteDef>)[name];
+    if (!def) return undefined;
+    role = requiredRole(name, def);
+    roleByRoute.set(name, role);
+  }
+  return role;
 }
 
 /** A query flag as the list schemas read it (`flag` in the contract): true, 'true' or '1'. */

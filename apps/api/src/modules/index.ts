@@ -23,6 +23,7 @@ import { accountingRoutes } from './accounting/accounting.routes';
 import { bankRoutes } from './bank/bank.routes';
 import { bulkRoutes } from './bulk/bulk.routes';
 import { recurringRoutes } from './recurring/recurring.routes';
+import { workspaceRoutes } from './workspace/workspace.routes';
 
 /**
  * Feature modules (customers, products, employees, profile, catalogs, …) register here, each as
@@ -52,4 +53,5 @@ export async function registerFeatureModules(app: FastifyInstance, ctx: JobConte
   await app.register(bankRoutes(ctx));
   await app.register(bulkRoutes(ctx));
   await app.register(recurringRoutes(ctx));
+  await app.register(workspaceRoutes(ctx));
 }

@@ -7,7 +7,8 @@ import { eq } from 'drizzle-orm';
 import type { Db } from '../db/client';
 import { users } from '../db/schema';
 import { isWellFormedPayload, type TokenPayload } from '../http/context';
-import { roomFor } from './publisher';
+import { memberRoomFor, roomFor } from './publisher';
+import { isMember } from '../modules/workspace/persons.repository';
 
 /**
  * socket.io on the API's HTTP server: authenticated with the same JWT, each socket joins only its
@@ -31,9 +32,12 @@ export async function attachSocket(
       const payload = app.jwt.verify<TokenPayload>(token);
       if (!isWellFormedPayload(payload)) return next(new Error('No autorizado'));
       const [user] = await db.select({ rfc: users.rfc, tv: users.tokenVersion }).from(users).where(eq(users.id, payload.sub)).limit(1);
-      if (!user || user.tv !== payload.tv || user.rfc !== payload.rfc) return next(new Error('No autorizado'));
+      if (!user || user.rfc !== payload.rfc || (payload.pid === undefined && user.tv !== payload.tv)) return next(new Error('No autorizado'));
+      // Issue 26: a member's token joins only while the person still belongs to the account.
+      if (payload.pid !== undefined && !(await isMember(db, payload.pid, payload.tv, payload.sub))) return next(new Error('No autorizado'));
       socket.data.rfc = user.rfc;
       await socket.join(roomFor(user.rfc));
+      if (payload.pid !== undefined) await socket.join(memberRoomFor(payload.pid, payload.sub));
       next();
     } catch {
       next(new Error('No autorizado'));

@@ -97,12 +97,16 @@ interface Values {
   bEmployeeId: number; diotSupplierId: number; notificationId: number; polizaId: number;
   bankAccountId: number; bankMovementId: number; bankImportId: string;
   recurringId: number; batchId: string;
+  /** Issue 26: A's own membership (its owner) and a pending invitation of A's. */
+  memberId: number; invitationId: number;
 }
 
 let server: TestServer;
 let a: TestAccount;
 let a2: TestAccount;
 let b: TestAccount;
+/** Issue 26 §4: members of B's account (one per role but owner) attack A with B-scoped person tokens. */
+const bMembers: (TestAccount & { rol: string })[] = [];
 const v = {} as Values;
 
 const now = new Date(Date.now() - 6 * 3_600_000); // Mexico City's calendar
@@ -254,6 +258,10 @@ const probes: Record<string, () => Probe[]> = {
   'recurring.update': () => [{ params: { id: v.recurringId }, body: { estado: 'pausada' } }],
   'recurring.delete': () => [{ params: { id: v.recurringId } }],
   'invoiceSheet.status': () => [{ params: { id: v.batchId } }],
+  // Issue 26: A's members and invitations.
+  'workspace.updateMember': () => [{ params: { id: v.memberId }, body: { rol: 'lectura' } }],
+  'workspace.removeMember': () => [{ params: { id: v.memberId } }],
+  'workspace.withdrawInvitation': () => [{ params: { id: v.invitationId } }],
 };
 
 /** A one-deposit CAMT.053 for A's bank account. */
@@ -313,6 +321,8 @@ async function snapshot() {
     stamps: await get(a, '/api/timbres'),
     notificationUnread: ((await get(a, '/api/notificaciones/urgentes')).data as { id: number }[]).some((n) => n.id === v.notificationId),
     subscription: await get(a, '/api/customer/plan'),
+    members: await get(a, '/api/cuenta/miembros'),
+    activity: ((await get(a, '/api/cuenta/actividad')) as unknown[]).length,
     outcomes: await get(a2, `/api/outcomes/${month}/${year}?perPage=50`),
     receivedRetentions: await get(a2, `/api/getRetencionesRecibidas/${month}/${year}`),
     polizas: await get(a, '/api/contabilidad/polizas?anio=2026&mes=1'),
@@ -422,6 +432,19 @@ beforeAll(async () => {
   v.bankImportId = ((await bankRes.json()) as { id: string }).id;
   for (let i = 0; i < 300 && (await call(a, 'GET', `/api/bancos/estados/${v.bankImportId}`)).status !== 'done'; i++) await new Promise((r) => setTimeout(r, 100));
   v.bankMovementId = (await call(a, 'GET', `/api/bancos/movimientos?cuenta=${v.bankAccountId}`)).data[0].id;
+  // Issue 26: A's owner membership and a pending invitation; B's members of each role attack too.
+  await call(a, 'POST', '/api/cuenta/miembros', { email: `invitada.${a.rfc.toLowerCase()}@ejemplo.mx`, rol: 'lectura' });
+  const members = (await call(a, 'GET', '/api/cuenta/miembros')) as { id: number; estado: string }[];
+  v.memberId = members.find((m) => m.estado === 'activo')!.id;
+  v.invitationId = members.find((m) => m.estado === 'invitado')!.id;
+  for (const rol of ['contador', 'capturista', 'lectura'] as const) {
+    const email = `${rol}.${b.rfc.toLowerCase()}@ejemplo.mx`;
+    await call(b, 'POST', '/api/cuenta/miembros', { email, rol });
+    const outbox = (await (await fetch(`${server.baseUrl}/api/dev/outbox?to=${encodeURIComponent(email)}`)).json()) as { data: { text: string }[] };
+    const token = /\/invitacion\/(\S+)/.exec(outbox.data[0]!.text)![1];
+    const reg = await call(b, 'POST', `/api/invitaciones/${token}/registro`, { nombre: `Miembro ${rol}`, password: 'Secreta#2026' }, [201]);
+    bMembers.push({ ...b, email, headers: { authorization: `Bearer ${reg.access_token}` }, token: reg.access_token, rol });
+  }
   before = await snapshot();
 });
 afterAll(() => server?.close());
@@ -441,13 +464,14 @@ describe('cross-tenant matrix from the route table (issue 12 §6)', () => {
     const failures: string[] = [];
     let requests = 0;
     const entries = tenantedEntries();
-    for (const entry of entries) {
+    // Issue 26 §4: once per role — B's owner, then B's contador, capturista and lectura members.
+    for (const attacker of [{ ...b, rol: 'duenio' }, ...bMembers]) for (const entry of entries) {
       if (NOT_TENANT_DATA[entry.name]) continue;
       const list = probes[entry.name]!();
       for (const p of list) {
         requests++;
-        const res = await send(b, entry.def, p);
-        const label = `${entry.name} ${entry.def.method} ${routePath(entry.def.path, p.params)} → ${res.status} ${res.text.slice(0, 160)}`;
+        const res = await send(attacker, entry.def, p);
+        const label = `[${attacker.rol}] ${entry.name} ${entry.def.method} ${routePath(entry.def.path, p.params)} → ${res.status} ${res.text.slice(0, 160)}`;
         // A's values that B did not send itself (an error may echo the id B typed; that tells B nothing new).
         const sent = JSON.stringify(p).toUpperCase();
         const leaked = secretsOfA().filter((s) => !sent.includes(s.toUpperCase()) && res.text.toUpperCase().includes(s.toUpperCase()));
@@ -463,9 +487,16 @@ describe('cross-tenant matrix from the route table (issue 12 §6)', () => {
     }
     const after = await snapshot();
     expect(after).toEqual(before);
-    console.log(`[security] matriz entre cuentas: ${entries.length} rutas con ids (${Object.keys(probes).length} con sondas, de ellas ${Object.keys(CALLER_KEYED).length} que responden datos propios; ${Object.keys(NOT_TENANT_DATA).length} sin datos de cuenta), ${requests} peticiones`);
+    console.log(`[security] matriz entre cuentas: ${entries.length} rutas con ids × ${1 + bMembers.length} roles (${Object.keys(probes).length} con sondas, de ellas ${Object.keys(CALLER_KEYED).length} que responden datos propios; ${Object.keys(NOT_TENANT_DATA).length} sin datos de cuenta), ${requests} peticiones`);
     expect(failures).toEqual([]);
     expect(Object.keys(probes).length).toBeGreaterThanOrEqual(70);
+  });
+
+  it("no member of B switches into A's account (issue 26)", async () => {
+    for (const who of [b, ...bMembers]) {
+      const res = await callApi(server.baseUrl, who.headers, 'POST', '/api/me/cuenta', { rfc: a.rfc });
+      expect(res.status).toBe(403);
+    }
   });
 
   it("A still reaches its own records through the same values (the probes name real data)", async () => {

@@ -1,6 +1,6 @@
 import { eq, or, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
-import { users } from '../../db/schema';
+import { persons, users } from '../../db/schema';
 
 export type UserRow = typeof users.$inferSelect;
 
@@ -24,7 +24,9 @@ export async function findUserById(db: Db, id: number): Promise<UserRow | undefi
 export async function findTakenFields(db: Db, rfc: string, email: string): Promise<{ rfc: boolean; email: boolean }> {
   const rows = await db.select({ rfc: users.rfc, email: users.email }).from(users)
     .where(or(eq(users.rfc, rfc), eq(users.email, email)));
-  return { rfc: rows.some((r) => r.rfc === rfc), email: rows.some((r) => r.email === email) };
+  // Issue 26: a person invited into an account (no account of its own) holds its e-mail too.
+  const [person] = await db.select({ id: persons.id }).from(persons).where(eq(persons.email, email)).limit(1);
+  return { rfc: rows.some((r) => r.rfc === rfc), email: Boolean(person) || rows.some((r) => r.email === email) };
 }
 
 export async function insertUser(db: Db, values: typeof users.$inferInsert): Promise<UserRow> {

@@ -13,13 +13,13 @@ export const authRoutes = (deps: auth.AuthDeps): FastifyPluginAsync => async (ap
   serve(app, 'auth.resendCode', (req) => auth.resendVerification(deps, req.body.email, req.ip), limited);
   serve(app, 'auth.catalogs', () => auth.registrationCatalogs());
   serve(app, 'auth.municipalities', (req) => ({ municipios: municipios(req.params.stateId) }));
-  serve(app, 'auth.completeAccount', (req) => auth.completeAccount(deps, req.account.id, req.body));
+  serve(app, 'auth.completeAccount', (req) => auth.completeAccount(deps, req.account.id, req.body, req.account.tokenPerson));
   serve(app, 'auth.login', (req) => auth.login(deps, req.body, req.ip), limited);
   serve(app, 'auth.logout', async (req) => {
-    await auth.logout(deps, req.account.id);
+    await auth.logout(deps, req.account.id, req.account.tokenPerson);
     return { message: 'Sesión cerrada' };
   });
-  serve(app, 'auth.session', (req) => auth.currentSession(deps, req.account.id));
+  serve(app, 'auth.session', (req) => auth.currentSession(deps, req.account.id, req.account.tokenPerson));
   serve(app, 'auth.sendResetCode', (req) => auth.sendResetCode(deps, req.body.email, req.ip), limited);
   serve(app, 'auth.resetPassword', (req) => auth.resetPassword(deps, req.body.email, req.body.code, req.body.password), limited);
 };

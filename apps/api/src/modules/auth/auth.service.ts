@@ -16,6 +16,11 @@ import {
 } from './auth.repository';
 import { CODE_TTL_MINUTES, MAX_CODE_ATTEMPTS, tooManyCodeAttempts, VerificationCodes, wrongCode } from './verification-codes';
 import {
+  bumpPersonTokenVersion, defaultAccountOf, findLoginPerson, findPersonOfAccount, type PersonRow, type TokenPerson,
+} from '../workspace/persons.repository';
+import { checkSecondFactor } from '../workspace/two-factor';
+import type { SecretBox } from '../../security/secrets';
+import {
   accountLockedEmail, assertAccountNotLocked, recordAccountFailure, spendDummyVerification, takeDailyCode,
 } from './abuse-limits';
 
@@ -24,7 +29,8 @@ export interface AuthDeps {
   mailer: Mailer;
   codes: VerificationCodes;
   attempts: AttemptCounter;
-  signToken: (user: UserRow, remember: boolean) => string;
+  /** `person`: a person-scoped token (issue 26) for a member; absent, the account's own login token as before. */
+  signToken: (user: UserRow, remember: boolean, person?: TokenPerson) => string;
   loginMaxAttempts: number;
   authRateLimitPerMinute: number;
   /** Failed logins per account and hour, from any address (issue 17 §2). */
@@ -32,6 +38,8 @@ export interface AuthDeps {
   codesPerDayPerEmail: number;
   codesPerDayPerIp: number;
   publicUrl: string;
+  /** Opens the sealed TOTP secrets (issue 26 §7). */
+  secrets?: SecretBox;
 }
 
 /**
@@ -50,10 +58,10 @@ const LOGIN_WINDOW_MS = 15 * 60_000;
 const BAD_CREDENTIALS = 'El RFC, correo o contraseña son incorrectos';
 
 /** Spec §3 login response for a user row. */
-export function sessionFor(deps: AuthDeps, user: UserRow, remember = false): LoginResponse {
+export function sessionFor(deps: AuthDeps, user: UserRow, remember = false, person?: TokenPerson): LoginResponse {
   const now = new Date();
   return {
-    access_token: deps.signToken(user, remember),
+    access_token: deps.signToken(user, remember, person),
     user: {
       name: user.fullName, rfc: user.rfc, img: user.img, email: user.email, regimen: user.regimen,
       clave_sat: user.regimen, is_confirmed: user.isConfirmed, profile_completed: user.profileCompleted,
@@ -117,7 +125,7 @@ export function registrationCatalogs() {
   };
 }
 
-export async function completeAccount(deps: AuthDeps, userId: number, input: CompleteAccountInput): Promise<LoginResponse> {
+export async function completeAccount(deps: AuthDeps, userId: number, input: CompleteAccountInput, person?: TokenPerson): Promise<LoginResponse> {
   const user = await findUserById(deps.db, userId);
   if (!user) throw forbidden();
   if (!user.isConfirmed) throw forbidden('Verifica tu cuenta antes de completar tu información');
@@ -127,7 +135,7 @@ export async function completeAccount(deps: AuthDeps, userId: number, input: Com
     fullName: input.fullName, regimen: input.regimen, cp: input.cp, estado: input.estado, municipio: input.municipio,
     timeZone: input.timeZone, profileCompleted: true,
   });
-  return sessionFor(deps, updated);
+  return sessionFor(deps, updated, false, person);
 }
 
 export async function login(deps: AuthDeps, input: LoginInput, ip: string): Promise<LoginResponse> {
@@ -136,6 +144,11 @@ export async function login(deps: AuthDeps, input: LoginInput, ip: string): Prom
     throw new AppError(429, 'Demasiados intentos fallidos. Espera unos minutos antes de volver a intentar.');
   }
   const user = await findUserByLogin(deps.db, input.username);
+  // Issue 26: a person with no account of its own (registered from an invitation) signs in by e-mail.
+  if (!user) {
+    const person = await findLoginPerson(deps.db, input.username);
+    if (person) return personLogin(deps, person, input, key);
+  }
   // Per account, whatever the address: rotating client addresses does not escape it.
   await assertAccountNotLocked(deps, user?.id, input.username);
   // An unknown user costs one argon2id verification too, so the answer time does not reveal accounts.
@@ -148,12 +161,50 @@ export async function login(deps: AuthDeps, input: LoginInput, ip: string): Prom
     if (n >= deps.loginMaxAttempts + 1) throw new AppError(429, 'Demasiados intentos fallidos. Espera unos minutos antes de volver a intentar.');
     throw new AppError(401, BAD_CREDENTIALS);
   }
+  await passSecondFactor(deps, await findPersonOfAccount(deps.db, user.id), input, key);
   await deps.attempts.reset(key);
   return sessionFor(deps, user, input.remember ?? false);
 }
 
-export async function logout(deps: AuthDeps, userId: number): Promise<void> {
-  await bumpTokenVersion(deps.db, userId);
+/**
+ * Issue 26 §7: with two-factor sign-in on, the right password alone is answered 401 naming `code`; a wrong
+ * code counts as a failed login (same limits as the password).
+ */
+async function passSecondFactor(deps: AuthDeps, person: PersonRow | undefined, input: LoginInput, key: string): Promise<void> {
+  if (!person?.totpEnabled || !deps.secrets) return;
+  if (!input.code) throw new AppError(401, SECOND_FACTOR, { code: [SECOND_FACTOR] });
+  if (await checkSecondFactor(deps.db, deps.secrets, person, input.code)) return;
+  const n = await deps.attempts.hit(key, LOGIN_WINDOW_MS);
+  if (n >= deps.loginMaxAttempts + 1) throw new AppError(429, 'Demasiados intentos fallidos. Espera unos minutos antes de volver a intentar.');
+  throw new AppError(401, WRONG_SECOND_FACTOR, { code: [WRONG_SECOND_FACTOR] });
+}
+const SECOND_FACTOR = 'Escribe el código de 6 dígitos de tu app de autenticación (o un código de recuperación)';
+const WRONG_SECOND_FACTOR = 'El código de verificación no es válido';
+
+export async function logout(deps: AuthDeps, userId: number, person?: TokenPerson): Promise<void> {
+  // A member's logout ends that person's sessions, never the account owner's.
+  if (person) await bumpPersonTokenVersion(deps.db, person.pid);
+  else await bumpTokenVersion(deps.db, userId);
+}
+
+/**
+ * Password login of a person without an account of its own: the same per-address and per-login limits as an
+ * account's, then a person-scoped token for its last used account (or its first).
+ */
+async function personLogin(deps: AuthDeps, person: PersonRow, input: LoginInput, key: string): Promise<LoginResponse> {
+  await assertAccountNotLocked(deps, undefined, input.username);
+  const ok = await verifyPassword(person.passwordHash, input.password);
+  if (!ok) {
+    await recordAccountFailure(deps, undefined, input.username);
+    const n = await deps.attempts.hit(key, LOGIN_WINDOW_MS);
+    if (n >= deps.loginMaxAttempts + 1) throw new AppError(429, 'Demasiados intentos fallidos. Espera unos minutos antes de volver a intentar.');
+    throw new AppError(401, BAD_CREDENTIALS);
+  }
+  await passSecondFactor(deps, person, input, key);
+  const account = await defaultAccountOf(deps.db, person);
+  if (!account) throw new AppError(403, 'Tu usuario ya no pertenece a ninguna cuenta');
+  await deps.attempts.reset(key);
+  return sessionFor(deps, account, input.remember ?? false, { pid: person.id, tv: person.tokenVersion });
 }
 
 export async function sendResetCode(deps: AuthDeps, email: string, ip: string): Promise<{ message: string }> {
@@ -186,8 +237,8 @@ export async function replacePassword(db: Db, userId: number, password: string):
   return setPasswordHash(db, userId, await hashPassword(password));
 }
 
-export async function currentSession(deps: AuthDeps, userId: number): Promise<LoginResponse> {
+export async function currentSession(deps: AuthDeps, userId: number, person?: TokenPerson): Promise<LoginResponse> {
   const user = await findUserById(deps.db, userId);
   if (!user) throw forbidden();
-  return sessionFor(deps, user);
+  return sessionFor(deps, user, false, person);
 }

@@ -13,7 +13,7 @@ export interface DevRoutesOptions {
   env: 'development' | 'test' | 'production';
   /** MAIL_OUTBOX_PUBLIC=true: any peer may read the outbox (a demo server). */
   outboxPublic: boolean;
-  session: (userId: number) => Promise<LoginResponse>;
+  session: (userId: number, person?: { pid: number; tv: number }) => Promise<LoginResponse>;
 }
 
 /**
@@ -42,7 +42,7 @@ export const devRoutes = (db: Db, mailer: Mailer, opts: DevRoutesOptions): Fasti
       await db.insert(stampBalances).values({ userId: req.account.id, balance: timbres })
         .onConflictDoUpdate({ target: stampBalances.userId, set: { balance: timbres } });
     }
-    return opts.session(req.account.id);
+    return opts.session(req.account.id, req.account.tokenPerson);
   });
   serve(app, 'dev.notification', async (req) => {
     const [row] = await db.insert(notifications)

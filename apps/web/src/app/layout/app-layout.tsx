@@ -12,6 +12,7 @@ import { NotificationsMenu } from '../../features/notifications/components/notif
 import { useNavHidden } from './nav-visibility';
 import { VerticalMenu } from './vertical-menu';
 import { UserMenu } from './user-menu';
+import { AccountSwitcher } from '../../features/workspace/public';
 import { ScrollToTop } from './scroll-to-top';
 // Its own chunk (payments code stays out of /login's first load).
 const FailedPaymentBanner = lazy(() => import('../../features/payments/components/failed-payment-banner').then((m) => ({ default: m.FailedPaymentBanner })));
@@ -58,6 +59,7 @@ export function AppLayout() {
           </Group>
           <Group gap={narrow ? 4 : 'sm'} wrap="nowrap" style={{ flexShrink: 0 }}>
             {showPeriod && !narrow && <PeriodFilter />}
+            <AccountSwitcher />
             <NotificationsMenu />
             <SkinToggle />
             <UserMenu />

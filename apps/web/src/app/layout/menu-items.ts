@@ -1,3 +1,4 @@
+import { roleAllows, type MemberRole } from '@facturo/contract';
 import {
   IconBuildingBank,
   IconBook,
@@ -19,6 +20,7 @@ import {
   IconAddressBook,
   IconScale,
   IconWallet,
+  IconLayoutBoard,
   type Icon,
 } from '@tabler/icons-react';
 
@@ -117,10 +119,34 @@ export function buildMenu(basicPayroll: boolean): MenuItem[] {
         { label: 'menu.plans', to: '/plans', icon: IconWallet },
         { label: 'menu.payments', to: '/payments', icon: IconReceipt2 },
         { label: 'menu.paymentCards', to: '/payment-cards', icon: IconCreditCard },
+        { label: 'workspace.members', to: '/cuenta/miembros' },
+        { label: 'workspace.activity', to: '/cuenta/actividad' },
       ],
     },
+    { label: 'workspace.board', to: '/despacho', icon: IconLayoutBoard },
     { label: 'menu.tutorials', to: '/tutorials', icon: IconBook },
     { label: 'menu.announcement', to: '/app/announcement', icon: IconSpeakerphone },
   ];
 }
 
+
+/**
+ * Issue 26 §2: the least member role a screen needs (the server refuses the calls anyway; the menu just does
+ * not offer what the role cannot do).
+ */
+const SCREEN_ROLES: [RegExp, MemberRole][] = [
+  [/^\/(cuenta\/miembros|plans|payments|payment-cards)(\/|$)/, 'duenio'],
+  [/^\/(cuenta\/actividad|statements|profile)(\/|$)/, 'contador'],
+];
+export function screenRole(to: string): MemberRole {
+  return SCREEN_ROLES.find(([re]) => re.test(to))?.[1] ?? 'lectura';
+}
+
+/** The menu without the screens `role` cannot use (a group with no screen left disappears). */
+export function menuForRole(menu: MenuItem[], role: MemberRole): MenuItem[] {
+  return menu.flatMap((item): MenuItem[] => {
+    if (!isGroup(item)) return roleAllows(role, screenRole(item.to)) ? [item] : [];
+    const children = item.children.filter((c) => roleAllows(role, screenRole(c.to)));
+    return children.length ? [{ ...item, children }] : [];
+  });
+}

@@ -1,5 +1,5 @@
 import { Avatar, Group, Menu, Text, UnstyledButton } from '@mantine/core';
-import { IconChevronDown, IconLogout, IconUser, IconWallet } from '@tabler/icons-react';
+import { IconChevronDown, IconLogout, IconShieldLock, IconUser, IconWallet } from '@tabler/icons-react';
 import { Link } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { useSession } from '../../shared/session/session-store';
@@ -42,6 +42,9 @@ export function UserMenu() {
         </Menu.Item>
         <Menu.Item component={Link} to="/plans" leftSection={<IconWallet size={16} />}>
           {t('user.plans')}
+        </Menu.Item>
+        <Menu.Item component={Link} to="/cuenta/seguridad" leftSection={<IconShieldLock size={16} />}>
+          {t('workspace.security')}
         </Menu.Item>
         <Menu.Divider />
         <Menu.Item color="red" leftSection={<IconLogout size={16} />} onClick={() => void logout()}>

@@ -3,7 +3,8 @@ import { IconCircle } from '@tabler/icons-react';
 import { Link, useLocation } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { useUnreadAnnouncements } from '../../features/announcement/public';
-import { buildMenu, isGroup, isPayrollBasicTenant, type MenuLink } from './menu-items';
+import { buildMenu, isGroup, isPayrollBasicTenant, menuForRole, type MenuLink } from './menu-items';
+import { useMyRole } from '../../features/workspace/public';
 
 const basicPayroll = isPayrollBasicTenant(import.meta.env.VITE_PROJECT_ID, import.meta.env.VITE_PAYROLL_BASIC_TENANT);
 
@@ -17,7 +18,7 @@ function isActive(pathname: string, to: string): boolean {
 export function VerticalMenu({ onNavigate }: { onNavigate?: () => void }) {
   const { t } = useTranslation();
   const { pathname } = useLocation();
-  const menu = buildMenu(basicPayroll);
+  const menu = menuForRole(buildMenu(basicPayroll), useMyRole());
   const unread = useUnreadAnnouncements();
   const link = (item: MenuLink, nested: boolean) => {
     // Nested links share one small bullet so the hierarchy reads at a glance.

@@ -12,17 +12,23 @@ import { login } from '../api/auth-api';
 import { afterLogin } from '../model/after-login';
 import { applyServerErrors } from '../../../shared/api/form-server-errors';
 import { FormAlert } from '../../../shared/ui/form-alert';
+import { isApiError } from '../../../shared/api/api-error';
 
 /** Login with RFC or email (§2.7); also served at /login-2 and /login-3. */
 export function LoginPage() {
   const { t } = useTranslation();
   const navigate = useNavigate();
   const [formError, setFormError] = useState<string | null>(null);
+  // Issue 26 §7: with two-factor sign-in on, the API asks for the code after the password.
+  const [needsCode, setNeedsCode] = useState(false);
   const form = useForm<LoginInput>({ resolver: zodResolver(loginSchema), defaultValues: { username: '', password: '', remember: false } });
   const mutation = useMutation({
     mutationFn: login,
     onSuccess: (res) => navigate(afterLogin(res), { replace: true }),
-    onError: (err) => setFormError(applyServerErrors(err, form.setError, ['username', 'password'], t('auth.login.failed'))),
+    onError: (err) => {
+      if (isApiError(err) && err.body.errors?.code) setNeedsCode(true);
+      setFormError(applyServerErrors(err, form.setError, ['username', 'password', 'code'], t('auth.login.failed')));
+    },
   });
   const submit = form.handleSubmit((v) => {
     setFormError(null);
@@ -50,6 +56,16 @@ export function LoginPage() {
             {...form.register('password')}
             error={form.formState.errors.password?.message}
           />
+          {needsCode && (
+            <TextInput
+              label={t('workspace.totpCode')}
+              autoComplete="one-time-code"
+              inputMode="numeric"
+              autoFocus
+              {...form.register('code')}
+              error={form.formState.errors.code?.message}
+            />
+          )}
           <Group justify="space-between">
             <Checkbox label={t('auth.remember')} {...form.register('remember')} />
             <Anchor component={Link} to="/forgot-password" size="sm">

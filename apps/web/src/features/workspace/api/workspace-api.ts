@@ -1,0 +1,66 @@
+import { queryOptions, useQuery } from '@tanstack/react-query';
+import { routes, type ActivityAction, type MemberRole } from '@facturo/contract';
+import { call } from '../../../shared/api/call';
+import { queryClient } from '../../../shared/api/query-client';
+import { getToken, startSession } from '../../../shared/session/session-store';
+
+/** Query keys of the workspace: the person's accounts are the person's, the rest the current account's. */
+export const workspaceKeys = {
+  myAccounts: (token: string | null) => ['workspace', 'me', token] as const,
+  members: (rfc: string) => ['workspace', rfc, 'members'] as const,
+  activity: (rfc: string, q: ActivityFilters) => ['workspace', rfc, 'activity', q] as const,
+  despacho: (page: number) => ['workspace', 'despacho', page] as const,
+};
+
+export interface ActivityFilters { desde?: string; hasta?: string; accion?: ActivityAction }
+
+export const myAccountsQuery = () => queryOptions({
+  queryKey: workspaceKeys.myAccounts(getToken()),
+  queryFn: ({ signal }) => call(routes['workspace.myAccounts'], { signal }),
+  staleTime: 60_000,
+});
+
+/** The signed-in person's role in the current account (owner while unknown: the single-owner case). */
+export function useMyRole(): MemberRole {
+  const { data } = useQuery(myAccountsQuery());
+  return data?.find((a) => a.actual)?.rol ?? 'duenio';
+}
+
+/**
+ * Switches to another account: a token scoped to it, then the session of that account (GET /api/user) and
+ * an empty cache, so no list of the previous account is shown under the new RFC.
+ */
+export async function switchAccount(rfc: string): Promise<void> {
+  const { access_token } = await call(routes['workspace.switchAccount'], { body: { rfc } });
+  const session = await call(routes['auth.session'], { token: access_token });
+  queryClient.clear();
+  startSession(session);
+}
+
+export const membersQuery = (rfc: string) => queryOptions({
+  queryKey: workspaceKeys.members(rfc),
+  queryFn: ({ signal }) => call(routes['workspace.members'], { signal }),
+});
+export const inviteMember = (email: string, rol: MemberRole) => call(routes['workspace.invite'], { body: { email, rol }, passThrough: true });
+export const updateMember = (id: number, rol: MemberRole) => call(routes['workspace.updateMember'], { params: { id }, body: { rol } });
+export const removeMember = (id: number) => call(routes['workspace.removeMember'], { params: { id } });
+export const withdrawInvitation = (id: number) => call(routes['workspace.withdrawInvitation'], { params: { id } });
+
+export const activityQuery = (rfc: string, q: ActivityFilters) => queryOptions({
+  queryKey: workspaceKeys.activity(rfc, q),
+  queryFn: ({ signal }) => call(routes['workspace.activity'], { query: q, signal }),
+});
+
+export const despachoQuery = (page: number) => queryOptions({
+  queryKey: workspaceKeys.despacho(page),
+  queryFn: ({ signal }) => call(routes['workspace.despacho'], { query: { page, perPage: 200 }, signal }),
+});
+
+export const invitationQuery = (token: string) => queryOptions({
+  queryKey: ['workspace', 'invitation', token],
+  queryFn: ({ signal }) => call(routes['workspace.invitation'], { params: { token }, signal, passThrough: true }),
+  retry: false,
+});
+export const acceptInvitation = (token: string) => call(routes['workspace.acceptInvitation'], { params: { token } });
+export const registerFromInvitation = (token: string, nombre: string, password: string) =>
+  call(routes['workspace.registerFromInvitation'], { params: { token }, body: { nombre, password }, passThrough: true });

@@ -1,0 +1,48 @@
+import { Button, Menu, Text } from '@mantine/core';
+import { IconBuildingSkyscraper, IconCheck, IconLayoutBoard } from '@tabler/icons-react';
+import { useQuery } from '@tanstack/react-query';
+import { Link, useNavigate } from 'react-router';
+import { useTranslation } from 'react-i18next';
+import { MEMBER_ROLE_LABELS } from '@facturo/contract';
+import { useSession } from '../../../shared/session/session-store';
+import { myAccountsQuery, switchAccount } from '../api/workspace-api';
+
+/**
+ * Issue 26 §4: the current RFC and name in the header; a person with several accounts switches in one click
+ * (a new token for that account, the cache emptied, back to the dashboard).
+ */
+export function AccountSwitcher() {
+  const { t } = useTranslation();
+  const navigate = useNavigate();
+  const { user } = useSession();
+  const { data } = useQuery(myAccountsQuery());
+  if (!data || data.length < 2) return null;
+  const current = data.find((a) => a.actual);
+  return (
+    <Menu width={320} position="bottom-end" shadow="md">
+      <Menu.Target>
+        <Button variant="light" size="xs" leftSection={<IconBuildingSkyscraper size={16} />} data-testid="account-switcher"
+          aria-label={t('workspace.switchAccount')}>
+          <span>{current?.rfc ?? user?.username}</span>
+          <Text span size="xs" ml={6} c="dimmed" visibleFrom="md" lineClamp={1} maw={160}>{current?.nombre}</Text>
+        </Button>
+      </Menu.Target>
+      <Menu.Dropdown>
+        <Menu.Label>{t('workspace.myAccounts')}</Menu.Label>
+        {data.map((a) => (
+          <Menu.Item key={a.rfc} data-testid={`switch-${a.rfc}`} rightSection={a.actual ? <IconCheck size={14} /> : undefined}
+            onClick={async () => {
+              if (a.actual) return;
+              await switchAccount(a.rfc);
+              void navigate('/dashboard/home');
+            }}>
+            <Text size="sm" fw={600}>{a.rfc}</Text>
+            <Text size="xs" c="dimmed">{a.nombre} · {MEMBER_ROLE_LABELS[a.rol]}</Text>
+          </Menu.Item>
+        ))}
+        <Menu.Divider />
+        <Menu.Item component={Link} to="/despacho" leftSection={<IconLayoutBoard size={16} />}>{t('workspace.board')}</Menu.Item>
+      </Menu.Dropdown>
+    </Menu>
+  );
+}
