@@ -7,6 +7,7 @@ import { toastError, toastSuccess } from '../../../shared/ui/toasts';
 import { accountingKeys, balanzaQuery, cerrar, downloadXml, periodoQuery, reabrir } from '../api/accounting-api';
 import { errorLines } from './errors';
 import { money } from './money';
+import '../texts';
 
 interface Props { rfc: string; anio: number; mes: number }
 

@@ -7,6 +7,7 @@ import { ListTable } from '../../../shared/ui/list-table';
 import { toastError, toastSuccess } from '../../../shared/ui/toasts';
 import { accountingKeys, createCuenta, cuentasQuery, downloadXml, importarCatalogo, updateCuenta } from '../api/accounting-api';
 import { errorLines } from './errors';
+import '../texts';
 
 /** The chart of accounts: add a subaccount, rename, (de)activate; download the CT file. */
 export function CatalogoTab({ rfc, anio, mes }: { rfc: string; anio: number; mes: number }) {

@@ -3,6 +3,7 @@ import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { estadosQuery } from '../api/accounting-api';
 import { money } from './money';
+import '../texts';
 
 /** Estado de resultados (month and year to date) and balance general at the end of the month. */
 export function EstadosTab({ rfc, anio, mes }: { rfc: string; anio: number; mes: number }) {

@@ -11,6 +11,7 @@ import { toastError, toastSuccess } from '../../../shared/ui/toasts';
 import { accountingKeys, createPoliza, cuentasQuery, deletePoliza, generar, polizasQuery } from '../api/accounting-api';
 import { errorLines } from './errors';
 import { money, side } from './money';
+import '../texts';
 
 interface Props { rfc: string; anio: number; mes: number }
 

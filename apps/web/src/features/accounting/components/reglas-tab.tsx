@@ -6,6 +6,7 @@ import { ACCOUNTING_ROLES, type Reglas } from '@facturo/contract';
 import { toastError, toastSuccess } from '../../../shared/ui/toasts';
 import { accountingKeys, cuentasQuery, reglasQuery, saveReglas } from '../api/accounting-api';
 import { errorLines } from './errors';
+import '../texts';
 
 /** The rules table: which account each part of a document goes to, and expense accounts by ClaveProdServ prefix. */
 export function ReglasTab({ rfc }: { rfc: string }) {

@@ -5,6 +5,7 @@ import { useTranslation } from 'react-i18next';
 import { isApiError } from '../../../shared/api/api-error';
 import { toastError } from '../../../shared/ui/toasts';
 import { downloadXml, type XmlTipo } from '../api/accounting-api';
+import '../texts';
 
 /** The four Anexo 24 files; pólizas and folios carry the solicitud SAT made (AF/FC with NumOrden, DE/CO with NumTramite). */
 export function XmlTab({ rfc, anio, mes }: { rfc: string; anio: number; mes: number }) {

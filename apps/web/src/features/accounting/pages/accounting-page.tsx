@@ -12,6 +12,7 @@ import { EstadosTab } from '../components/estados-tab';
 import { PolizasTab } from '../components/polizas-tab';
 import { ReglasTab } from '../components/reglas-tab';
 import { XmlTab } from '../components/xml-tab';
+import '../texts';
 
 const TABS = ['polizas', 'balanza', 'estados', 'catalogo', 'reglas', 'xml'] as const;
 

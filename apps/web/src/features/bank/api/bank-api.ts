@@ -1,6 +1,7 @@
 import { queryOptions } from '@tanstack/react-query';
 import { routes, type BankAccountBody, type ColumnMapping, type ReconcileBody } from '@facturo/contract';
 import { call } from '../../../shared/api/call';
+import '../texts';
 
 /** Query keys start with the area and the tenant's RFC (STYLE "Data fetching"). */
 export const bankKeys = { all: (rfc: string) => ['bank', rfc] as const };

@@ -8,6 +8,7 @@ import { formatApiErrorLines } from '../../../shared/api/format-api-error';
 import { FormAlert } from '../../../shared/ui/form-alert';
 import { toastSuccess } from '../../../shared/ui/toasts';
 import { bankCatalogsQuery, bankKeys, createBankAccount } from '../api/bank-api';
+import '../texts';
 
 /** New bank account: bank from c_Banco, the CLABE checked as it is typed (same rule as the API), currency. */
 export function AccountForm({ rfc, opened, onClose, onCreated }: { rfc: string; opened: boolean; onClose: () => void; onCreated: (id: number) => void }) {

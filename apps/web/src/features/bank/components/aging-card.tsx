@@ -3,6 +3,7 @@ import { Card, Group, NumberInput, SegmentedControl, Stack, Table, Text } from '
 import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { agingQuery } from '../api/bank-api';
+import '../texts';
 
 const BUCKETS = ['corriente', 'd1_30', 'd31_60', 'd61_90', 'mas90', 'total'] as const;
 

@@ -7,6 +7,7 @@ import { isApiError } from '../../../shared/api/api-error';
 import { formatApiErrorLines } from '../../../shared/api/format-api-error';
 import { FormAlert } from '../../../shared/ui/form-alert';
 import { openCfdisQuery, reconcile } from '../api/bank-api';
+import '../texts';
 
 /**
  * "Cambiar": search any open CFDI (issued for a deposit, received for a withdrawal) and choose one or several,

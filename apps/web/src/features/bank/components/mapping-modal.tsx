@@ -9,6 +9,7 @@ import { formatApiErrorLines } from '../../../shared/api/format-api-error';
 import { FormAlert } from '../../../shared/ui/form-alert';
 import { toastSuccess } from '../../../shared/ui/toasts';
 import { bankKeys, saveMapping } from '../api/bank-api';
+import '../texts';
 
 const ROLES = ['fecha', 'descripcion', 'referencia', 'deposito', 'retiro', 'importe', 'saldo'] as const;
 type Role = (typeof ROLES)[number];

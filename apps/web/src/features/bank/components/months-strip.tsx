@@ -2,6 +2,7 @@ import { Badge, Group, Text } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { monthsQuery } from '../api/bank-api';
+import '../texts';
 
 /** The year's months with movements: reconciled (nothing pending) or how many are still pending (issue 27 §6). */
 export function MonthsStrip({ rfc, cuenta, anio }: { rfc: string; cuenta: number; anio: number }) {

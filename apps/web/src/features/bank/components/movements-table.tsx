@@ -2,6 +2,7 @@ import { Badge, Button, Group, Stack, Table, Text } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import type { Movement } from '@facturo/contract';
 import { confidenceColor, confidenceText } from '../model/confidence';
+import '../texts';
 
 export interface MovementActions {
   onAccept: (m: Movement) => void;

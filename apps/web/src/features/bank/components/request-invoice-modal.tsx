@@ -8,6 +8,7 @@ import { formatApiErrorLines } from '../../../shared/api/format-api-error';
 import { FormAlert } from '../../../shared/ui/form-alert';
 import { toastSuccess } from '../../../shared/ui/toasts';
 import { requestInvoice } from '../api/bank-api';
+import '../texts';
 
 /** "Pedir factura al proveedor": e-mails the supplier the withdrawal's data, asking for its CFDI. */
 export function RequestInvoiceModal({ movement, onClose }: { movement: Movement | null; onClose: () => void }) {

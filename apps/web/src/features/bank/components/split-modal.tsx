@@ -7,6 +7,7 @@ import { isApiError } from '../../../shared/api/api-error';
 import { formatApiErrorLines } from '../../../shared/api/format-api-error';
 import { FormAlert } from '../../../shared/ui/form-alert';
 import { splitMovement } from '../api/bank-api';
+import '../texts';
 
 /** "Dividir": one movement into parts that add up to it, each reconciled on its own afterwards. */
 export function SplitModal({ movement, onClose, onSaved }: { movement: Movement | null; onClose: () => void; onSaved: () => void }) {

@@ -21,6 +21,7 @@ import { MonthsStrip } from '../components/months-strip';
 import { MovementsTable } from '../components/movements-table';
 import { RequestInvoiceModal } from '../components/request-invoice-modal';
 import { SplitModal } from '../components/split-modal';
+import '../texts';
 
 /**
  * /bancos (issue 27): the account's bank accounts, a statement import with live progress, and each movement

@@ -2,6 +2,7 @@ import { queryOptions } from '@tanstack/react-query';
 import { routes, type BulkEntity, type BulkFormat, type BulkImportResult } from '@facturo/contract';
 import { call, routeUrl } from '../../../shared/api/call';
 import { downloadAuthedFile } from '../../../shared/api/authed-file';
+import '../texts';
 
 /** `POST /api/importar/{entidad}` (multipart `file`): the preview, or with `confirmar` the import of the valid rows. */
 export function uploadSheet(entidad: BulkEntity, file: File, confirmar: boolean): Promise<BulkImportResult> {

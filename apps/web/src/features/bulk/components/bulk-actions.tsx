@@ -9,6 +9,7 @@ import { formatApiErrorLines } from '../../../shared/api/format-api-error';
 import { JobProgressBar } from '../../../shared/jobs/job-progress-bar';
 import { CountFigure } from '../../../shared/ui/count-figure';
 import { downloadExport, downloadTemplate, uploadSheet } from '../api/bulk-api';
+import '../texts';
 
 export interface BulkActionsProps {
   entity: BulkEntity;

@@ -7,6 +7,7 @@ import { routeUrl } from '../../../shared/api/call';
 import { downloadAuthedFile } from '../../../shared/api/authed-file';
 import { usePeriod } from '../../../shared/period/period-store';
 import { toastError } from '../../../shared/ui/toasts';
+import '../texts';
 
 /** "Exportar con conceptos" on Ingresos / Gastos: the period's documents, one row per concept (issue 29 §1). */
 export function CfdiExportButton({ tipo }: { tipo: 'ingresos' | 'gastos' }) {

@@ -10,6 +10,7 @@ import { formatApiErrorLines } from '../../../shared/api/format-api-error';
 import { useSession } from '../../../shared/session/session-store';
 import { PageHeader } from '../../../shared/ui/page-header';
 import { downloadInvoiceSheetTemplate, invoiceBatchQuery, uploadInvoiceSheet } from '../api/bulk-api';
+import '../texts';
 
 /** /invoicing/sheet (issue 29 §2): upload a sheet of concepts, see each invoice with its total, stamp them all. */
 export function InvoiceSheetPage() {

@@ -1,6 +1,7 @@
 import { queryOptions } from '@tanstack/react-query';
 import { routes, type ApplyMultipleBody, type ApplyPayBody, type MothersQuery, type PaymentStamped } from '@facturo/contract';
 import { call } from '../../../shared/api/call';
+import '../texts';
 
 /** Query keys start with the area and the tenant's RFC (STYLE "Data fetching"). */
 export const paymentReceptionKeys = { all: (rfc: string) => ['payment-reception', rfc] as const };

@@ -17,6 +17,7 @@ import {
   initialPaymentValues, multiplePaymentBody, needsEquivalence, paidTotal, paymentDateProblem, singlePaymentBody, type PaymentFormValues,
 } from '../model/payment-form';
 import { invoiceName } from './mothers-table';
+import '../texts';
 
 type Field = Exclude<keyof PaymentFormValues, 'documentos'>;
 

@@ -5,6 +5,7 @@ import { formatMoney } from '@facturo/cfdi/money';
 import type { InvoiceRow } from '@facturo/contract';
 import { formatDay } from '../../../shared/format/dates';
 import { ListTable } from '../../../shared/ui/list-table';
+import '../texts';
 
 export const invoiceName = (r: Pick<InvoiceRow, 'serie' | 'folio' | 'uuid'>) => [r.serie, r.folio].filter(Boolean).join('-') || r.uuid.slice(0, 8);
 

@@ -8,6 +8,7 @@ import { formatDay } from '../../../shared/format/dates';
 import { downloadXml, viewPdf } from '../../invoicing/public';
 import { invoicePaymentsQuery } from '../api/payment-reception-api';
 import { invoiceName } from './mothers-table';
+import '../texts';
 
 /** The payment complements of one invoice: parcialidad, date, saldo anterior, pagado and insoluto (Pagos 2.0 DoctoRelacionado). */
 export function PaymentsDrawer({ rfc, invoice, onClose }: { rfc: string; invoice: InvoiceRow | null; onClose: () => void }) {

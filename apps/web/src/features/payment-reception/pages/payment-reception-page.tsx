@@ -13,6 +13,7 @@ import { ApplyPaymentModal } from '../components/apply-payment-modal';
 import { MothersTable } from '../components/mothers-table';
 import { PaymentsDrawer } from '../components/payments-drawer';
 import { multipleSelectionProblem } from '../model/payment-form';
+import '../texts';
 
 /**
  * /payment-reception (spec §2.7, §7.7): the PPD invoices with an open balance; register a payment to one of them,

@@ -12,6 +12,7 @@ import { FormDateInput } from '../../../shared/ui/form-date-input';
 import { FormSelect } from '../../../shared/ui/form-select';
 import { toastSuccess } from '../../../shared/ui/toasts';
 import { activeEmployeesQuery, createPrenomina, prePayrollKeys } from '../api/pre-payroll-api';
+import '../texts';
 
 const FIELDS = ['tipoPago', 'metodoIsr', 'tipoNomina', 'fechaInicialPago', 'fechaFinalPago', 'fechaPago', 'numDiasPagados', 'periodicidad', 'empleados'] as const;
 /** The periods the ISR tariffs of art. 96 cover (c_PeriodicidadPago). */

@@ -4,6 +4,7 @@ import { useTranslation } from 'react-i18next';
 import { formatMoney } from '@facturo/cfdi/money';
 import { PAYROLL_DETAIL_STATUS, type PrenominaDetalle } from '@facturo/contract';
 import { ListTable } from '../../../shared/ui/list-table';
+import '../texts';
 
 const COLOR: Record<number, string> = { 0: 'gray', 1: 'teal', 2: 'dark', 3: 'red' };
 export type DetailAction = 'edit' | 'toggle' | 'pdf' | 'xml' | 'cancel';

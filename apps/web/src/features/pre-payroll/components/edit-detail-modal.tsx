@@ -6,6 +6,7 @@ import { COMPUTED_DEDUCCIONES, OTRO_PAGO_SUBSIDIO, type PrenominaDetalle } from 
 import { isApiError } from '../../../shared/api/api-error';
 import { FormAlert } from '../../../shared/ui/form-alert';
 import { editDetail } from '../api/pre-payroll-api';
+import '../texts';
 
 type Line = { tipo: string; clave: string; concepto: string; a: string; b?: string };
 

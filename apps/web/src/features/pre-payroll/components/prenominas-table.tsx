@@ -6,6 +6,7 @@ import type { z } from 'zod';
 import type { prenominaListItemSchema } from '@facturo/contract';
 import { formatDay } from '../../../shared/format/dates';
 import { ListTable } from '../../../shared/ui/list-table';
+import '../texts';
 
 export type PrenominaItem = z.infer<typeof prenominaListItemSchema>;
 

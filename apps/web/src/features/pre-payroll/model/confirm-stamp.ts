@@ -1,5 +1,6 @@
 import { i18n } from '../../../shared/i18n/i18n';
 import { confirmAction } from '../../../shared/ui/confirm';
+import '../texts';
 
 /**
  * Stamping more than one receipt at once is asked first (issue 25 item 9): how many documents will be stamped

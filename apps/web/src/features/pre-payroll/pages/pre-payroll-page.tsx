@@ -25,6 +25,7 @@ import { CreatePrenominaDrawer } from '../components/create-prenomina-drawer';
 import { DetallesTable, type DetailAction } from '../components/detalles-table';
 import { EditDetailModal } from '../components/edit-detail-modal';
 import { PrenominasTable, type PrenominaItem } from '../components/prenominas-table';
+import '../texts';
 
 /** /pre-payroll (spec §2.7, §4, §7.11): the list; `?id=` opens one pre-payroll to review and stamp. */
 export function PrePayrollPage() {

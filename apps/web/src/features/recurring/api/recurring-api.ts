@@ -1,6 +1,7 @@
 import { queryOptions } from '@tanstack/react-query';
 import { routes, type RecurringCreate, type RecurringUpdate } from '@facturo/contract';
 import { call } from '../../../shared/api/call';
+import '../texts';
 
 /** Query keys start with the area and the tenant's RFC. */
 export const recurringKeys = { all: (rfc: string) => ['recurring', rfc] as const };

@@ -9,6 +9,7 @@ import { isApiError } from '../../../shared/api/api-error';
 import { formatApiErrorLines } from '../../../shared/api/format-api-error';
 import { useSession } from '../../../shared/session/session-store';
 import { createRecurring, recurringKeys } from '../api/recurring-api';
+import '../texts';
 
 /** "Repetir cada…" on a stamped invoice (issue 29 §3). */
 export function RepeatInvoiceButton({ uuid }: { uuid: string }) {

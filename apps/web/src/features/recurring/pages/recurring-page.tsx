@@ -8,6 +8,7 @@ import { useSession } from '../../../shared/session/session-store';
 import { useConfirmedMutation } from '../../../shared/ui/confirm';
 import { PageHeader } from '../../../shared/ui/page-header';
 import { deleteRecurring, recurringKeys, recurringQuery, updateRecurring } from '../api/recurring-api';
+import '../texts';
 
 const STATUS_COLOR = { activa: 'teal', pausada: 'gray', terminada: 'blue' } as const;
 

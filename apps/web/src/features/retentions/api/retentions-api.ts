@@ -2,6 +2,7 @@ import { queryOptions } from '@tanstack/react-query';
 import { routes, type RetentionBodyIn } from '@facturo/contract';
 import { call } from '../../../shared/api/call';
 import type { Period } from '../../../shared/period/period-store';
+import '../texts';
 
 /** `GET /api/getRetencionesEmitidas|Recibidas/{month}/{year}` (spec §7.12): the month's constancias. */
 export const retentionsQuery = (rfc: string, p: Period, direction: 'issued' | 'received', q: { page: number; perPage: number }) =>

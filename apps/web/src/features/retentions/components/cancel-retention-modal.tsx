@@ -10,6 +10,7 @@ import type { Period } from '../../../shared/period/period-store';
 import { showAlert, toastError } from '../../../shared/ui/toasts';
 import { cancelOptionsQuery } from '../../invoicing/public';
 import { cancelRetention, retentionsQuery } from '../api/retentions-api';
+import '../texts';
 
 type Motivo = '01' | '02' | '03' | '04';
 

@@ -9,6 +9,7 @@ import { setServerErrors } from '../../../shared/api/form-server-errors';
 import { FormAlert } from '../../../shared/ui/form-alert';
 import { FormSelect } from '../../../shared/ui/form-select';
 import { issueRetention, retentionCatalogsQuery } from '../api/retentions-api';
+import '../texts';
 
 type Complemento = 'none' | 'dividendos' | 'intereses' | 'pagosAExtranjeros' | 'plataformasTecnologicas';
 

@@ -16,6 +16,7 @@ import { toastError } from '../../../shared/ui/toasts';
 import { saveBlob } from '../../invoicing/public';
 import { retentionFile, retentionsQuery } from '../api/retentions-api';
 import { CancelRetentionModal } from './cancel-retention-modal';
+import '../texts';
 
 /** The month's issued or received constancias (spec §3 Retention rows): estado, amounts, PDF/XML and, for issued ones, cancel. */
 export function RetentionsTable({ direction }: { direction: 'issued' | 'received' }) {

@@ -12,6 +12,7 @@ import { ImportCfdiButton } from '../../cfdi-import/public';
 import { receivedStatsQuery } from '../api/retentions-api';
 import { IssueRetentionForm } from '../components/issue-retention-form';
 import { RetentionsTable } from '../components/retentions-table';
+import '../texts';
 
 /** /retentions/issued: the month's issued constancias and "Emitir retención" (Retenciones 2.0, sealed and stamped). */
 export function RetentionsIssuedPage() {

@@ -3,6 +3,7 @@ import { routes, type ActivityAction, type MemberRole } from '@facturo/contract'
 import { call } from '../../../shared/api/call';
 import { queryClient } from '../../../shared/api/query-client';
 import { getToken, startSession } from '../../../shared/session/session-store';
+import '../texts';
 
 /** Query keys of the workspace: the person's accounts are the person's, the rest the current account's. */
 export const workspaceKeys = {

@@ -6,6 +6,7 @@ import { useTranslation } from 'react-i18next';
 import { MEMBER_ROLE_LABELS } from '@facturo/contract';
 import { useSession } from '../../../shared/session/session-store';
 import { myAccountsQuery, switchAccount } from '../api/workspace-api';
+import '../texts';
 
 /**
  * Issue 26 §4: the current RFC and name in the header; a person with several accounts switches in one click

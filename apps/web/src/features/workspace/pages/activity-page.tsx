@@ -6,6 +6,7 @@ import { ACTIVITY_ACTIONS, ACTIVITY_LABELS, type ActivityAction, type ActivityRo
 import { PageHeader } from '../../../shared/ui/page-header';
 import { useSession } from '../../../shared/session/session-store';
 import { activityQuery, type ActivityFilters } from '../api/workspace-api';
+import '../texts';
 
 const label = (accion: string) => ACTIVITY_LABELS[accion as ActivityAction] ?? accion;
 const when = (iso: string) => new Date(iso).toLocaleString('es-MX', { timeZone: 'America/Mexico_City' });

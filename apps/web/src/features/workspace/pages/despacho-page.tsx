@@ -6,6 +6,7 @@ import { useTranslation } from 'react-i18next';
 import { MEMBER_ROLE_LABELS, type DespachoRow } from '@facturo/contract';
 import { PageHeader } from '../../../shared/ui/page-header';
 import { despachoQuery, switchAccount } from '../api/workspace-api';
+import '../texts';
 
 type SortKey = 'rfc' | 'nombre' | 'declaracion' | 'diot' | 'repsPendientes' | 'cancelacionesPendientes' | 'csdDias' | 'efirmaDias' | 'timbres';
 const sortValue = (r: DespachoRow, k: SortKey): string | number => {

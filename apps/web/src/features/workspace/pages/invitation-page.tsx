@@ -9,6 +9,7 @@ import { queryClient } from '../../../shared/api/query-client';
 import { isApiError } from '../../../shared/api/api-error';
 import { getToken, startSession } from '../../../shared/session/session-store';
 import { acceptInvitation, invitationQuery, registerFromInvitation } from '../api/workspace-api';
+import '../texts';
 
 /** Issue 26 §3: the invitation link. A signed-in person accepts; a new person registers; either lands in that account. */
 export function InvitationPage() {

@@ -7,6 +7,7 @@ import { PageHeader } from '../../../shared/ui/page-header';
 import { useSession } from '../../../shared/session/session-store';
 import { isApiError } from '../../../shared/api/api-error';
 import { inviteMember, membersQuery, removeMember, updateMember, withdrawInvitation, workspaceKeys } from '../api/workspace-api';
+import '../texts';
 
 const roleOptions = [...MEMBER_ROLES].reverse().map((r) => ({ value: r, label: MEMBER_ROLE_LABELS[r] }));
 

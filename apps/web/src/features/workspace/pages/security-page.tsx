@@ -5,6 +5,7 @@ import { routes } from '@facturo/contract';
 import { call } from '../../../shared/api/call';
 import { isApiError } from '../../../shared/api/api-error';
 import { PageHeader } from '../../../shared/ui/page-header';
+import '../texts';
 
 /** Issue 26 §7: the person's two-factor sign-in: a QR for any authenticator app, a first code, 10 recovery codes. */
 export function SecurityPage() {
