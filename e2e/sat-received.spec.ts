@@ -114,6 +114,24 @@ test('import a ZIP of received CFDIs with the live bar, see them on /outcomes, o
   await expect(card(page, 'nodeducibles').total).toHaveText('$0.00');
   await snap(page, info, 'outcomes-list');
 
+  // Forward it by e-mail (spec §7, /api/outcomes/send-email), e.g. to the accountant: the address starts empty,
+  // and the received XML goes byte for byte with its PDF.
+  await row.getByRole('button', { name: /^Acciones de / }).click();
+  await page.getByRole('menuitem', { name: 'Reenviar por correo' }).click();
+  const mail = page.getByRole('dialog', { name: 'Reenviar por correo' });
+  await expect(mail).toContainText('ESCUELA KEMPER URGATE');
+  const address = mail.getByLabel('Correo electrónico');
+  await expect(address).toHaveValue('');
+  const accountant = `contador.${account.rfc.toLowerCase()}@pruebas.facturo.local`;
+  await address.fill(accountant);
+  await mail.getByRole('button', { name: 'Enviar' }).click();
+  await expect(mail).toBeHidden();
+  await expect.poll(async () => {
+    const res = await request.get(`/api/dev/outbox?to=${encodeURIComponent(accountant)}`);
+    const body = (await res.json()) as { data: { attachments: { filename: string; contentType: string }[] }[] };
+    return (body.data[0]?.attachments ?? []).map((a) => a.contentType).sort();
+  }).toEqual(['application/pdf', 'application/xml']);
+
   // The deductible card filters the list; accounts payable holds the PPD expense.
   await page.getByPlaceholder('Buscar por UUID, folio, RFC o proveedor').fill('');
   await page.getByTestId('stat-nodeducibles').click();

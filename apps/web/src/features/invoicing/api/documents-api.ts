@@ -12,13 +12,25 @@ export const fetchXml = (uuid: string) => call(routes['invoicing.xml'], { params
 /** `GET /api/incomes/{uuid}/pdf`: the PDF with the account's template. */
 export const fetchPdf = (uuid: string) => call(routes['invoicing.pdf'], { params: { uuid } });
 
-/** `GET /api/incomes/client-email?pIdPago=`: the customer's addresses to send to. */
-export const clientEmailQuery = (rfc: string, uuid: string) =>
-  queryOptions({ queryKey: ['incomes', rfc, 'client-email', uuid], queryFn: ({ signal }) => call(routes['invoicing.clientEmail'], { query: { pIdPago: uuid }, signal }) });
+/** Issued documents (incomes) or received ones (outcomes): the two lists have the same e-mail calls. */
+export type DocumentSource = 'incomes' | 'outcomes';
 
-/** `POST /api/incomes/send-email`: XML and PDF attached; answers {msj, rspns} for the §8 alert. */
-export const sendInvoiceEmail = (uuid: string, email: string) =>
-  call(routes['invoicing.sendEmail'], { body: { pEmail: email, pXml: true, pPdf: true, pIdPago: uuid }, passThrough: true });
+/**
+ * `GET /api/incomes/client-email?pIdPago=`: the customer's addresses to send to; for a received document
+ * (`/api/outcomes/client-email`) the supplier's addresses from the customers catalog.
+ */
+export const clientEmailQuery = (rfc: string, uuid: string, source: DocumentSource = 'incomes') =>
+  queryOptions({
+    queryKey: [source, rfc, 'client-email', uuid],
+    queryFn: ({ signal }) => call(routes[source === 'incomes' ? 'invoicing.clientEmail' : 'outcomes.clientEmail'], { query: { pIdPago: uuid }, signal }),
+  });
+
+/**
+ * `POST /api/incomes/send-email` (or `/api/outcomes/send-email`, which forwards the received XML byte for byte,
+ * e.g. to the accountant): XML and PDF attached; answers {msj, rspns} for the §8 alert.
+ */
+export const sendInvoiceEmail = (uuid: string, email: string, source: DocumentSource = 'incomes') =>
+  call(routes[source === 'incomes' ? 'invoicing.sendEmail' : 'outcomes.sendEmail'], { body: { pEmail: email, pXml: true, pPdf: true, pIdPago: uuid }, passThrough: true });
 
 /** `GET /api/incomes/cancel-options`: SAT motivos 01-04 with their Spanish text. */
 export const cancelOptionsQuery = () =>

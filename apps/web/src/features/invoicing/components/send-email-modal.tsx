@@ -1,31 +1,38 @@
 import { useEffect, useState } from 'react';
-import { Button, Group, Modal, Stack, Text, TextInput } from '@mantine/core';
+import { Autocomplete, Button, Group, Modal, Stack, Text, TextInput } from '@mantine/core';
 import { useMutation, useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { isApiError } from '../../../shared/api/api-error';
 import { showAlert } from '../../../shared/ui/toasts';
-import { clientEmailQuery, sendInvoiceEmail } from '../api/documents-api';
+import { clientEmailQuery, sendInvoiceEmail, type DocumentSource } from '../api/documents-api';
 
 interface Props {
   rfc: string;
   /** The invoice to send; null keeps the dialog closed. */
   uuid: string | null;
   onClose: () => void;
+  /** A received document (Gastos) is forwarded, e.g. to the accountant: no address is assumed. */
+  source?: DocumentSource;
 }
 
-/** "Enviar Facturas" (spec §7.5, §8): the customer's address prefilled, XML and PDF attached, Hecho!/Error alert. */
-export function SendEmailModal({ rfc, uuid, onClose }: Props) {
+/**
+ * "Enviar Facturas" (spec §7.5, §8): the customer's address prefilled, XML and PDF attached, Hecho!/Error alert.
+ * For a received document ("Reenviar por correo") the field starts empty and the supplier's known addresses are
+ * offered as suggestions: the usual recipient is the accountant, not the supplier who sent it.
+ */
+export function SendEmailModal({ rfc, uuid, onClose, source = 'incomes' }: Props) {
+  const outcome = source === 'outcomes';
   const { t } = useTranslation();
   const [email, setEmail] = useState('');
   const [error, setError] = useState<string | null>(null);
-  const known = useQuery({ ...clientEmailQuery(rfc, uuid ?? ''), enabled: Boolean(uuid) });
+  const known = useQuery({ ...clientEmailQuery(rfc, uuid ?? '', source), enabled: Boolean(uuid) });
   useEffect(() => {
     setError(null);
-    setEmail(known.data?.email[0] ?? '');
-  }, [uuid, known.data]);
+    setEmail(outcome ? '' : (known.data?.email[0] ?? ''));
+  }, [uuid, known.data, outcome]);
 
   const send = useMutation({
-    mutationFn: () => sendInvoiceEmail(uuid!, email.trim()),
+    mutationFn: () => sendInvoiceEmail(uuid!, email.trim(), source),
     onSuccess: (r) => {
       showAlert(r.rspns, r.msj);
       if (r.rspns) onClose();
@@ -38,13 +45,18 @@ export function SendEmailModal({ rfc, uuid, onClose }: Props) {
   });
 
   return (
-    <Modal opened={Boolean(uuid)} onClose={onClose} title={t('invoicing.email.title')} centered>
+    <Modal opened={Boolean(uuid)} onClose={onClose} title={t(outcome ? 'outcomes.email.title' : 'invoicing.email.title')} centered>
       <form onSubmit={(e) => { e.preventDefault(); send.mutate(); }}>
         <Stack gap="sm">
-          <Text size="sm">{t('invoicing.email.text', { cliente: known.data?.cliente ?? '' })}</Text>
-          <TextInput label={t('invoicing.email.address')} type="email" required value={email} error={error}
-            onChange={(e) => { setEmail(e.currentTarget.value); setError(null); }} data-autofocus />
-          <Text size="xs" c="dimmed">{t('invoicing.email.attachments')}</Text>
+          <Text size="sm">{outcome ? t('outcomes.email.text', { proveedor: known.data?.cliente ?? '' }) : t('invoicing.email.text', { cliente: known.data?.cliente ?? '' })}</Text>
+          {outcome ? (
+            <Autocomplete label={t('invoicing.email.address')} type="email" required value={email} error={error} data={known.data?.email ?? []}
+              onChange={(v) => { setEmail(v); setError(null); }} data-autofocus />
+          ) : (
+            <TextInput label={t('invoicing.email.address')} type="email" required value={email} error={error}
+              onChange={(e) => { setEmail(e.currentTarget.value); setError(null); }} data-autofocus />
+          )}
+          <Text size="xs" c="dimmed">{t(outcome ? 'outcomes.email.attachments' : 'invoicing.email.attachments')}</Text>
           <Group justify="flex-end">
             <Button variant="default" onClick={onClose}>{t('invoicing.cancel')}</Button>
             <Button type="submit" loading={send.isPending}>{t('invoicing.email.send')}</Button>

@@ -26,7 +26,7 @@ describe('<OutcomesTable />', () => {
     expect(actions).toEqual([['deductible', 'AAAAAAAA-0000-4000-8000-000000000001']]);
   });
 
-  it('offers what applies to a received document: no SAT cancellation, no e-mail; complement request for an open PPD', async () => {
+  it('offers what applies to a received document: no SAT cancellation, forwarding by e-mail; complement request for an open PPD', async () => {
     renderWithProviders(<OutcomesTable rows={[row({})]} onAction={() => undefined} />);
     fireEvent.click(screen.getByRole('button', { name: 'Acciones de F-7' }));
     expect(await screen.findByText('Solicitar complemento de pago')).toBeTruthy();
@@ -34,6 +34,7 @@ describe('<OutcomesTable />', () => {
     expect(screen.getByText('Cancelado por el proveedor')).toBeTruthy();
     expect(screen.queryByText('Cancelar factura')).toBeNull();
     expect(screen.queryByText('Enviar por correo')).toBeNull();
+    expect(screen.getByText('Reenviar por correo')).toBeTruthy();
   });
 
   it('flags a supplier on SAT\'s 69-B list and asks SAT for the status from the menu', async () => {

@@ -1,21 +1,21 @@
 import { Badge, Menu, Switch, Text, Tooltip } from '@mantine/core';
 import {
   IconBuildingBank,
-  IconBan, IconCash, IconCheck, IconReceiptTax, IconCashOff, IconChartBar, IconChartBarOff, IconDownload, IconFileTypePdf, IconFileTypeXml, IconLink, IconMailForward,
+  IconBan, IconCash, IconCheck, IconReceiptTax, IconCashOff, IconChartBar, IconChartBarOff, IconDownload, IconFileTypePdf, IconFileTypeXml, IconLink, IconMailForward, IconSend,
 } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
 import type { InvoiceRow } from '@facturo/contract';
 import { CfdiTable } from '../../incomes/public';
 
 export type OutcomeAction = 'pdf' | 'xml' | 'downloadXml' | 'related' | 'paid' | 'unpaid' | 'notCount' | 'cancelled' | 'complement' | 'deductible' | 'satStatus'
-  | 'ivaGravadas' | 'ivaExentas' | 'ivaAmbas';
+  | 'ivaGravadas' | 'ivaExentas' | 'ivaAmbas' | 'email';
 
 /** A received invoice not cancelled by its supplier: the one that is paid, unpaid or asked a complement for. */
 const isOpenInvoice = (r: InvoiceRow) => r.tipoDeComprobante === 'I' && r.estado !== 'cancelada';
 
 /**
  * The month's received CFDIs (spec §3 Expense: the supplier is rfc/client) with the per-row deductible switch
- * and the actions that apply to a received document (docs/outcomes.md: no SAT cancellation, no e-mail).
+ * and the actions that apply to a received document (docs/outcomes.md: no SAT cancellation; e-mail forwards it).
  */
 export function OutcomesTable({ rows, onAction }: { rows: InvoiceRow[]; onAction: (action: OutcomeAction, row: InvoiceRow) => void }) {
   const { t } = useTranslation();
@@ -47,6 +47,7 @@ export function OutcomesTable({ rows, onAction }: { rows: InvoiceRow[]; onAction
             <Menu.Item leftSection={<IconFileTypePdf size={16} />} onClick={() => onAction('pdf', r)}>{t('incomes.actions.pdf')}</Menu.Item>
             <Menu.Item leftSection={<IconFileTypeXml size={16} />} onClick={() => onAction('xml', r)}>{t('incomes.actions.xml')}</Menu.Item>
             <Menu.Item leftSection={<IconDownload size={16} />} onClick={() => onAction('downloadXml', r)}>{t('incomes.actions.downloadXml')}</Menu.Item>
+            <Menu.Item leftSection={<IconSend size={16} />} onClick={() => onAction('email', r)}>{t('outcomes.actions.email')}</Menu.Item>
             <Menu.Item leftSection={<IconLink size={16} />} onClick={() => onAction('related', r)}>{t('incomes.actions.related')}</Menu.Item>
             <Menu.Item leftSection={<IconBuildingBank size={16} />} onClick={() => onAction('satStatus', r)}>{t('satStatus.menu')}</Menu.Item>
             {invoice && r.status === 1 && <Menu.Item leftSection={<IconCash size={16} />} onClick={() => onAction('paid', r)}>{t('outcomes.actions.paid')}</Menu.Item>}

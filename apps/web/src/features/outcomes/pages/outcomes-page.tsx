@@ -18,6 +18,7 @@ import { BLACKLIST_FEATURES, CancellationRequests, SatStatusModal, usePlanHas } 
 import { SatDownloadButton } from '../../sat-download/public';
 import { EnablePaymentModal, LazyYearStats, RelatedDrawer, StatCards, rowName, usePlanFeature, usePlanLacks } from '../../incomes/public';
 import { LockedFeature } from '../../plans/public';
+import { SendEmailModal } from '../../invoicing/public';
 import {
   downloadOutcomeXml, downloadOutcomesCsv, markCancelled, outcomesKeys, outcomesListQuery, outcomesRelatedQuery, outcomesStatsQuery, setDeductible,
   setIvaUso, setOutcomeNotCount, setOutcomePaid, viewOutcomePdf, viewOutcomeXml,
@@ -29,7 +30,7 @@ import { OUTCOME_CARDS, OUTCOMES_FEATURES, type OutcomeCardKey } from '../model/
 /** The year's columns: the month cards the yearly figures have (deducibles need the month's own call). */
 const YEAR_COLUMNS = OUTCOME_CARDS.filter((c): c is (typeof OUTCOME_CARDS)[number] & { key: StatKey } => (STAT_KEYS as readonly string[]).includes(c.key));
 
-type Dialog = { kind: 'paid' | 'related' | 'complement' | 'sat'; row: InvoiceRow } | null;
+type Dialog = { kind: 'paid' | 'related' | 'complement' | 'sat' | 'email'; row: InvoiceRow } | null;
 
 /** /outcomes (spec §2.7, §7.6): the month's received CFDIs; the shell's month/year filter drives it. */
 export function OutcomesPage() {
@@ -81,6 +82,7 @@ export function OutcomesPage() {
       case 'xml': return void viewOutcomeXml(row.uuid).catch(failed);
       case 'downloadXml': return void downloadOutcomeXml(row.uuid, name).catch(failed);
       case 'related': return setDialog({ kind: 'related', row });
+      case 'email': return setDialog({ kind: 'email', row });
       case 'satStatus': return setDialog({ kind: 'sat', row });
       case 'paid': return setDialog({ kind: 'paid', row });
       case 'complement': return withComplement(() => setDialog({ kind: 'complement', row }));
@@ -145,6 +147,7 @@ export function OutcomesPage() {
       <RelatedDrawer rfc={rfc} row={dialog?.kind === 'related' ? dialog.row : null} onClose={close} query={outcomesRelatedQuery} />
       <ComplementRequestModal row={dialog?.kind === 'complement' ? dialog.row : null} onClose={close} />
       <SatStatusModal uuid={dialog?.kind === 'sat' ? dialog.row.uuid : null} invalidate={outcomesKeys.all(rfc)} onClose={close} />
+      <SendEmailModal source="outcomes" rfc={rfc} uuid={dialog?.kind === 'email' ? dialog.row.uuid : null} onClose={close} />
     </Stack>
   );
 }
