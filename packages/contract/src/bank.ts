@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { clabeProblem, idMessages } from './employee-ids';
+import { idParam } from './input-rules';
 
 /**
  * Issue 27: bank reconciliation. Bank accounts (c_Banco, CLABE, currency), statement imports (CAMT.053, OFX,
@@ -60,7 +61,9 @@ export type BankAccount = z.infer<typeof bankAccountSchema>;
 export const bankAccountListSchema = z.object({ data: z.array(bankAccountSchema) });
 export const bankCatalogsSchema = z.object({ bancos: z.array(z.object({ clave: z.string(), descripcion: z.string() })) });
 
-export const bankIdParamsSchema = z.object({ id: z.coerce.number({ message: 'El identificador no es válido' }).int().positive('El identificador no es válido') });
+// idParam: an id no row can have (0, negative, beyond int4) is a 404 like any missing one, never a 500 or a 422.
+export const bankIdParamsSchema = z.object({ id: idParam('La cuenta bancaria no existe') });
+export const bankMovementIdParamsSchema = z.object({ id: idParam('El movimiento no existe') });
 export const bankJobParamsSchema = z.object({ id: z.string().uuid('El identificador del proceso no es válido') });
 export const createdIdSchema = z.object({ id: z.number().int() });
 export const jobIdSchema = z.object({ id: z.string() });

@@ -1,5 +1,5 @@
 import {
-  agingQuerySchema, agingSchema, bankAccountBodySchema, monthsQuerySchema, monthsSchema, bankAccountListSchema, bankAccountSchema, bankCatalogsSchema, bankIdParamsSchema, bankJobParamsSchema, columnMappingSchema,
+  agingQuerySchema, agingSchema, bankAccountBodySchema, monthsQuerySchema, monthsSchema, bankAccountListSchema, bankAccountSchema, bankCatalogsSchema, bankIdParamsSchema, bankMovementIdParamsSchema, bankJobParamsSchema, columnMappingSchema,
   complementsBodySchema, complementsStateSchema, createdIdSchema, jobIdSchema, movementListSchema, movementResultSchema,
   movementsQuerySchema, openCfdiListSchema, openCfdiQuerySchema, previewSchema, reconcileBodySchema, statementImportStateSchema,
 } from '../bank';
@@ -38,21 +38,21 @@ export const bankRoutes = {
     summary: 'CFDI con saldo que pueden conciliarse con el movimiento (facturas emitidas para depósitos, recibidas para retiros)',
   }),
   'bank.reconcile': route({
-    method: 'POST', path: '/api/bancos/movimientos/:id/conciliar', params: bankIdParamsSchema, body: reconcileBodySchema, response: movementResultSchema, access,
+    method: 'POST', path: '/api/bancos/movimientos/:id/conciliar', params: bankMovementIdParamsSchema, body: reconcileBodySchema, response: movementResultSchema, access,
     summary: 'Acepta o cambia la conciliación de un movimiento con uno o varios CFDI',
   }),
   'bank.split': route({
-    method: 'POST', path: '/api/bancos/movimientos/:id/dividir', params: bankIdParamsSchema, body: splitBodySchema, response: movementListSchema, access,
+    method: 'POST', path: '/api/bancos/movimientos/:id/dividir', params: bankMovementIdParamsSchema, body: splitBodySchema, response: movementListSchema, access,
     summary: 'Divide un movimiento en partes que suman su importe',
   }),
-  'bank.noCfdi': route({ method: 'POST', path: '/api/bancos/movimientos/:id/sin-cfdi', params: bankIdParamsSchema, response: movementResultSchema, access }),
+  'bank.noCfdi': route({ method: 'POST', path: '/api/bancos/movimientos/:id/sin-cfdi', params: bankMovementIdParamsSchema, response: movementResultSchema, access }),
   'bank.requestInvoice': route({
-    method: 'POST', path: '/api/bancos/movimientos/:id/pedir-factura', params: bankIdParamsSchema,
+    method: 'POST', path: '/api/bancos/movimientos/:id/pedir-factura', params: bankMovementIdParamsSchema,
     body: z.object({ email: z.string({ message: 'Indica el correo del proveedor' }).trim().email('El correo del proveedor no es válido') }),
     response: z.object({ mensaje: z.string() }), access,
     summary: 'Pide la factura al proveedor por correo con los datos de un retiro sin CFDI',
   }),
-  'bank.undo': route({ method: 'POST', path: '/api/bancos/movimientos/:id/deshacer', params: bankIdParamsSchema, response: movementResultSchema, access }),
+  'bank.undo': route({ method: 'POST', path: '/api/bancos/movimientos/:id/deshacer', params: bankMovementIdParamsSchema, response: movementResultSchema, access }),
   'bank.complements': route({
     method: 'POST', path: '/api/bancos/complementos', body: complementsBodySchema, status: 202, response: jobIdSchema, access,
     summary: 'Timbra en segundo plano los complementos de pago de los movimientos conciliados con facturas PPD',
