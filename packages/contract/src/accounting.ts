@@ -26,6 +26,8 @@ export const cuentaSchema = z.object({
   padre: z.string().nullable(),
   activa: z.boolean(),
   rfcTercero: z.string().nullable(),
+  /** Subaccount of one bank account (by CLABE, decision 301). */
+  clabe: z.string().nullable().optional(),
 });
 export type Cuenta = z.infer<typeof cuentaSchema>;
 export const cuentasSchema = z.array(cuentaSchema);
@@ -58,6 +60,7 @@ export const ACCOUNTING_ROLES = [
   'ivaAcreditablePendiente', 'ivaAcreditablePagado', 'isrRetenidoPorClientes', 'ivaRetenidoPorClientes',
   'isrRetenidoAProveedores', 'ivaRetenidoAProveedores', 'gastoGeneral', 'gastoNoDeducible',
   'sueldos', 'isrRetenidoSueldos', 'imssObrero', 'subsidioEmpleo', 'otrasDeduccionesNomina',
+  'comisionesBancarias', 'retirosSinCfdi', 'depositosSinCfdi',
 ] as const;
 export type AccountingRole = (typeof ACCOUNTING_ROLES)[number];
 
