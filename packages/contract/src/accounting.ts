@@ -189,3 +189,24 @@ export const estadosFinancierosSchema = z.object({
   balance: z.object({ activo: saldoSchema, pasivo: saldoSchema, capital: saldoSchema, resultadoEjercicio: z.string(), diferencia: z.string() }),
 });
 export type EstadosFinancieros = z.infer<typeof estadosFinancierosSchema>;
+
+/** Libro diario / libro mayor of a month (issue 28 §5): a table the screen shows and the CSV/XLSX export writes. */
+export const LIBROS = ['diario', 'mayor'] as const;
+export const libroParamsSchema = z.object({
+  libro: z.enum(LIBROS, { error: 'El libro es diario o mayor' }),
+  anio: year,
+  mes: month13,
+});
+export const libroArchivoParamsSchema = libroParamsSchema.extend({
+  formato: z.enum(['xlsx', 'csv'], { error: 'El formato es xlsx o csv' }),
+});
+export const libroContableSchema = z.object({
+  libro: z.enum(LIBROS),
+  anio: z.number().int(),
+  mes: z.number().int(),
+  columnas: z.array(z.string()),
+  /** Indexes of the amount columns (decimal strings). */
+  montos: z.array(z.number().int()),
+  filas: z.array(z.array(z.string())),
+});
+export type LibroContable = z.infer<typeof libroContableSchema>;

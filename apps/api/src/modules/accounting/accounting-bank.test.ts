@@ -1,4 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import ExcelJS from 'exceljs';
+import { extractText, getDocumentProxy } from 'unpdf';
 import { sql } from 'drizzle-orm';
 import { clabeProblem } from '@facturo/contract';
 import { Decimal } from '@facturo/cfdi/money';
@@ -116,5 +118,53 @@ describe('pólizas from bank movements', () => {
     expect(cuentas.filter((c) => c.clabe === clabe)).toHaveLength(1);
     const polizas = (await call('GET', '/api/contabilidad/polizas?anio=2026&mes=5')).body.data as { concepto: string }[];
     expect(polizas.filter((p) => p.concepto.includes('sin CFDI'))).toHaveLength(3);
+  });
+});
+
+describe('libro diario, libro mayor and the balanza PDF', () => {
+  it('libro diario: one row per line with its póliza and UUID; debe = haber', async () => {
+    const res = await call('GET', '/api/contabilidad/libros/diario/2026/5');
+    expect(res.status, JSON.stringify(res.body)).toBe(200);
+    expect(res.body.columnas).toContain('UUID CFDI');
+    const debe = (res.body.filas as string[][]).reduce((s, f) => s.plus(f[6]!), new Decimal(0));
+    const haber = (res.body.filas as string[][]).reduce((s, f) => s.plus(f[7]!), new Decimal(0));
+    expect(debe.toFixed(2)).toBe(haber.toFixed(2));
+    expect((res.body.filas as string[][]).some((f) => f[8]!.includes(pueUuid))).toBe(true);
+    expect((await call('GET', '/api/contabilidad/libros/semanal/2026/5')).status).toBe(422);
+  });
+
+  it('libro mayor: per account saldo inicial, movements and saldo final (the bank subaccount: 2,500 − 1,518 = 982)', async () => {
+    const res = await call('GET', '/api/contabilidad/libros/mayor/2026/5');
+    expect(res.status).toBe(200);
+    const filas = res.body.filas as string[][];
+    const total = filas.find((f) => f[2] === '102.01.0001' && f[3]!.startsWith('Total'))!;
+    expect(total.slice(4)).toEqual(['2500.00', '1518.00', '982.00']);
+  });
+
+  it('XLSX and CSV exports carry the same rows', async () => {
+    const xlsx = await fetch(`${server.baseUrl}/api/contabilidad/libros/mayor/2026/5/xlsx`, { headers: owner.headers });
+    expect(xlsx.status).toBe(200);
+    expect(xlsx.headers.get('content-disposition')).toMatch(/libro-mayor\.xlsx/);
+    const wb = new ExcelJS.Workbook();
+    await wb.xlsx.load(await xlsx.arrayBuffer());
+    const ws = wb.worksheets[0]!;
+    expect(ws.getRow(1).getCell(1).value).toBe('Fecha');
+    const json = (await call('GET', '/api/contabilidad/libros/mayor/2026/5')).body.filas as string[][];
+    expect(ws.rowCount).toBe(json.length + 1);
+    const csv = await fetch(`${server.baseUrl}/api/contabilidad/libros/diario/2026/5/csv`, { headers: owner.headers });
+    expect(csv.headers.get('content-type')).toMatch(/text\/csv/);
+    expect(await csv.text()).toContain('COMISION POR MANEJO DE CUENTA');
+  });
+
+  it('balanza PDF: accounts and the totals', async () => {
+    const res = await fetch(`${server.baseUrl}/api/contabilidad/balanza/2026/5/pdf`, { headers: owner.headers });
+    expect(res.status).toBe(200);
+    expect(res.headers.get('content-type')).toBe('application/pdf');
+    const { text } = await extractText(await getDocumentProxy(new Uint8Array(await res.arrayBuffer())), { mergePages: true });
+    expect(text).toContain('Balanza de comprobación');
+    expect(text).toContain('102.01.0001');
+    const balanza = (await call('GET', '/api/contabilidad/balanza/2026/5')).body;
+    const fmt = (v: string) => new Decimal(v).toFixed(2).replace(/\B(?=(\d{3})+(?!\d))/g, ',');
+    expect(text).toContain(`Totales: debe ${fmt(balanza.totales.debe)}`);
   });
 });
