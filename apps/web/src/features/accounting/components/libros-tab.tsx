@@ -5,7 +5,7 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { toastError } from '../../../shared/ui/toasts';
 import { downloadLibro, libroQuery, type Libro } from '../api/accounting-api';
-import { side } from './money';
+import { money, side } from './money';
 import '../texts';
 
 /** Libro diario (every line of the month's pólizas) and libro mayor (per account: saldo inicial, movements, saldo final). */
@@ -33,7 +33,7 @@ export function LibrosTab({ rfc, anio, mes }: { rfc: string; anio: number; mes: 
               <Table.Tbody>
                 {q.data.filas.map((f, r) => (
                   <Table.Tr key={r} data-testid="libro-row">
-                    {f.map((v, i) => <Table.Td key={i} ta={q.data.montos.includes(i) ? 'right' : undefined}>{q.data.montos.includes(i) && v !== '' ? side(v) : v}</Table.Td>)}
+                    {f.map((v, i) => <Table.Td key={i} ta={q.data.montos.includes(i) ? 'right' : undefined}>{q.data.montos.includes(i) && v !== '' ? (q.data.libro === 'mayor' && i === f.length - 1 ? money(v) : side(v)) : v}</Table.Td>)}
                   </Table.Tr>
                 ))}
               </Table.Tbody>
