@@ -83,6 +83,22 @@ test('a stamped invoice writes its póliza; the balanza shows it and its XML val
   await expect(page.getByText('El balance no cuadra')).toHaveCount(0);
   await page.screenshot({ path: '/tmp/i28-estados.png', fullPage: true });
 
+  // Libro diario and mayor: the invoice's lines on screen with its UUID; the mayor downloads as XLSX.
+  await page.getByRole('tab', { name: 'Libros diario y mayor' }).click();
+  await expect(page.getByTestId('libro-row').filter({ hasText: uuid }).first()).toBeVisible();
+  await page.getByTestId('libro-selector').getByText('Libro mayor').click();
+  await expect(page.getByTestId('libro-row').filter({ hasText: '401.01' }).first()).toBeVisible();
+  const [xlsx] = await Promise.all([page.waitForEvent('download'), page.getByTestId('libro-xlsx').click()]);
+  expect(xlsx.suggestedFilename()).toMatch(/^EKU9003173C9\d{6}-libro-mayor\.xlsx$/);
+  expect(readFileSync((await xlsx.path())!).subarray(0, 2).toString()).toBe('PK');
+  await page.screenshot({ path: '/tmp/j28-libros.png', fullPage: true });
+
+  // The rules editor names each role in Spanish, never by its internal key.
+  await page.getByRole('tab', { name: 'Reglas' }).click();
+  await expect(page.getByTestId('reglas-table')).toContainText('IVA trasladado no cobrado');
+  await expect(page.getByTestId('reglas-table')).toContainText('Depósitos sin CFDI (cuenta puente)');
+  await expect(page.getByTestId('reglas-table')).not.toContainText('ivaTrasladadoNoCobrado');
+
   // The pólizas file needs SAT's request: with a NumOrden it downloads and validates too.
   await page.getByRole('tab', { name: 'Archivos para el SAT' }).click();
   await page.getByTestId('xml-numero').fill('ABC1234567/26');

@@ -26,6 +26,8 @@ export const cuentaSchema = z.object({
   padre: z.string().nullable(),
   activa: z.boolean(),
   rfcTercero: z.string().nullable(),
+  /** Subaccount of one bank account (by CLABE, decision 301). */
+  clabe: z.string().nullable().optional(),
 });
 export type Cuenta = z.infer<typeof cuentaSchema>;
 export const cuentasSchema = z.array(cuentaSchema);
@@ -58,6 +60,7 @@ export const ACCOUNTING_ROLES = [
   'ivaAcreditablePendiente', 'ivaAcreditablePagado', 'isrRetenidoPorClientes', 'ivaRetenidoPorClientes',
   'isrRetenidoAProveedores', 'ivaRetenidoAProveedores', 'gastoGeneral', 'gastoNoDeducible',
   'sueldos', 'isrRetenidoSueldos', 'imssObrero', 'subsidioEmpleo', 'otrasDeduccionesNomina',
+  'comisionesBancarias', 'retirosSinCfdi', 'depositosSinCfdi',
 ] as const;
 export type AccountingRole = (typeof ACCOUNTING_ROLES)[number];
 
@@ -186,3 +189,24 @@ export const estadosFinancierosSchema = z.object({
   balance: z.object({ activo: saldoSchema, pasivo: saldoSchema, capital: saldoSchema, resultadoEjercicio: z.string(), diferencia: z.string() }),
 });
 export type EstadosFinancieros = z.infer<typeof estadosFinancierosSchema>;
+
+/** Libro diario / libro mayor of a month (issue 28 §5): a table the screen shows and the CSV/XLSX export writes. */
+export const LIBROS = ['diario', 'mayor'] as const;
+export const libroParamsSchema = z.object({
+  libro: z.enum(LIBROS, { error: 'El libro es diario o mayor' }),
+  anio: year,
+  mes: month13,
+});
+export const libroArchivoParamsSchema = libroParamsSchema.extend({
+  formato: z.enum(['xlsx', 'csv'], { error: 'El formato es xlsx o csv' }),
+});
+export const libroContableSchema = z.object({
+  libro: z.enum(LIBROS),
+  anio: z.number().int(),
+  mes: z.number().int(),
+  columnas: z.array(z.string()),
+  /** Indexes of the amount columns (decimal strings). */
+  montos: z.array(z.number().int()),
+  filas: z.array(z.array(z.string())),
+});
+export type LibroContable = z.infer<typeof libroContableSchema>;

@@ -5,7 +5,7 @@ import { readFixtureText } from '../../test/fixtures';
 import { codigosAgrupadores, findCodigoAgrupador } from './codigo-agrupador';
 import { defaultChart } from './default-chart';
 import {
-  assertBalanced, cuentaGasto, defaultRules, polizaDeDocumento, polizaDePago, polizaDeReversa, PolizaDescuadradaError,
+  assertBalanced, cuentaGasto, defaultRules, esComisionBancaria, polizaDeDocumento, polizaDeMovimiento, polizaDePago, polizaDeReversa, PolizaDescuadradaError,
   type DocumentoContable, type ResolverCuenta,
 } from './rules';
 import { balanza, totalesBalanza } from './balanza';
@@ -150,6 +150,33 @@ describe('rules: each document kind gives a balanced entry with the right accoun
     expect(() => assertBalanced(mk([['100.00', '0'], ['0', '100.001']]))).toThrow(/dos decimales/);
     expect(() => assertBalanced(mk([['100.00', '100.00'], ['0', '0']]))).toThrow(/no ambos/);
     expect(() => assertBalanced(mk([['0.1', '0'], ['0.2', '0'], ['0', '0.3']]))).not.toThrow();
+  });
+});
+
+describe('bank movements (decision 301)', () => {
+  test('"sin CFDI": a charge to comisiones bancarias, another withdrawal to retirosSinCfdi, a deposit to the suspense account', () => {
+    const base = { id: '1', fecha: '2026-05-31', cuentaBanco: '102.01.0001' };
+    const fee = polizaDeMovimiento({ ...base, importe: '-58.00', descripcion: 'IVA COMISION MANEJO' }, rules);
+    expect(fee.tipo).toBe('egreso');
+    expect(fee.lineas.map((l) => [l.numCta, l.debe, l.haber])).toEqual([['701.10', '58.00', '0.00'], ['102.01.0001', '0.00', '58.00']]);
+    expect(fee.lineas[0]!.comprobantes).toEqual([]);
+    const cash = polizaDeMovimiento({ ...base, importe: '-300', descripcion: 'RETIRO CAJERO' }, rules);
+    expect(cash.lineas[0]).toMatchObject({ numCta: '601.83', debe: '300.00' });
+    const dep = polizaDeMovimiento({ ...base, importe: '2500.10', descripcion: 'DEPOSITO', referencia: 'R1' }, rules);
+    expect(dep.tipo).toBe('ingreso');
+    expect(dep.lineas.map((l) => [l.numCta, l.debe, l.haber])).toEqual([['102.01.0001', '2500.10', '0.00'], ['205.06', '0.00', '2500.10']]);
+    expect(() => polizaDeMovimiento({ ...base, importe: '0', descripcion: 'X' }, rules)).toThrow(PolizaDescuadradaError);
+  });
+
+  test('commission wording of Mexican statements', () => {
+    for (const d of ['COMISION POR MANEJO', 'Comisión SPEI', 'COM. CHEQUERA', 'IVA COM MEMBRESIA', 'ANUALIDAD TDC', 'CUOTA MENSUAL']) expect(esComisionBancaria(d), d).toBe(true);
+    for (const d of ['RETIRO CAJERO', 'SPEI ENVIADO COMPRAS', 'COMPRA OXXO']) expect(esComisionBancaria(d), d).toBe(false);
+  });
+
+  test('a payment reconciled with a bank movement uses that bank\'s subaccount', () => {
+    const p = polizaDePago({ pagoUuid: 'A', docUuid: 'A', direction: 'recibido', fecha: '2026-05-05', rfcContraparte: 'AAA010101AAA', docTotal: '116.00',
+      montoPago: '116.00', baseMxn: '100.00', ivaMxn: '16.00', isrRetenidoMxn: '0', ivaRetenidoMxn: '0', cuentaBanco: '102.01.0002' }, rules, (r) => rules.cuentas[r]);
+    expect(p.lineas.find((l) => l.haber === '116.00')!.numCta).toBe('102.01.0002');
   });
 });
 

@@ -15,6 +15,7 @@ const ROWS: [numero: string, descripcion: string, codigo: string, naturaleza: 'D
   ['118', 'Impuestos acreditables pagados', '118', 'D'], ['118.01', 'IVA acreditable pagado', '118.01', 'D'],
   ['119', 'Impuestos acreditables por pagar', '119', 'D'], ['119.01', 'IVA pendiente de pago', '119.01', 'D'],
   ['201', 'Proveedores', '201', 'A'], ['201.01', 'Proveedores nacionales', '201.01', 'A'],
+  ['205', 'Acreedores diversos a corto plazo', '205', 'A'], ['205.06', 'Depósitos por identificar (sin CFDI)', '205.06', 'A'],
   ['208', 'Impuestos trasladados cobrados', '208', 'A'], ['208.01', 'IVA trasladado cobrado', '208.01', 'A'],
   ['208.02', 'IEPS trasladado cobrado', '208.02', 'A'],
   ['209', 'Impuestos trasladados no cobrados', '209', 'A'], ['209.01', 'IVA trasladado no cobrado', '209.01', 'A'],
@@ -36,7 +37,11 @@ const ROWS: [numero: string, descripcion: string, codigo: string, naturaleza: 'D
   ['601.45', 'Arrendamiento a personas físicas', '601.45', 'D'], ['601.48', 'Combustibles y lubricantes', '601.48', 'D'],
   ['601.50', 'Teléfono, internet', '601.50', 'D'], ['601.55', 'Papelería y artículos de oficina', '601.55', 'D'],
   ['601.83', 'Gastos no deducibles', '601.83', 'D'], ['601.84', 'Otros gastos generales', '601.84', 'D'],
+  ['701', 'Gastos financieros', '701', 'D'], ['701.10', 'Comisiones bancarias', '701.10', 'D'],
 ];
+
+/** Accounts added to the default chart after tenants had theirs written (decision 301): added when missing. */
+export const CUENTAS_AGREGADAS_DESPUES = ['205', '205.06', '701', '701.10'];
 
 /** The default chart, parents before children. */
 export function defaultChart(): Cuenta[] {

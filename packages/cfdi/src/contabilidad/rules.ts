@@ -13,6 +13,7 @@ export const ROLES = [
   'ivaAcreditablePendiente', 'ivaAcreditablePagado', 'isrRetenidoPorClientes', 'ivaRetenidoPorClientes',
   'isrRetenidoAProveedores', 'ivaRetenidoAProveedores', 'gastoGeneral', 'gastoNoDeducible',
   'sueldos', 'isrRetenidoSueldos', 'imssObrero', 'subsidioEmpleo', 'otrasDeduccionesNomina',
+  'comisionesBancarias', 'retirosSinCfdi', 'depositosSinCfdi',
 ] as const;
 export type Rol = (typeof ROLES)[number];
 
@@ -28,6 +29,8 @@ export const ROL_DESCRIPCION: Record<Rol, string> = {
   gastoGeneral: 'Gasto (cuando ninguna clave coincide)', gastoNoDeducible: 'Gastos no deducibles',
   sueldos: 'Sueldos y salarios', isrRetenidoSueldos: 'ISR retenido por sueldos', imssObrero: 'IMSS obrero retenido',
   subsidioEmpleo: 'Subsidio al empleo', otrasDeduccionesNomina: 'Otras deducciones de nómina',
+  comisionesBancarias: 'Comisiones bancarias (estado de cuenta)', retirosSinCfdi: 'Retiros del banco sin CFDI',
+  depositosSinCfdi: 'Depósitos sin CFDI (cuenta puente)',
 };
 
 export interface ReglaGasto {
@@ -51,6 +54,7 @@ export function defaultRules(): Reglas {
       isrRetenidoPorClientes: '113.02', ivaRetenidoPorClientes: '113.01', isrRetenidoAProveedores: '216.05',
       ivaRetenidoAProveedores: '216.03', gastoGeneral: '601.84', gastoNoDeducible: '601.83', sueldos: '601.01',
       isrRetenidoSueldos: '216.01', imssObrero: '216.11', subsidioEmpleo: '110.01', otrasDeduccionesNomina: '107.05',
+      comisionesBancarias: '701.10', retirosSinCfdi: '601.83', depositosSinCfdi: '205.06',
     },
     gastosPorClave: [
       { prefijo: '1510', cuenta: '601.48' },
@@ -108,6 +112,8 @@ export interface PagoContable {
   ivaMxn: string;
   isrRetenidoMxn: string;
   ivaRetenidoMxn: string;
+  /** The bank's subaccount (per CLABE) when a reconciled bank movement paid it; else the rule's bancos. */
+  cuentaBanco?: string;
 }
 
 /** Resolves a role to an account; for clientes/proveedores the caller returns the RFC's subaccount. */
@@ -278,7 +284,7 @@ export function polizaDePago(p: PagoContable, reglas: Reglas, cuenta: ResolverCu
   const b = new Builder(comprobantes);
   const tercero = { rfc: p.rfcContraparte, nombre: p.nombreContraparte };
   if (p.direction === 'emitido') {
-    b.cargo(c.bancos, 'Cobro', monto)
+    b.cargo(p.cuentaBanco ?? c.bancos, 'Cobro', monto)
       .cargo(c.ivaTrasladadoNoCobrado, 'IVA trasladado cobrado', iva)
       .abono(cuenta('clientes', tercero), 'Cobro al cliente', monto)
       .abono(c.ivaTrasladadoCobrado, 'IVA trasladado cobrado', iva);
@@ -286,7 +292,7 @@ export function polizaDePago(p: PagoContable, reglas: Reglas, cuenta: ResolverCu
   }
   b.cargo(cuenta('proveedores', tercero), 'Pago al proveedor', monto)
     .cargo(c.ivaAcreditablePagado, 'IVA acreditable pagado', iva)
-    .abono(c.bancos, 'Pago', monto)
+    .abono(p.cuentaBanco ?? c.bancos, 'Pago', monto)
     .abono(c.ivaAcreditablePendiente, 'IVA acreditable pagado', iva);
   return done('egreso', p.fecha, `Pago a ${p.rfcContraparte}`, b);
 }
@@ -296,4 +302,38 @@ export function polizaDeReversa(original: Poliza, fechaCancelacion: string, moti
   const b = new Builder([]);
   b.lineas.push(...original.lineas.map((l) => ({ ...l, debe: l.haber, haber: l.debe, concepto: `Cancelación: ${l.concepto}`.slice(0, 200) })));
   return done('diario', fechaCancelacion, `${motivo}: ${original.concepto}`, b);
+}
+
+/** A bank movement with no CFDI behind it (issue 27's "sin CFDI"): signed importe, + deposit, − withdrawal. */
+export interface MovimientoBancario {
+  id: string;
+  fecha: string;
+  importe: string;
+  descripcion: string;
+  referencia?: string | null;
+  /** The bank account's subaccount (per CLABE). */
+  cuentaBanco: string;
+}
+
+/** A bank charge as statements word it (COMISION, COM., IVA COMISION, CUOTA/ANUALIDAD). */
+export const esComisionBancaria = (descripcion: string): boolean =>
+  /\bcomisi[oó]n|\bcom\.|\bcomis\b|\bcuota\b|\banualidad\b|\biva\s+com/i.test(descripcion.normalize('NFC'));
+
+/**
+ * The entry of a bank movement marked "sin CFDI" (decision 301): a charge goes to comisiones bancarias (the
+ * statement is its receipt), any other withdrawal to the rule's retirosSinCfdi (non-deductible by default), a
+ * deposit to the depositosSinCfdi suspense account until someone says what it was. No CompNal: there is no CFDI.
+ */
+export function polizaDeMovimiento(m: MovimientoBancario, reglas: Reglas): Poliza {
+  const c = reglas.cuentas;
+  const importe = toDecimal(m.importe).toDecimalPlaces(2);
+  const b = new Builder([]);
+  const ref = m.referencia ? ` (${m.referencia})` : '';
+  if (importe.isPositive()) {
+    b.cargo(m.cuentaBanco, `Depósito sin CFDI${ref}`, importe).abono(c.depositosSinCfdi, m.descripcion.slice(0, 200) || 'Depósito sin CFDI', importe);
+    return done('ingreso', m.fecha, `Depósito sin CFDI: ${m.descripcion}`, b);
+  }
+  const cuenta = esComisionBancaria(m.descripcion) ? c.comisionesBancarias : c.retirosSinCfdi;
+  b.cargo(cuenta, m.descripcion.slice(0, 200) || 'Retiro sin CFDI', importe).abono(m.cuentaBanco, `Retiro sin CFDI${ref}`, importe);
+  return done('egreso', m.fecha, `Retiro sin CFDI: ${m.descripcion}`, b);
 }

@@ -3,6 +3,7 @@ import {
   balanzaSchema, cuentaInputSchema, estadosFinancierosSchema, cuentaParamsSchema, cuentaPatchSchema, cuentaSchema, cuentasSchema, generarResponseSchema,
   periodoBodySchema, periodoEstadoSchema, periodoParamsSchema, polizaIdParamsSchema, polizaInputSchema, polizaSchema, polizasQuerySchema, polizasSchema,
   importarCatalogoBodySchema, importarCatalogoResponseSchema, reabrirBodySchema, reglasSchema, xmlParamsSchema, xmlQuerySchema,
+  libroArchivoParamsSchema, libroContableSchema, libroParamsSchema,
 } from '../accounting';
 import { route } from '../route';
 
@@ -50,5 +51,17 @@ export const accountingRoutes = {
   'accounting.xml': route({
     method: 'GET', path: '/api/contabilidad/xml/:tipo/:anio/:mes', params: xmlParamsSchema, query: xmlQuerySchema, produces: 'application/xml', access,
     summary: 'Archivo XML del Anexo 24 (1.3): catálogo, balanza, pólizas o auxiliar de folios',
+  }),
+  'accounting.libro': route({
+    method: 'GET', path: '/api/contabilidad/libros/:libro/:anio/:mes', params: libroParamsSchema, response: libroContableSchema, access,
+    summary: 'Libro diario o libro mayor del mes',
+  }),
+  'accounting.libroArchivo': route({
+    method: 'GET', path: '/api/contabilidad/libros/:libro/:anio/:mes/:formato', params: libroArchivoParamsSchema,
+    produces: 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet', access, summary: 'Libro diario o mayor del mes en XLSX o CSV',
+  }),
+  'accounting.balanzaPdf': route({
+    method: 'GET', path: '/api/contabilidad/balanza/:anio/:mes/pdf', params: periodoParamsSchema, produces: 'application/pdf', access,
+    summary: 'Balanza de comprobación imprimible',
   }),
 };

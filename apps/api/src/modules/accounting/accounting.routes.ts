@@ -8,6 +8,7 @@ import { createManualPoliza, deletePoliza, getBalanza, getEstados, xmlFile } fro
 import { startGenerate } from './accounting-generate.job';
 import { cerrar, periodo, reabrir } from './periods.service';
 import { getPoliza, listPolizas } from './polizas.repository';
+import { balanzaPdf, libro, libroArchivo } from './libros.service';
 
 /** Issue 28: contabilidad electrónica (entries in the contract's routes/accounting.ts). */
 export const accountingRoutes = (ctx: JobContext): FastifyPluginAsync => async (app) => {
@@ -38,6 +39,15 @@ export const accountingRoutes = (ctx: JobContext): FastifyPluginAsync => async (
     for await (const chunk of f.body) chunks.push(Buffer.from(chunk as string, 'utf8'));
     const zip = writeZip([{ name: f.name, data: Buffer.concat(chunks) }]);
     return reply.type('application/zip').header('content-disposition', `attachment; filename="${f.name.replace(/\.xml$/, '.zip')}"`).send(zip);
+  });
+  serve(app, 'accounting.libro', (req) => libro(db, req.account.id, req.params.libro, req.params.anio, req.params.mes));
+  serve(app, 'accounting.libroArchivo', async (req, reply) => {
+    const f = await libroArchivo(await libro(db, req.account.id, req.params.libro, req.params.anio, req.params.mes), req.params.formato, req.account.rfc);
+    return reply.type(f.type).header('content-disposition', `attachment; filename="${f.name}"`).send(f.body);
+  });
+  serve(app, 'accounting.balanzaPdf', async (req, reply) => {
+    const f = await balanzaPdf(db, req.account, req.params.anio, req.params.mes);
+    return reply.type('application/pdf').header('content-disposition', `attachment; filename="${f.name}"`).send(f.body);
   });
   serve(app, 'accounting.xml', async (req, reply) => {
     const f = await xmlFile(db, req.account, req.params.tipo, req.params.anio, req.params.mes, req.query);

@@ -166,7 +166,7 @@ async function* streamFolios(db: Db, userId: number, h: { rfc: string; anio: num
  * The auxiliar de cuentas: every account with direct postings in the month, its balances (from the
  * balanza) and its lines in date order. Built in memory: one line per movement of the month.
  */
-async function auxiliarCuentas(db: Db, userId: number, anio: number, mes: number): Promise<CuentaAuxiliar[]> {
+export async function auxiliarCuentas(db: Db, userId: number, anio: number, mes: number): Promise<CuentaAuxiliar[]> {
   const b = await getBalanza(db, userId, anio, mes);
   const filas = new Map(b.rows.map((r) => [r.numero, r]));
   const res = await db.execute(sql`SELECT l.num_cta, to_char(p.fecha, 'YYYY-MM-DD') AS fecha, p.numero, l.concepto, l.debe::text AS debe, l.haber::text AS haber

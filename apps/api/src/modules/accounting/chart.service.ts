@@ -1,6 +1,6 @@
 import { sql } from 'drizzle-orm';
 import {
-  defaultChart, defaultRules, findCodigoAgrupador, leerArchivoContable, ROLES, validateContabilidadXsd, type Reglas as EngineReglas,
+  CUENTAS_AGREGADAS_DESPUES, defaultChart, defaultRules, findCodigoAgrupador, leerArchivoContable, ROLES, validateContabilidadXsd, type Reglas as EngineReglas,
 } from '@facturo/cfdi/contabilidad';
 import { reglasSchema, type Cuenta, type CuentaInput, type Reglas } from '@facturo/contract';
 import type { Db } from '../../db/client';
@@ -15,19 +15,23 @@ type Runner = Pick<Db, 'execute'>;
 
 interface CuentaRow {
   numero: string; descripcion: string; codigo_agrupador: string; naturaleza: 'D' | 'A'; nivel: number; padre: string | null;
-  activa: boolean; rfc_tercero: string | null;
+  activa: boolean; rfc_tercero: string | null; clabe?: string | null;
 }
 
 const toCuenta = (r: CuentaRow): Cuenta => ({
   numero: r.numero, descripcion: r.descripcion, codigoAgrupador: r.codigo_agrupador, naturaleza: r.naturaleza, nivel: Number(r.nivel),
-  padre: r.padre, activa: r.activa, rfcTercero: r.rfc_tercero,
+  padre: r.padre, activa: r.activa, rfcTercero: r.rfc_tercero, clabe: r.clabe ?? null,
 });
 
 /** Writes the default chart for an account that has none (idempotent, safe under concurrency). */
 export async function ensureChart(db: Runner, userId: number): Promise<void> {
-  const existing = await db.execute(sql`SELECT 1 FROM accounting_accounts WHERE user_id = ${userId} LIMIT 1`);
-  if (existing.rows.length) return;
-  const chart = defaultChart();
+  const existing = await db.execute(sql`SELECT count(*) FILTER (WHERE numero IN (${sql.join(CUENTAS_AGREGADAS_DESPUES.map((n) => sql`${n}`), sql`, `)}))::int AS nuevas,
+    count(*)::int AS n FROM accounting_accounts WHERE user_id = ${userId}`);
+  const { n, nuevas } = existing.rows[0] as { n: number; nuevas: number };
+  // A chart written before the bank rules (decision 301) gets their default accounts, once.
+  const chart = Number(n) === 0 ? defaultChart() : Number(nuevas) < CUENTAS_AGREGADAS_DESPUES.length
+    ? defaultChart().filter((c) => CUENTAS_AGREGADAS_DESPUES.includes(c.numero)) : [];
+  if (!chart.length) return;
   const values = sql.join(chart.map((c) => sql`(${userId}, ${c.numero}, ${c.descripcion}, ${c.codigoAgrupador}, ${c.naturaleza}, ${c.nivel}, ${c.padre})`), sql`, `);
   await db.execute(sql`INSERT INTO accounting_accounts (user_id, numero, descripcion, codigo_agrupador, naturaleza, nivel, padre)
     VALUES ${values} ON CONFLICT (user_id, numero) DO NOTHING`);
@@ -36,13 +40,13 @@ export async function ensureChart(db: Runner, userId: number): Promise<void> {
 /** The chart, ordered by número (parents before children). */
 export async function listCuentas(db: Runner, userId: number): Promise<Cuenta[]> {
   await ensureChart(db, userId);
-  const res = await db.execute(sql`SELECT numero, descripcion, codigo_agrupador, naturaleza, nivel, padre, activa, rfc_tercero
+  const res = await db.execute(sql`SELECT numero, descripcion, codigo_agrupador, naturaleza, nivel, padre, activa, rfc_tercero, clabe
     FROM accounting_accounts WHERE user_id = ${userId} ORDER BY string_to_array(numero, '.')::text[], numero`);
   return (res.rows as unknown as CuentaRow[]).map(toCuenta);
 }
 
 async function cuentaOf(db: Runner, userId: number, numero: string): Promise<Cuenta | undefined> {
-  const res = await db.execute(sql`SELECT numero, descripcion, codigo_agrupador, naturaleza, nivel, padre, activa, rfc_tercero
+  const res = await db.execute(sql`SELECT numero, descripcion, codigo_agrupador, naturaleza, nivel, padre, activa, rfc_tercero, clabe
     FROM accounting_accounts WHERE user_id = ${userId} AND numero = ${numero}`);
   const row = res.rows[0] as unknown as CuentaRow | undefined;
   return row ? toCuenta(row) : undefined;
@@ -104,7 +108,9 @@ export async function getReglas(db: Runner, userId: number): Promise<Reglas> {
   const res = await db.execute(sql`SELECT reglas FROM accounting_settings WHERE user_id = ${userId}`);
   const stored = res.rows[0] as { reglas: unknown } | undefined;
   if (!stored) return defaultRules();
-  const parsed = reglasSchema.safeParse(stored.reglas);
+  // Roles added after the rules were saved (the bank ones, decision 301) take their default account.
+  const saved = stored.reglas as { cuentas?: Record<string, string> } | null;
+  const parsed = reglasSchema.safeParse({ ...saved, cuentas: { ...defaultRules().cuentas, ...saved?.cuentas } });
   return parsed.success ? parsed.data : defaultRules();
 }
 
@@ -186,4 +192,31 @@ export async function importarCatalogo(db: Db, userId: number, xml: string): Pro
     }
   });
   return { importadas: cuentas.length, cuentas: await listCuentas(db, userId) };
+}
+
+/**
+ * One subaccount of the rule's bancos account per bank account (by CLABE, decision 301): `<bancos>.0001`…,
+ * created when missing. Returns CLABE → número.
+ */
+export async function ensureBancos(db: Runner, userId: number, padre: string, bancos: { clabe: string; descripcion: string }[]): Promise<Map<string, string>> {
+  const out = new Map<string, string>();
+  if (!bancos.length) return out;
+  const parentRes = await db.execute(sql`SELECT codigo_agrupador, naturaleza, nivel FROM accounting_accounts WHERE user_id = ${userId} AND numero = ${padre}`);
+  const parent = parentRes.rows[0] as { codigo_agrupador: string; naturaleza: string; nivel: number } | undefined;
+  if (!parent) throw new AppError(422, `La cuenta ${padre} de las reglas no existe en el catálogo`, { reglas: [`La cuenta ${padre} no existe`] });
+  const existing = await db.execute(sql`SELECT clabe, numero FROM accounting_accounts WHERE user_id = ${userId} AND padre = ${padre} AND clabe IS NOT NULL`);
+  for (const r of existing.rows as { clabe: string; numero: string }[]) out.set(r.clabe, r.numero);
+  const missing = bancos.filter((b) => !out.has(b.clabe));
+  if (!missing.length) return out;
+  const taken = new Set(((await db.execute(sql`SELECT numero FROM accounting_accounts WHERE user_id = ${userId} AND padre = ${padre}`)).rows as { numero: string }[]).map((r) => r.numero));
+  let seq = 0;
+  for (const b of missing) {
+    let numero: string;
+    do { seq += 1; numero = `${padre}.${String(seq).padStart(4, '0')}`; } while (taken.has(numero));
+    taken.add(numero);
+    out.set(b.clabe, numero);
+    await db.execute(sql`INSERT INTO accounting_accounts (user_id, numero, descripcion, codigo_agrupador, naturaleza, nivel, padre, clabe)
+      VALUES (${userId}, ${numero}, ${b.descripcion.slice(0, 400)}, ${parent.codigo_agrupador}, ${parent.naturaleza}, ${Number(parent.nivel) + 1}, ${padre}, ${b.clabe})`);
+  }
+  return out;
 }

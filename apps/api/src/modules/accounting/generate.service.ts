@@ -1,11 +1,11 @@
 import { sql } from 'drizzle-orm';
 import { Decimal, toDecimal } from '@facturo/cfdi/money';
 import {
-  polizaDeDocumento, polizaDePago, polizaDeReversa, PolizaDescuadradaError,
-  type DocumentoContable, type PagoContable, type Poliza as EnginePoliza, type Reglas, type ResolverCuenta,
+  polizaDeDocumento, polizaDeMovimiento, polizaDePago, polizaDeReversa, PolizaDescuadradaError,
+  type DocumentoContable, type MovimientoBancario, type PagoContable, type Poliza as EnginePoliza, type Reglas, type ResolverCuenta,
 } from '@facturo/cfdi/contabilidad';
 import type { Db } from '../../db/client';
-import { asEngineRules, ensureChart, ensureTerceros, getReglas } from './chart.service';
+import { asEngineRules, ensureBancos, ensureChart, ensureTerceros, getReglas } from './chart.service';
 import { assertOpen, monthRange } from './periods.service';
 import { insertPolizas, TIPO_LETRA, type PolizaNueva } from './polizas.repository';
 
@@ -108,7 +108,21 @@ async function loadSources(db: Runner, userId: number, anio: number, mes: number
   const pagosCancelados = cancelledRows.some((r) => r.tipo === 'P')
     ? await db.execute(sql`${PAGO_SELECT} WHERE p.user_id = ${userId} AND p.pago_uuid IN (${sql.join(cancelledRows.filter((r) => r.tipo === 'P').map((r) => sql`${r.uuid}`), sql`, `)})`)
     : { rows: [] };
+  // Bank movements (issue 27, decision 301). A reconciled movement writes no entry of its own: the CFDI's
+  // payment (the PUE document, or the REP row) already moves bancos/clientes, so the movement only names which
+  // bank subaccount. Only movements marked "sin CFDI" write an entry; pending ones wait for the reconciliation.
+  const cuentasBanco = await db.execute(sql`SELECT clabe, banco, alias FROM bank_accounts WHERE user_id = ${userId} ORDER BY id`);
+  const conciliados = await db.execute(sql`SELECT a.clabe, m.complemento_uuid, upper(e->>'uuid') AS uuid
+    FROM bank_movements m JOIN bank_accounts a ON a.user_id = m.user_id AND a.id = m.account_id, jsonb_array_elements(m.conciliacion) e
+    WHERE m.user_id = ${userId} AND m.estado = 'conciliado' ORDER BY m.fecha, m.id`);
+  const sinCfdi = await db.execute(sql`SELECT m.id::text AS id, to_char(m.fecha, 'YYYY-MM-DD') AS fecha, m.importe::text AS importe, m.descripcion, m.referencia, a.clabe
+    FROM bank_movements m JOIN bank_accounts a ON a.user_id = m.user_id AND a.id = m.account_id
+    WHERE m.user_id = ${userId} AND m.estado = 'sin_cfdi' AND m.fecha >= ${start}::date AND m.fecha < ${end}::date ORDER BY m.fecha, m.id`);
   return {
+    bancos: (cuentasBanco.rows as { clabe: string; banco: string; alias: string | null }[])
+      .map((r) => ({ clabe: r.clabe, descripcion: `${r.alias?.trim() || `Banco ${r.banco}`} CLABE ${r.clabe}` })),
+    conciliados: conciliados.rows as { clabe: string; complemento_uuid: string | null; uuid: string }[],
+    sinCfdi: sinCfdi.rows as { id: string; fecha: string; importe: string; descripcion: string; referencia: string | null; clabe: string }[],
     docs: (docs.rows as unknown as DocRow[]).map(toDocumento),
     pagos: (pagos.rows as unknown as PagoRow[]).map((r) => ({ key: `pago:${r.pago_uuid}:${r.doc_uuid}:${r.num_parcialidad}`, pago: toPago(r) })),
     cancelados: cancelledRows,
@@ -130,7 +144,7 @@ function terceros(s: Sources) {
 }
 
 /** Builds every entry of the month (pure once sources and subaccounts are known); a document that cannot balance is skipped and named. */
-export function buildMonth(s: Sources, reglas: Reglas, cuenta: ResolverCuenta): { items: { key: string; poliza: EnginePoliza }[]; omitidas: string[] } {
+export function buildMonth(s: Sources, reglas: Reglas, cuenta: ResolverCuenta, bancoPorClabe: Map<string, string> = new Map()): { items: { key: string; poliza: EnginePoliza }[]; omitidas: string[] } {
   const items: { key: string; poliza: EnginePoliza }[] = [];
   const omitidas: string[] = [];
   const attempt = (key: string, f: () => EnginePoliza) => {
@@ -141,22 +155,41 @@ export function buildMonth(s: Sources, reglas: Reglas, cuenta: ResolverCuenta): 
       omitidas.push(`${key}: ${err.message}`);
     }
   };
+  // Which bank subaccount paid a document or a payment complement: the complement's UUID first (a PPD invoice
+  // paid from two banks), then the paid document's.
+  const porPago = new Map<string, string>();
+  const porDoc = new Map<string, string>();
+  for (const r of s.conciliados) {
+    const cta = bancoPorClabe.get(r.clabe);
+    if (!cta) continue;
+    if (r.complemento_uuid) porPago.set(r.complemento_uuid.toUpperCase(), cta);
+    if (r.uuid) porDoc.set(r.uuid, cta);
+  }
+  const conBanco = (p: PagoContable): PagoContable => {
+    const cta = porPago.get(p.pagoUuid.toUpperCase()) ?? porDoc.get(p.docUuid.toUpperCase());
+    return cta ? { ...p, cuentaBanco: cta } : p;
+  };
   for (const d of s.docs) {
     attempt(`doc:${d.uuid}`, () => polizaDeDocumento(d, reglas, cuenta));
-    if (isPue(d)) attempt(`pue:${d.uuid}`, () => polizaDePago(pagoPue(d), reglas, cuenta));
+    if (isPue(d)) attempt(`pue:${d.uuid}`, () => polizaDePago(conBanco(pagoPue(d)), reglas, cuenta));
   }
-  for (const { key, pago } of s.pagos) attempt(key, () => polizaDePago(pago, reglas, cuenta));
+  for (const { key, pago } of s.pagos) attempt(key, () => polizaDePago(conBanco(pago), reglas, cuenta));
+  for (const m of s.sinCfdi) {
+    const mov: MovimientoBancario = { id: m.id, fecha: m.fecha, importe: m.importe, descripcion: m.descripcion, referencia: m.referencia,
+      cuentaBanco: bancoPorClabe.get(m.clabe) ?? reglas.cuentas.bancos };
+    attempt(`banco:${m.id}`, () => polizaDeMovimiento(mov, reglas));
+  }
   for (const r of s.cancelados) {
     const fecha = r.cancelado!;
     if (r.tipo === 'P') {
       for (const { key, pago } of s.pagosCancelados.filter((p) => p.pago.pagoUuid === r.uuid)) {
-        attempt(`rev:${key}`, () => polizaDeReversa(polizaDePago(pago, reglas, cuenta), fecha, 'Cancelación del pago'));
+        attempt(`rev:${key}`, () => polizaDeReversa(polizaDePago(conBanco(pago), reglas, cuenta), fecha, 'Cancelación del pago'));
       }
       continue;
     }
     const d = toDocumento(r);
     attempt(`rev:doc:${d.uuid}`, () => polizaDeReversa(polizaDeDocumento(d, reglas, cuenta), fecha, 'Cancelación'));
-    if (isPue(d)) attempt(`rev:pue:${d.uuid}`, () => polizaDeReversa(polizaDePago(pagoPue(d), reglas, cuenta), fecha, 'Cancelación'));
+    if (isPue(d)) attempt(`rev:pue:${d.uuid}`, () => polizaDeReversa(polizaDePago(conBanco(pagoPue(d)), reglas, cuenta), fecha, 'Cancelación'));
   }
   return { items, omitidas };
 }
@@ -186,11 +219,12 @@ export async function generateMonth(db: Db, userId: number, anio: number, mes: n
   const t = terceros(sources);
   // Two generations of the same account (two months at once, a retry) would number the same new subaccounts
   // or pólizas: each write step takes the account's accounting lock first.
-  const { clientes, proveedores } = await db.transaction(async (tx) => {
+  const { clientes, proveedores, bancos } = await db.transaction(async (tx) => {
     await lockAccount(tx, userId);
     return {
       clientes: await ensureTerceros(tx, userId, reglas.cuentas.clientes, t.clientes),
       proveedores: await ensureTerceros(tx, userId, reglas.cuentas.proveedores, t.proveedores),
+      bancos: await ensureBancos(tx, userId, reglas.cuentas.bancos, sources.bancos),
     };
   });
   const cuenta: ResolverCuenta = (rol, tercero) => {
@@ -198,7 +232,7 @@ export async function generateMonth(db: Db, userId: number, anio: number, mes: n
     if (rol === 'proveedores') return proveedores.get(tercero!.rfc) ?? reglas.cuentas.proveedores;
     return reglas.cuentas[rol];
   };
-  const { items, omitidas } = buildMonth(sources, reglas, cuenta);
+  const { items, omitidas } = buildMonth(sources, reglas, cuenta, bancos);
   const polizas = numerar(items, anio, mes);
   await progress(40, `Guardando ${polizas.length} pólizas`);
   await db.transaction(async (tx) => {

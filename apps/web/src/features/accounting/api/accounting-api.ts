@@ -11,6 +11,7 @@ export const accountingKeys = {
   polizas: (rfc: string, anio: number, mes: number) => ['accounting', rfc, 'polizas', anio, mes] as const,
   balanza: (rfc: string, anio: number, mes: number) => ['accounting', rfc, 'balanza', anio, mes] as const,
   periodo: (rfc: string, anio: number, mes: number) => ['accounting', rfc, 'periodo', anio, mes] as const,
+  libro: (rfc: string, libro: string, anio: number, mes: number) => ['accounting', rfc, 'libro', libro, anio, mes] as const,
 };
 
 export const cuentasQuery = (rfc: string) => queryOptions({
@@ -57,4 +58,20 @@ export function downloadXml(rfc: string, tipo: XmlTipo, anio: number, mes: numbe
   const sufijo = tipo === 'balanza' && query.tipoEnvio === 'C' ? 'BC' : SUFIJO[tipo];
   const entry = zip ? routes['accounting.zip'] : routes['accounting.xml'];
   return downloadAuthedFile(routeUrl(entry, { tipo, anio, mes }, query), `${rfc}${anio}${String(mes).padStart(2, '0')}${sufijo}.${zip ? 'zip' : 'xml'}`);
+}
+
+export type Libro = 'diario' | 'mayor';
+export const libroQuery = (rfc: string, libro: Libro, anio: number, mes: number) => queryOptions({
+  queryKey: accountingKeys.libro(rfc, libro, anio, mes),
+  queryFn: ({ signal }) => call(routes['accounting.libro'], { params: { libro, anio, mes }, signal }),
+});
+
+/** Libro diario / mayor as XLSX or CSV. */
+export function downloadLibro(rfc: string, libro: Libro, anio: number, mes: number, formato: 'xlsx' | 'csv') {
+  return downloadAuthedFile(routeUrl(routes['accounting.libroArchivo'], { libro, anio, mes, formato }), `${rfc}${anio}${String(mes).padStart(2, '0')}-libro-${libro}.${formato}`);
+}
+
+/** The balanza de comprobación as PDF. */
+export function downloadBalanzaPdf(rfc: string, anio: number, mes: number) {
+  return downloadAuthedFile(routeUrl(routes['accounting.balanzaPdf'], { anio, mes }), `${rfc}${anio}${String(mes).padStart(2, '0')}-balanza.pdf`);
 }

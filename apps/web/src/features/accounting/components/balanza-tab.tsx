@@ -4,7 +4,7 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ListTable } from '../../../shared/ui/list-table';
 import { toastError, toastSuccess } from '../../../shared/ui/toasts';
-import { accountingKeys, balanzaQuery, cerrar, downloadXml, periodoQuery, reabrir } from '../api/accounting-api';
+import { accountingKeys, balanzaQuery, cerrar, downloadBalanzaPdf, downloadXml, periodoQuery, reabrir } from '../api/accounting-api';
 import { errorLines } from './errors';
 import { money } from './money';
 import '../texts';
@@ -37,6 +37,7 @@ export function BalanzaTab({ rfc, anio, mes }: Props) {
             mes <= 12 && <Button variant="light" color="gray" onClick={() => close.mutate()} loading={close.isPending} data-testid="cerrar-mes">{t('contabilidad.cerrar')}</Button>
           )}
           <Button onClick={() => void downloadXml(rfc, 'balanza', anio, mes).catch(() => toastError())} data-testid="descargar-balanza">{t('contabilidad.descargarBalanza')}</Button>
+          <Button variant="light" onClick={() => void downloadBalanzaPdf(rfc, anio, mes).catch(() => toastError())} data-testid="balanza-pdf">{t('contabilidad.descargarBalanzaPdf')}</Button>
         </Group>
       </Group>
       {rows.length === 0 ? <Text c="dimmed">{t('contabilidad.sinPolizas')}</Text> : (

@@ -31,7 +31,7 @@ export function ReglasTab({ rfc }: { rfc: string }) {
           <Table.Tbody>
             {ACCOUNTING_ROLES.map((rol) => (
               <Table.Tr key={rol}>
-                <Table.Td>{rol}</Table.Td>
+                <Table.Td>{t(`contabilidad.roles.${rol}`)}</Table.Td>
                 <Table.Td><Select searchable data={options} value={reglas.cuentas[rol]} allowDeselect={false}
                   onChange={(v) => v && setReglas({ ...reglas, cuentas: { ...reglas.cuentas, [rol]: v } })} /></Table.Td>
               </Table.Tr>

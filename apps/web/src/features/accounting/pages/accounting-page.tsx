@@ -9,12 +9,13 @@ import { PageHeader } from '../../../shared/ui/page-header';
 import { BalanzaTab } from '../components/balanza-tab';
 import { CatalogoTab } from '../components/catalogo-tab';
 import { EstadosTab } from '../components/estados-tab';
+import { LibrosTab } from '../components/libros-tab';
 import { PolizasTab } from '../components/polizas-tab';
 import { ReglasTab } from '../components/reglas-tab';
 import { XmlTab } from '../components/xml-tab';
 import '../texts';
 
-const TABS = ['polizas', 'balanza', 'estados', 'catalogo', 'reglas', 'xml'] as const;
+const TABS = ['polizas', 'balanza', 'estados', 'libros', 'catalogo', 'reglas', 'xml'] as const;
 
 /** /contabilidad (issue 28): the books the documents write, the month's balanza and the files SAT receives. */
 export function AccountingPage() {
@@ -42,6 +43,7 @@ export function AccountingPage() {
         <Tabs.Panel value="polizas" pt="md"><PolizasTab rfc={rfc} anio={anio} mes={mes} /></Tabs.Panel>
         <Tabs.Panel value="balanza" pt="md"><BalanzaTab rfc={rfc} anio={anio} mes={mes} /></Tabs.Panel>
         <Tabs.Panel value="estados" pt="md"><EstadosTab rfc={rfc} anio={anio} mes={mes} /></Tabs.Panel>
+        <Tabs.Panel value="libros" pt="md"><LibrosTab rfc={rfc} anio={anio} mes={mes} /></Tabs.Panel>
         <Tabs.Panel value="catalogo" pt="md"><CatalogoTab rfc={rfc} anio={anio} mes={mes} /></Tabs.Panel>
         <Tabs.Panel value="reglas" pt="md"><ReglasTab rfc={rfc} /></Tabs.Panel>
         <Tabs.Panel value="xml" pt="md"><XmlTab rfc={rfc} anio={anio} mes={mes} /></Tabs.Panel>
