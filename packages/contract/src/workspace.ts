@@ -157,3 +157,20 @@ export const despachoResponseSchema = z.object({
 export const totpEnrollResponseSchema = z.object({ secret: z.string(), otpauth_url: z.string(), qr: z.string() });
 export const totpActivateSchema = z.object({ code: z.string({ error: 'Escribe el código' }).trim().regex(/^\d{6}$/, 'El código tiene 6 dígitos') });
 export const totpActivateResponseSchema = z.object({ recovery_codes: z.array(z.string()) });
+/** Decision 291: turning two-factor off (or starting over) takes a current code or a recovery code. */
+export const totpDisableSchema = z.object({
+  code: z.string({ error: 'Escribe un código de tu app o un código de recuperación' }).trim()
+    .min(6, 'Escribe un código de tu app o un código de recuperación').max(20, 'El código no es válido'),
+});
+/** Decision 291: the owner's policy — members (not owners) must have two-factor sign-in to work in the account. */
+export const twoFactorPolicySchema = z.object({ requerido: z.boolean({ error: 'Indica si la verificación en dos pasos es obligatoria' }) });
+export const twoFactorPolicyResponseSchema = z.object({
+  requerido: z.boolean(),
+  /** Members who would be asked to enrol before their next request. */
+  miembros_sin_2fa: z.number().int(),
+});
+/** The signed-in person's own second factor. */
+export const myTwoFactorResponseSchema = z.object({ activo: z.boolean(), codigos_restantes: z.number().int() });
+/** The answer (403) when an account asks for two-factor and the person has not enrolled. */
+export const TWO_FACTOR_REQUIRED_CODE = 'dos_pasos_requerido';
+export const TWO_FACTOR_ENROL_PATH = '/cuenta/seguridad';

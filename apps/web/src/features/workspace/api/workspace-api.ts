@@ -38,6 +38,16 @@ export async function switchAccount(rfc: string): Promise<void> {
   startSession(session);
 }
 
+export const twoFactorPolicyQuery = (rfc: string) => queryOptions({
+  queryKey: ['workspace', rfc, 'two-factor-policy'] as const,
+  queryFn: ({ signal }) => call(routes['workspace.twoFactorPolicy'], { signal }),
+});
+export const setTwoFactorPolicy = (requerido: boolean) => call(routes['workspace.setTwoFactorPolicy'], { body: { requerido } });
+export const myTwoFactorQuery = () => queryOptions({
+  queryKey: ['workspace', 'me', 'two-factor'] as const,
+  queryFn: ({ signal }) => call(routes['workspace.totpStatus'], { signal }),
+});
+
 export const membersQuery = (rfc: string) => queryOptions({
   queryKey: workspaceKeys.members(rfc),
   queryFn: ({ signal }) => call(routes['workspace.members'], { signal }),
