@@ -134,7 +134,9 @@ export const despachoRowSchema = z.object({
   timbres: z.number().int().nullable(),
   declaracion: z.object({ estado: z.enum(['pendiente', 'presentada']), fecha: z.string().nullable() }),
   diot: z.object({ estado: z.enum(['pendiente', 'presentada']), fecha: z.string().nullable() }),
+  /** PPD invoices paid last month (fecha de pago) with no payment complement yet: their REP is due by `repsVence`. */
   repsPendientes: z.number().int(),
+  repsVence: z.string().optional(),
   cancelacionesPendientes: z.number().int(),
   cancelacionHorasRestantes: z.number().nullable(),
   csdDias: z.number().int().nullable(),
@@ -142,9 +144,18 @@ export const despachoRowSchema = z.object({
   ultimaDescarga: z.object({ fecha: z.string(), resultado: z.string() }).nullable(),
 });
 export type DespachoRow = z.infer<typeof despachoRowSchema>;
+/** Board columns the server sorts by (issue 26 §5: sortable, over every account of the person, before paging). */
+export const DESPACHO_SORTS = ['rfc', 'nombre', 'rol', 'plan', 'timbres', 'declaracion', 'diot', 'reps', 'cancelaciones', 'csd', 'efirma', 'descarga'] as const;
 export const despachoQuerySchema = z.object({
   page: z.coerce.number().int().min(1).max(100_000).optional(),
   perPage: z.coerce.number().int().min(1).max(500).optional(),
+  sort: z.enum(DESPACHO_SORTS, { error: 'Columna de orden no válida' }).optional(),
+  dir: z.enum(['asc', 'desc'], { error: 'El orden es asc o desc' }).optional(),
+  /** RFC or name contains (case-insensitive). */
+  q: z.string().trim().max(100).optional(),
+  rol: memberRoleSchema.optional(),
+  /** Only accounts with something pending this month (declaration, DIOT, REPs, cancellations, a credential within 30 days). */
+  pendientes: z.enum(['true', 'false', '1', '0']).transform((v) => v === 'true' || v === '1').optional(),
 });
 export const despachoResponseSchema = z.object({
   periodo: z.object({ year: z.number().int(), month: z.number().int() }),

@@ -53,6 +53,6 @@ export const workspaceRoutes = (ctx: JobContext): FastifyPluginAsync => async (a
   });
   serve(app, 'workspace.despacho', async (req) => {
     const person = await personOfRequest(db, req.account);
-    return despachoBoard(ctx.database, person.id, req.query.page ?? 1, req.query.perPage ?? 200);
+    return despachoBoard(ctx.database, person.id, req.query);
   });
 };
