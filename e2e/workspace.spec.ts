@@ -72,7 +72,14 @@ test('an owner invites an accountant, who accepts, switches between two RFCs, is
   await switcher.click();
   await other.getByTestId(`switch-${accountant.rfc}`).click();
   await expect(other.getByTestId('account-switcher')).toContainText(accountant.rfc);
+  await expect(other).toHaveURL(new RegExp(`\\?cuenta=${accountant.rfc}$`));
   await expect.poll(() => menuHasMembers(other)).toBe(true);
+  // A link naming the other account switches to it.
+  await other.goto(`/clients?cuenta=${owner.rfc}`);
+  await expect(other.getByTestId('account-switcher')).toContainText(owner.rfc);
+  await other.getByTestId('account-switcher').click();
+  await other.getByTestId(`switch-${accountant.rfc}`).click();
+  await expect(other.getByTestId('account-switcher')).toContainText(accountant.rfc);
   await other.getByTestId('account-switcher').click();
   await other.getByTestId(`switch-${owner.rfc}`).click();
   await expect(other.getByTestId('account-switcher')).toContainText(owner.rfc);

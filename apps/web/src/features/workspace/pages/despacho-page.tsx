@@ -25,7 +25,7 @@ export function DespachoPage() {
   const rows = data?.data ?? [];
   const open = async (rfc: string, to: string) => {
     await switchAccount(rfc);
-    void navigate(to);
+    void navigate(`${to}?cuenta=${encodeURIComponent(rfc)}`);
   };
   const th = (key: SortKey, text: string) => (
     <Table.Th>
