@@ -1,5 +1,7 @@
 import { expect, test, type Page } from '@playwright/test';
-import { createAccountViaApi, loginViaUi, makePremium, newAccount, selectOption } from './support/account';
+import { createAccountViaApi, loginViaUi, makePremium, newAccount, selectOption, type TestAccount } from './support/account';
+import { randomRfc } from './support/rfc';
+import { satTestAccount, uploadSatCsd } from './support/sat-account';
 import { snap } from './support/screens';
 import { Secret, TOTP } from 'otpauth';
 
@@ -70,7 +72,14 @@ test('an owner invites an accountant, who accepts, switches between two RFCs, is
   await switcher.click();
   await other.getByTestId(`switch-${accountant.rfc}`).click();
   await expect(other.getByTestId('account-switcher')).toContainText(accountant.rfc);
+  await expect(other).toHaveURL(new RegExp(`\\?cuenta=${accountant.rfc}$`));
   await expect.poll(() => menuHasMembers(other)).toBe(true);
+  // A link naming the other account switches to it.
+  await other.goto(`/clients?cuenta=${owner.rfc}`);
+  await expect(other.getByTestId('account-switcher')).toContainText(owner.rfc);
+  await other.getByTestId('account-switcher').click();
+  await other.getByTestId(`switch-${accountant.rfc}`).click();
+  await expect(other.getByTestId('account-switcher')).toContainText(accountant.rfc);
   await other.getByTestId('account-switcher').click();
   await other.getByTestId(`switch-${owner.rfc}`).click();
   await expect(other.getByTestId('account-switcher')).toContainText(owner.rfc);
@@ -113,8 +122,135 @@ test('two-factor sign-in: enrol with the QR and a first code, then the login ask
   await fresh.getByRole('button', { name: 'Iniciar sesión' }).click();
   const code = fresh.getByLabel('Código de verificación');
   await expect(code).toBeVisible();
-  await code.fill(totp.generate());
+  // The activation spent the current code (decision 291: one use per code): the next step's is accepted.
+  await code.fill(totp.generate({ timestamp: Date.now() + 30_000 }));
   await fresh.getByRole('button', { name: 'Iniciar sesión' }).click();
   await expect(fresh).toHaveURL(/\/dashboard\/home$/);
+
+  // Turning it off with a recovery code, back on the security screen.
+  const recovery = (await page.getByTestId('recovery-codes').locator('code').first().textContent())!.trim();
+  await fresh.goto('/cuenta/seguridad');
+  await expect(fresh.getByTestId('totp-on')).toContainText('Te quedan 10 códigos de recuperación');
+  await fresh.getByTestId('totp-off-code').fill(recovery);
+  await fresh.getByRole('button', { name: 'Desactivar' }).click();
+  await expect(fresh.getByText('La verificación en dos pasos se desactivó.')).toBeVisible();
+  await expect(fresh.getByTestId('totp-start')).toBeVisible();
+  await snap(fresh, info, 'workspace-07-two-factor-off');
   await ctx.close();
+});
+
+/** A bearer token of `account` (API login). */
+async function apiToken(page: Page, account: TestAccount): Promise<string> {
+  const login = await page.request.post('/api/login', { data: { username: account.rfc, password: account.password } });
+  expect(login.ok(), await login.text()).toBe(true);
+  return ((await login.json()) as { access_token: string }).access_token;
+}
+
+/** `owner` invites `person` with `rol`; `person` accepts from the mailed link (signed in through the API). */
+async function join(page: Page, ownerToken: string, person: TestAccount, personToken: string, rol: string): Promise<void> {
+  const invited = await page.request.post('/api/cuenta/miembros', { headers: { authorization: `Bearer ${ownerToken}` }, data: { email: person.email, rol } });
+  expect(invited.status(), await invited.text()).toBe(201);
+  const token = (await invitationPath(page, person.email)).split('/').pop()!;
+  const accepted = await page.request.post(`/api/invitaciones/${token}/aceptar`, { headers: { authorization: `Bearer ${personToken}` } });
+  expect(accepted.status(), await accepted.text()).toBe(200);
+}
+
+async function searchPick(page: Page, label: string, text: string, option: RegExp): Promise<void> {
+  const box = page.getByRole('combobox', { name: label, exact: true });
+  await box.click();
+  await box.fill(text);
+  await page.getByRole('option', { name: option }).first().click();
+}
+
+/**
+ * Only the SAT test RFC has a CSD, so the stamping happens there: the accountant is a capturista in EKU (a
+ * capturista may stamp) and a contador in a second RFC. It stamps in EKU through the UI, is not offered the
+ * cancellation there and the server refuses it with the role's message; it switches to the other RFC in one
+ * click; the EKU owner sees the stamp and the membership in the activity log. The membership is removed at
+ * the end, so EKU is left as found (its new invoice is this spec's own data).
+ */
+test('the accountant stamps in the SAT test RFC as capturista, is refused the cancellation, and the owner sees it in the log', async ({ page, browser, request }, info) => {
+  test.setTimeout(420_000);
+  const slow = expect.configure({ timeout: 45_000 });
+  const eku = await satTestAccount(request);
+  await uploadSatCsd(request, eku.token);
+  const owner = await createAccountViaApi(request);
+  const ownerToken = await makePremium(request, owner);
+  const accountant = await createAccountViaApi(request, newAccount());
+  const accountantToken = await apiToken(page, accountant);
+  const ekuHeaders = { authorization: `Bearer ${eku.token}` };
+  await join(page, eku.token, accountant, accountantToken, 'capturista');
+  try {
+    await join(page, ownerToken, accountant, accountantToken, 'contador');
+    const customerRfc = randomRfc();
+    const created = await request.post('/api/clients', {
+      headers: ekuHeaders, data: { rfc: customerRfc, r_social: 'CLIENTE DEL DESPACHO', regimen: '612', uso_cfdi: 'G03', domicilio: { cp: '44100' } },
+    });
+    expect(created.status(), await created.text()).toBe(201);
+
+    // The accountant signs in and switches to EKU from the header.
+    await loginViaUi(page, accountant);
+    await page.getByTestId('account-switcher').click();
+    await page.getByTestId(`switch-${eku.rfc}`).click();
+    await slow(page.getByTestId('account-switcher')).toContainText(eku.rfc);
+
+    // Stamps a one-concept invoice through the form.
+    await page.goto('/invoicing/add');
+    await slow(page.getByRole('heading', { name: 'Nueva factura' })).toBeVisible();
+    await searchPick(page, 'Cliente', customerRfc, new RegExp(customerRfc));
+    await slow(page.getByRole('combobox', { name: 'Uso del CFDI' })).toHaveValue(/^G03 - /);
+    await searchPick(page, 'Forma de pago', '03', /^03 - /);
+    const card = page.getByTestId('concept-0');
+    const pick = async (label: string, text: string) => {
+      const box = card.getByRole('combobox', { name: label, exact: true });
+      await box.click();
+      await box.fill(text);
+      await page.getByRole('option', { name: new RegExp(`^${text} - `) }).first().click();
+    };
+    await pick('Clave de producto o servicio', '84111506');
+    await pick('Clave de unidad', 'E48');
+    await card.getByLabel('Descripción', { exact: true }).fill('Servicio contable del despacho');
+    await card.getByLabel('Cantidad', { exact: true }).fill('1');
+    await card.getByLabel('Valor unitario', { exact: true }).fill('1000.00');
+    await slow(page.getByTestId('total-total')).toHaveText('$1,160.00');
+    await page.getByRole('button', { name: 'Timbrar factura' }).click();
+    await slow(page.getByTestId('stamp-success')).toBeVisible();
+    const uuid = (await page.getByTestId('stamped-uuid').innerText()).trim();
+
+    // In the list, a capturista's menu has no «Cancelar factura»; the server refuses it with the role's message.
+    await page.goto('/incomes');
+    const row = page.getByTestId(`income-${uuid}`);
+    await slow(row).toBeVisible();
+    await row.getByRole('button', { name: /^Acciones de / }).click();
+    await slow(page.getByRole('menuitem', { name: 'Descargar XML' })).toBeVisible();
+    await expect(page.getByRole('menuitem', { name: 'Cancelar factura' })).toHaveCount(0);
+    await snap(page, info, 'workspace-05-capturista-menu');
+    await page.keyboard.press('Escape');
+    const refused = await page.request.post('/api/incomes/cancel', { headers: { authorization: await bearer(page) }, data: { pIdPago: uuid, option: '02' } });
+    expect(refused.status()).toBe(403);
+    expect(((await refused.json()) as { message: string }).message).toBe('Tu rol en esta cuenta (Capturista) no permite esta acción; se necesita Contador');
+
+    // One click to the other RFC, where it is a contador.
+    await page.getByTestId('account-switcher').click();
+    await page.getByTestId(`switch-${owner.rfc}`).click();
+    await slow(page.getByTestId('account-switcher')).toContainText(owner.rfc);
+
+    // The EKU owner sees who stamped, and the membership, in the activity log.
+    const ctx = await browser.newContext();
+    const ownerPage = await ctx.newPage();
+    await loginViaUi(ownerPage, eku);
+    await ownerPage.goto('/cuenta/actividad');
+    const log = ownerPage.getByTestId('activity-table');
+    await slow(log.getByRole('row').filter({ hasText: 'Timbró un CFDI' }).filter({ hasText: accountant.email }).first()).toBeVisible();
+    await expect(log.getByText('Aceptó la invitación como Capturista').first()).toBeVisible();
+    await snap(ownerPage, info, 'workspace-06-eku-activity');
+    await ctx.close();
+  } finally {
+    // Leave EKU as found: the accountant is no longer its member.
+    const members = (await (await request.get('/api/cuenta/miembros', { headers: ekuHeaders })).json()) as { id: number; email: string; estado: string }[];
+    for (const m of members.filter((x) => x.email === accountant.email)) {
+      const path = m.estado === 'activo' ? `/api/cuenta/miembros/${m.id}` : `/api/cuenta/invitaciones/${m.id}`;
+      expect((await request.delete(path, { headers: ekuHeaders })).ok()).toBe(true);
+    }
+  }
 });

@@ -134,7 +134,9 @@ export const despachoRowSchema = z.object({
   timbres: z.number().int().nullable(),
   declaracion: z.object({ estado: z.enum(['pendiente', 'presentada']), fecha: z.string().nullable() }),
   diot: z.object({ estado: z.enum(['pendiente', 'presentada']), fecha: z.string().nullable() }),
+  /** PPD invoices paid last month (fecha de pago) with no payment complement yet: their REP is due by `repsVence`. */
   repsPendientes: z.number().int(),
+  repsVence: z.string().optional(),
   cancelacionesPendientes: z.number().int(),
   cancelacionHorasRestantes: z.number().nullable(),
   csdDias: z.number().int().nullable(),
@@ -142,9 +144,18 @@ export const despachoRowSchema = z.object({
   ultimaDescarga: z.object({ fecha: z.string(), resultado: z.string() }).nullable(),
 });
 export type DespachoRow = z.infer<typeof despachoRowSchema>;
+/** Board columns the server sorts by (issue 26 §5: sortable, over every account of the person, before paging). */
+export const DESPACHO_SORTS = ['rfc', 'nombre', 'rol', 'plan', 'timbres', 'declaracion', 'diot', 'reps', 'cancelaciones', 'csd', 'efirma', 'descarga'] as const;
 export const despachoQuerySchema = z.object({
   page: z.coerce.number().int().min(1).max(100_000).optional(),
   perPage: z.coerce.number().int().min(1).max(500).optional(),
+  sort: z.enum(DESPACHO_SORTS, { error: 'Columna de orden no válida' }).optional(),
+  dir: z.enum(['asc', 'desc'], { error: 'El orden es asc o desc' }).optional(),
+  /** RFC or name contains (case-insensitive). */
+  q: z.string().trim().max(100).optional(),
+  rol: memberRoleSchema.optional(),
+  /** Only accounts with something pending this month (declaration, DIOT, REPs, cancellations, a credential within 30 days). */
+  pendientes: z.enum(['true', 'false', '1', '0']).transform((v) => v === 'true' || v === '1').optional(),
 });
 export const despachoResponseSchema = z.object({
   periodo: z.object({ year: z.number().int(), month: z.number().int() }),
@@ -157,3 +168,20 @@ export const despachoResponseSchema = z.object({
 export const totpEnrollResponseSchema = z.object({ secret: z.string(), otpauth_url: z.string(), qr: z.string() });
 export const totpActivateSchema = z.object({ code: z.string({ error: 'Escribe el código' }).trim().regex(/^\d{6}$/, 'El código tiene 6 dígitos') });
 export const totpActivateResponseSchema = z.object({ recovery_codes: z.array(z.string()) });
+/** Decision 291: turning two-factor off (or starting over) takes a current code or a recovery code. */
+export const totpDisableSchema = z.object({
+  code: z.string({ error: 'Escribe un código de tu app o un código de recuperación' }).trim()
+    .min(6, 'Escribe un código de tu app o un código de recuperación').max(20, 'El código no es válido'),
+});
+/** Decision 291: the owner's policy — members (not owners) must have two-factor sign-in to work in the account. */
+export const twoFactorPolicySchema = z.object({ requerido: z.boolean({ error: 'Indica si la verificación en dos pasos es obligatoria' }) });
+export const twoFactorPolicyResponseSchema = z.object({
+  requerido: z.boolean(),
+  /** Members who would be asked to enrol before their next request. */
+  miembros_sin_2fa: z.number().int(),
+});
+/** The signed-in person's own second factor. */
+export const myTwoFactorResponseSchema = z.object({ activo: z.boolean(), codigos_restantes: z.number().int() });
+/** The answer (403) when an account asks for two-factor and the person has not enrolled. */
+export const TWO_FACTOR_REQUIRED_CODE = 'dos_pasos_requerido';
+export const TWO_FACTOR_ENROL_PATH = '/cuenta/seguridad';

@@ -1,6 +1,6 @@
 import { sql } from 'drizzle-orm';
 import {
-  boolean, date, index, integer, jsonb, numeric, pgTable, primaryKey, serial, text, timestamp, uniqueIndex, uuid, varchar,
+  bigint, boolean, date, index, integer, jsonb, numeric, pgTable, primaryKey, serial, text, timestamp, uniqueIndex, uuid, varchar,
 } from 'drizzle-orm/pg-core';
 
 const createdAt = () => timestamp('created_at', { withTimezone: true }).notNull().defaultNow();
@@ -29,6 +29,8 @@ export const users = pgTable('users', {
   suspended: boolean('suspended').notNull().default(false),
   /** Bumped on logout / password reset: older tokens stop working. */
   tokenVersion: integer('token_version').notNull().default(0),
+  /** Issue 26 §7, decision 291: members (not owners) must have two-factor sign-in to work in this account. */
+  requireTwoFactor: boolean('require_two_factor').notNull().default(false),
   createdAt: createdAt(),
   updatedAt: updatedAt(),
 }, (t) => [uniqueIndex('users_rfc_uq').on(t.rfc), uniqueIndex('users_email_uq').on(t.email)]);
@@ -211,6 +213,8 @@ export const persons = pgTable('persons', {
   totpSecret: text('totp_secret'),
   totpEnabled: boolean('totp_enabled').notNull().default(false),
   recoveryCodes: jsonb('recovery_codes').$type<string[]>(),
+  /** The last accepted TOTP time-step: a code is refused once used (decision 291). */
+  totpLastStep: bigint('totp_last_step', { mode: 'number' }),
   createdAt: createdAt(),
   updatedAt: updatedAt(),
 }, (t) => [uniqueIndex('persons_email_uq').on(t.email), uniqueIndex('persons_login_account_uq').on(t.loginAccountId)]);

@@ -8,6 +8,7 @@ import { memberships, persons, users } from '../db/schema';
 import { AppError, forbidden, unauthorized } from './errors';
 import { planAllowsProduct, planHasFeature } from '../modules/plans/plans.repository';
 import { registerActivityHook } from '../modules/workspace/activity';
+import { heldByPolicy, twoFactorRequired } from '../modules/workspace/two-factor';
 
 /** Role id of the administrator (spec §2.5: admin vs client roles; plans are roles 10/11). */
 export const ADMIN_ROLE = 1;
@@ -123,12 +124,17 @@ export function registerRequestContext(app: FastifyInstance, db: Db): void {
     let role: MemberRole = 'duenio';
     if (payload.pid !== undefined) {
       // The membership is read on every request: a member removed or re-roled is refused on the next one.
-      const [person] = await db.select({ tv: persons.tokenVersion, rol: memberships.rol }).from(persons)
+      const [person] = await db.select({ tv: persons.tokenVersion, rol: memberships.rol, totp: persons.totpEnabled }).from(persons)
         .leftJoin(memberships, and(eq(memberships.personId, persons.id), eq(memberships.userId, user.id)))
         .where(eq(persons.id, payload.pid)).limit(1);
       if (!person || person.tv !== payload.tv) throw unauthorized('Tu sesión expiró o no es válida. Inicia sesión de nuevo.');
       if (!person.rol) throw forbidden('Ya no eres miembro de esta cuenta');
       role = person.rol;
+      // Decision 291: an account that requires two-factor lets a member without it reach only the person's own
+      // routes (enrolment among them) and the session ones, answering the rest 403 with where to enrol.
+      if (heldByPolicy(user.requireTwoFactor, role, person.totp) && !config.person && !config.routeName?.startsWith('auth.')) {
+        throw twoFactorRequired();
+      }
     }
     if (user.suspended) throw new AppError(451, messages.suspended);
     if (user.unpaid && !config.allowUnpaid) throw new AppError(402, messages.paymentRequired);

@@ -10,6 +10,8 @@ export class AppError extends Error {
     readonly status: number,
     message: string,
     readonly errors?: Record<string, string[]>,
+    /** Extra top-level fields of the answer (e.g. where to go next). */
+    readonly extra?: Record<string, unknown>,
   ) {
     super(message);
   }
@@ -53,7 +55,7 @@ const mb = (bytes: number) => Math.round(bytes / (1024 * 1024));
 export function registerErrorHandler(app: FastifyInstance, limits: UploadLimits): void {
   app.setErrorHandler((err: FastifyError, req, reply) => {
     if (err instanceof AppError) {
-      return reply.code(err.status).send({ message: err.message, ...(err.errors ? { errors: err.errors } : {}) });
+      return reply.code(err.status).send({ message: err.message, ...(err.errors ? { errors: err.errors } : {}), ...err.extra });
     }
     if (hasZodFastifySchemaValidationErrors(err)) {
       const errors: Record<string, string[]> = {};

@@ -1,7 +1,7 @@
 import {
   acceptInvitationResponseSchema, activityQuerySchema, activityResponseSchema, despachoQuerySchema, despachoResponseSchema,
   invitationIdParamsSchema, invitationInfoSchema, invitationParamsSchema, inviteMemberSchema, memberParamsSchema, memberSchema, membersResponseSchema,
-  myAccountsResponseSchema, registerFromInvitationSchema, totpActivateResponseSchema, totpActivateSchema, totpEnrollResponseSchema, switchAccountResponseSchema, switchAccountSchema, updateMemberSchema,
+  myAccountsResponseSchema, myTwoFactorResponseSchema, registerFromInvitationSchema, totpDisableSchema, twoFactorPolicyResponseSchema, twoFactorPolicySchema, totpActivateResponseSchema, totpActivateSchema, totpEnrollResponseSchema, switchAccountResponseSchema, switchAccountSchema, updateMemberSchema,
 } from '../workspace';
 import { messageResponseSchema } from '../auth';
 import { route } from '../route';
@@ -64,6 +64,22 @@ export const workspaceRoutes = {
   'workspace.totpActivate': route({
     method: 'POST', path: '/api/me/2fa/activar', body: totpActivateSchema, response: totpActivateResponseSchema, access: person,
     summary: 'Activa la verificación en dos pasos con un primer código; responde 10 códigos de recuperación de un solo uso',
+  }),
+  'workspace.totpStatus': route({
+    method: 'GET', path: '/api/me/2fa', response: myTwoFactorResponseSchema, access: person,
+    summary: 'Estado de la verificación en dos pasos de la persona y cuántos códigos de recuperación le quedan',
+  }),
+  'workspace.totpDisable': route({
+    method: 'POST', path: '/api/me/2fa/desactivar', body: totpDisableSchema, response: messageResponseSchema, access: person,
+    summary: 'Desactiva la verificación en dos pasos con un código vigente o uno de recuperación (para volver a inscribirse)',
+  }),
+  'workspace.twoFactorPolicy': route({
+    method: 'GET', path: '/api/cuenta/2fa', response: twoFactorPolicyResponseSchema, access: { role: 'duenio' },
+    summary: 'Si la cuenta exige verificación en dos pasos a sus miembros',
+  }),
+  'workspace.setTwoFactorPolicy': route({
+    method: 'PUT', path: '/api/cuenta/2fa', body: twoFactorPolicySchema, response: twoFactorPolicyResponseSchema, access: { role: 'duenio' },
+    summary: 'El dueño exige (o deja de exigir) la verificación en dos pasos a los miembros de la cuenta',
   }),
   'workspace.despacho': route({
     method: 'GET', path: '/api/despacho', query: despachoQuerySchema, response: despachoResponseSchema, access: person,

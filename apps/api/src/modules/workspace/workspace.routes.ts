@@ -5,7 +5,8 @@ import { memberRoomFor } from '../../realtime/publisher';
 import type { TokenPayload } from '../../http/context';
 import { listActivity } from './activity';
 import { despachoBoard } from './despacho.service';
-import { activateTotp, enrollTotp } from './two-factor';
+import { activateTotp, disableTotp, enrollTotp, setTwoFactorPolicy, totpStatus, twoFactorPolicy } from './two-factor';
+import { logActivity } from './activity';
 import { personOfRequest } from './persons.repository';
 import * as ws from './workspace.service';
 
@@ -38,8 +39,20 @@ export const workspaceRoutes = (ctx: JobContext): FastifyPluginAsync => async (a
   serve(app, 'workspace.activity', (req) => listActivity(db, req.account.id, req.query));
   serve(app, 'workspace.totpEnroll', async (req) => enrollTotp(db, ctx.secrets, await personOfRequest(db, req.account)));
   serve(app, 'workspace.totpActivate', async (req) => activateTotp(db, ctx.secrets, await personOfRequest(db, req.account), req.body.code));
+  serve(app, 'workspace.totpStatus', async (req) => totpStatus(await personOfRequest(db, req.account)));
+  serve(app, 'workspace.totpDisable', async (req) => disableTotp(db, ctx.secrets, await personOfRequest(db, req.account), req.body.code));
+  serve(app, 'workspace.twoFactorPolicy', (req) => twoFactorPolicy(db, req.account.id));
+  serve(app, 'workspace.setTwoFactorPolicy', async (req) => {
+    const answer = await setTwoFactorPolicy(db, req.account.id, req.body.requerido);
+    const person = await personOfRequest(db, req.account);
+    await logActivity(db, {
+      accountId: req.account.id, personId: person.id, quien: person.email, accion: 'cambio_miembro', ip: req.ip,
+      detalle: req.body.requerido ? 'Exigió la verificación en dos pasos a los miembros' : 'Dejó de exigir la verificación en dos pasos',
+    });
+    return answer;
+  });
   serve(app, 'workspace.despacho', async (req) => {
     const person = await personOfRequest(db, req.account);
-    return despachoBoard(ctx.database, person.id, req.query.page ?? 1, req.query.perPage ?? 200);
+    return despachoBoard(ctx.database, person.id, req.query);
   });
 };

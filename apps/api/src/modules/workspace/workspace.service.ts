@@ -8,6 +8,7 @@ import { hashPassword } from '../../security/passwords';
 import { badRequest, fieldError, forbidden, notFound } from '../../http/errors';
 import type { Account } from '../../http/context';
 import { logActivity } from './activity';
+import { heldByPolicy, twoFactorRequired } from './two-factor';
 import { accountsOf, findPersonByEmail, membershipOf, personOfRequest, type PersonRow, type TokenPerson } from './persons.repository';
 
 export interface WorkspaceDeps {
@@ -37,6 +38,8 @@ export async function switchAccount(deps: WorkspaceDeps, account: Account, rfc: 
   const rol = target ? await membershipOf(deps.db, person.id, target.id) : undefined;
   // Same answer for an RFC that does not exist and one the person does not belong to.
   if (!target || !rol) throw forbidden('No eres miembro de la cuenta con ese RFC');
+  // Decision 291: the account asks for two-factor and this member has none yet: enrol first, then switch.
+  if (heldByPolicy(target.requireTwoFactor, rol, person.totpEnabled)) throw twoFactorRequired();
   return { access_token: await tokenFor(deps, person, target), rfc: target.rfc, nombre: target.fullName ?? target.rfc, rol };
 }
 

@@ -230,11 +230,83 @@ describe('two-factor sign-in (issue 26 §7)', () => {
     expect(asked.status).toBe(401);
     expect(Object.keys(asked.body.errors)).toEqual(['code']);
     expect((await login({ code: totp.generate() === '123456' ? '654321' : '123456' })).status).toBe(401);
-    const ok = await login({ code: totp.generate() });
+    // The activation spent the current time-step: the same code is refused, the next step's is accepted once.
+    const used = await login({ code: totp.generate() });
+    expect(used.status).toBe(401);
+    expect(used.body.errors.code).toEqual(['El código de verificación no es válido']);
+    const next = totp.generate({ timestamp: Date.now() + 30_000 });
+    const ok = await login({ code: next });
     expect(ok.status).toBe(200);
     expect(ok.body.user.rfc).toBe(person.rfc);
+    expect((await login({ code: next })).status).toBe(401);
     const recovery = activated.body.recovery_codes[0];
     expect((await login({ code: recovery })).status).toBe(200);
     expect((await login({ code: recovery })).status).toBe(401);
+  });
+
+  it('turns off with a recovery code (never with a spent one) and enrols again with a new secret', async () => {
+    const person = await createAccount(server.baseUrl);
+    const enrol = await call(person.headers, 'POST', '/api/me/2fa/inscripcion');
+    const totp = new TOTP({ secret: Secret.fromBase32(enrol.body.secret), digits: 6, period: 30, algorithm: 'SHA1' });
+    const activated = await call(person.headers, 'POST', '/api/me/2fa/activar', { code: totp.generate() });
+    expect(activated.status).toBe(200);
+    expect((await call(person.headers, 'GET', '/api/me/2fa')).body).toEqual({ activo: true, codigos_restantes: 10 });
+    // A second enrolment while active is refused naming the field; so is turning off with a bad or reused code.
+    expect((await call(person.headers, 'POST', '/api/me/2fa/inscripcion')).status).toBe(422);
+    const reused = await call(person.headers, 'POST', '/api/me/2fa/desactivar', { code: totp.generate() });
+    expect(reused.status).toBe(422);
+    expect(reused.body.errors.code).toEqual(['El código no es válido o ya se usó']);
+    const off = await call(person.headers, 'POST', '/api/me/2fa/desactivar', { code: activated.body.recovery_codes[3] });
+    expect(off.status).toBe(200);
+    expect((await call(person.headers, 'GET', '/api/me/2fa')).body).toEqual({ activo: false, codigos_restantes: 0 });
+    expect((await call({}, 'POST', '/api/login', { username: person.rfc, password: TEST_PASSWORD })).status).toBe(200);
+
+    const again = await call(person.headers, 'POST', '/api/me/2fa/inscripcion');
+    expect(again.body.secret).not.toBe(enrol.body.secret);
+    const totp2 = new TOTP({ secret: Secret.fromBase32(again.body.secret), digits: 6, period: 30, algorithm: 'SHA1' });
+    expect((await call(person.headers, 'POST', '/api/me/2fa/activar', { code: totp2.generate() })).status).toBe(200);
+    // Turning off with a current (unused) code works too.
+    const off2 = await call(person.headers, 'POST', '/api/me/2fa/desactivar', { code: totp2.generate({ timestamp: Date.now() + 30_000 }) });
+    expect(off2.status).toBe(200);
+  });
+
+  it('an owner requires two-factor: a member without it is sent to enrol (403 naming the path), then works', async () => {
+    const policy = await call(owner.headers, 'PUT', '/api/cuenta/2fa', { requerido: true });
+    expect(policy.status).toBe(200);
+    expect(policy.body.requerido).toBe(true);
+    try {
+      const { email, token } = await newMember('capturista');
+      const member = bearer(token);
+      expect((await call(owner.headers, 'GET', '/api/cuenta/2fa')).body.miembros_sin_2fa).toBeGreaterThan(0);
+      // Only an owner sets the policy.
+      expect((await call(member, 'PUT', '/api/cuenta/2fa', { requerido: false })).status).toBe(403);
+
+      const held = await call(member, 'GET', '/api/clients');
+      expect(held.status).toBe(403);
+      expect(held.body).toMatchObject({ code: 'dos_pasos_requerido', enrolar: '/cuenta/seguridad' });
+      expect(held.body.message).toMatch(/exige verificación en dos pasos/);
+      // Signing in lands in the account with the same answer on its routes; the enrolment stays reachable.
+      const login = await call({}, 'POST', '/api/login', { username: email, password: TEST_PASSWORD });
+      expect(login.status).toBe(200);
+      expect((await call(bearer(login.body.access_token), 'GET', '/api/clients')).status).toBe(403);
+      expect((await call(member, 'GET', '/api/me/cuentas')).status).toBe(200);
+      const enrol = await call(member, 'POST', '/api/me/2fa/inscripcion');
+      expect(enrol.status).toBe(200);
+      const totp = new TOTP({ secret: Secret.fromBase32(enrol.body.secret), digits: 6, period: 30, algorithm: 'SHA1' });
+      expect((await call(member, 'POST', '/api/me/2fa/activar', { code: totp.generate() })).status).toBe(200);
+      expect((await call(member, 'GET', '/api/clients')).status).toBe(200);
+
+      // Switching into the account is refused the same way for the accountant (contador, no second factor)...
+      const accountantIn = await call(accountant.headers, 'POST', '/api/me/cuenta', { rfc: owner.rfc });
+      expect(accountantIn.status).toBe(403);
+      expect(accountantIn.body.enrolar).toBe('/cuenta/seguridad');
+      // ...while the owner itself, who sets the policy, is never held by it.
+      expect((await call(owner.headers, 'GET', '/api/clients')).status).toBe(200);
+      const activity = await call(owner.headers, 'GET', '/api/cuenta/actividad');
+      expect(JSON.stringify(activity.body)).toContain('Exigió la verificación en dos pasos a los miembros');
+    } finally {
+      expect((await call(owner.headers, 'PUT', '/api/cuenta/2fa', { requerido: false })).status).toBe(200);
+    }
+    expect((await call(accountant.headers, 'POST', '/api/me/cuenta', { rfc: owner.rfc })).status).toBe(200);
   });
 });

@@ -39,10 +39,18 @@ export function createErrorInterceptor(deps: InterceptorDeps): Required<ApiInter
         deps.setNavHidden(true);
         if (!paymentPages.some((p) => deps.pathname().startsWith(p))) deps.navigate(paySubscriptionPath);
         return;
-      case 403:
+      case 403: {
+        // Decision 291: the account requires two-factor and this member has none: say so and go enrol.
+        const enrolar = (err.body as { enrolar?: unknown }).enrolar;
+        if (typeof enrolar === 'string' && enrolar.startsWith('/')) {
+          deps.toastError([err.body.message ?? '']);
+          deps.navigate(enrolar);
+          return;
+        }
         if (err.body.message === messages.locked) deps.onLockedFeature();
         else deps.navigate('/unauthorized');
         return;
+      }
       case 451:
         deps.navigate('/suspended-account');
         return;

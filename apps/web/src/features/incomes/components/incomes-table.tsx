@@ -1,7 +1,8 @@
 import { Menu } from '@mantine/core';
 import { IconBan, IconBuildingBank, IconFileMinus, IconCash, IconChartBarOff, IconChartBar, IconDownload, IconFileTypePdf, IconFileTypeXml, IconLink, IconMail, IconReceipt } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
-import type { InvoiceRow } from '@facturo/contract';
+import { roleAllows, type InvoiceRow } from '@facturo/contract';
+import { useMyRole } from '../../workspace/public';
 import { CfdiTable } from './cfdi-table';
 
 export { rowName } from './cfdi-table';
@@ -13,6 +14,8 @@ const isCancelled = (r: InvoiceRow) => r.estado === 'cancelada' || r.estado === 
 
 /** The incomes of the month: §3 Invoice fields and the row actions of issue 9 items 4, 6, 7. */
 export function IncomesTable({ rows, onAction }: { rows: InvoiceRow[]; onAction: (action: RowAction, row: InvoiceRow) => void }) {
+  // Issue 26 §2: a capturista or read-only member is not offered the cancellation (the server refuses it too).
+  const mayCancel = roleAllows(useMyRole(), 'contador');
   const { t } = useTranslation();
   return (
     <CfdiTable rows={rows} testId="incomes-table" rowTestId="income" minWidth={880} partyLabel={t('incomes.cols.client')} estadoKeys="incomes"
@@ -35,7 +38,7 @@ export function IncomesTable({ rows, onAction }: { rows: InvoiceRow[]; onAction:
               <Menu.Item leftSection={<IconFileMinus size={16} />} onClick={() => onAction('creditNote', r)}>{t('incomes.actions.creditNote')}</Menu.Item>
             )}
             {r.estado !== 'vigente' && <Menu.Item leftSection={<IconReceipt size={16} />} onClick={() => onAction('acuse', r)}>{t('incomes.actions.acuse')}</Menu.Item>}
-            {!cancelled && <Menu.Item color="red" leftSection={<IconBan size={16} />} onClick={() => onAction('cancel', r)}>{t('incomes.actions.cancel')}</Menu.Item>}
+            {!cancelled && mayCancel && <Menu.Item color="red" leftSection={<IconBan size={16} />} onClick={() => onAction('cancel', r)}>{t('incomes.actions.cancel')}</Menu.Item>}
           </>
         );
       }}

@@ -1,5 +1,5 @@
-import { queryOptions, useQuery } from '@tanstack/react-query';
-import { routes, type ActivityAction, type MemberRole } from '@facturo/contract';
+import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
+import { routes, type ActivityAction, type DESPACHO_SORTS, type MemberRole } from '@facturo/contract';
 import { call } from '../../../shared/api/call';
 import { queryClient } from '../../../shared/api/query-client';
 import { getToken, startSession } from '../../../shared/session/session-store';
@@ -38,6 +38,16 @@ export async function switchAccount(rfc: string): Promise<void> {
   startSession(session);
 }
 
+export const twoFactorPolicyQuery = (rfc: string) => queryOptions({
+  queryKey: ['workspace', rfc, 'two-factor-policy'] as const,
+  queryFn: ({ signal }) => call(routes['workspace.twoFactorPolicy'], { signal }),
+});
+export const setTwoFactorPolicy = (requerido: boolean) => call(routes['workspace.setTwoFactorPolicy'], { body: { requerido } });
+export const myTwoFactorQuery = () => queryOptions({
+  queryKey: ['workspace', 'me', 'two-factor'] as const,
+  queryFn: ({ signal }) => call(routes['workspace.totpStatus'], { signal }),
+});
+
 export const membersQuery = (rfc: string) => queryOptions({
   queryKey: workspaceKeys.members(rfc),
   queryFn: ({ signal }) => call(routes['workspace.members'], { signal }),
@@ -52,9 +62,14 @@ export const activityQuery = (rfc: string, q: ActivityFilters) => queryOptions({
   queryFn: ({ signal }) => call(routes['workspace.activity'], { query: q, signal }),
 });
 
-export const despachoQuery = (page: number) => queryOptions({
-  queryKey: workspaceKeys.despacho(page),
-  queryFn: ({ signal }) => call(routes['workspace.despacho'], { query: { page, perPage: 200 }, signal }),
+export interface DespachoParams { page: number; sort?: (typeof DESPACHO_SORTS)[number]; dir?: 'asc' | 'desc'; q?: string; pendientes?: boolean }
+/** Sorted, filtered and paged on the server (issue 26 §5), so 500 accounts never travel at once. */
+export const despachoQuery = (p: DespachoParams) => queryOptions({
+  queryKey: [...workspaceKeys.despacho(p.page), p] as const,
+  queryFn: ({ signal }) => call(routes['workspace.despacho'], {
+    query: { page: p.page, perPage: 200, sort: p.sort, dir: p.dir, q: p.q || undefined, pendientes: p.pendientes ? 'true' : undefined }, signal,
+  }),
+  placeholderData: keepPreviousData,
 });
 
 export const invitationQuery = (token: string) => queryOptions({

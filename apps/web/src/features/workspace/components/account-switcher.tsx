@@ -1,7 +1,8 @@
 import { Button, Menu, Text } from '@mantine/core';
 import { IconBuildingSkyscraper, IconCheck, IconLayoutBoard } from '@tabler/icons-react';
 import { useQuery } from '@tanstack/react-query';
-import { Link, useNavigate } from 'react-router';
+import { useEffect } from 'react';
+import { Link, useNavigate, useSearchParams } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { MEMBER_ROLE_LABELS } from '@facturo/contract';
 import { useSession } from '../../../shared/session/session-store';
@@ -17,6 +18,14 @@ export function AccountSwitcher() {
   const navigate = useNavigate();
   const { user } = useSession();
   const { data } = useQuery(myAccountsQuery());
+  // Issue 26 §4: the URL may name the account (`?cuenta=RFC`): a link into another of the person's accounts
+  // switches to it first; an RFC the person does not belong to is ignored (the server would refuse it anyway).
+  const [params] = useSearchParams();
+  const wanted = params.get('cuenta')?.trim().toUpperCase();
+  useEffect(() => {
+    if (!wanted || !data || wanted === user?.username) return;
+    if (data.some((a) => a.rfc === wanted && !a.actual)) void switchAccount(wanted);
+  }, [wanted, data, user?.username]);
   if (!data || data.length < 2) return null;
   const current = data.find((a) => a.actual);
   return (
@@ -35,7 +44,7 @@ export function AccountSwitcher() {
             onClick={async () => {
               if (a.actual) return;
               await switchAccount(a.rfc);
-              void navigate('/dashboard/home');
+              void navigate(`/dashboard/home?cuenta=${encodeURIComponent(a.rfc)}`);
             }}>
             <Text size="sm" fw={600}>{a.rfc}</Text>
             <Text size="xs" c="dimmed">{a.nombre} · {MEMBER_ROLE_LABELS[a.rol]}</Text>

@@ -1,45 +1,35 @@
-import { useMemo, useState } from 'react';
-import { Anchor, Badge, Card, Group, Stack, Table, Text, TextInput, UnstyledButton } from '@mantine/core';
+import { useState } from 'react';
+import { Anchor, Badge, Card, Checkbox, Group, Pagination, Stack, Table, Text, TextInput, UnstyledButton } from '@mantine/core';
+import { useDebouncedValue } from '@mantine/hooks';
 import { useQuery } from '@tanstack/react-query';
 import { useNavigate } from 'react-router';
 import { useTranslation } from 'react-i18next';
-import { MEMBER_ROLE_LABELS, type DespachoRow } from '@facturo/contract';
+import { MEMBER_ROLE_LABELS, type DESPACHO_SORTS } from '@facturo/contract';
 import { PageHeader } from '../../../shared/ui/page-header';
 import { despachoQuery, switchAccount } from '../api/workspace-api';
 import '../texts';
 
-type SortKey = 'rfc' | 'nombre' | 'declaracion' | 'diot' | 'repsPendientes' | 'cancelacionesPendientes' | 'csdDias' | 'efirmaDias' | 'timbres';
-const sortValue = (r: DespachoRow, k: SortKey): string | number => {
-  if (k === 'declaracion' || k === 'diot') return r[k].estado;
-  const v = r[k];
-  return v ?? Number.POSITIVE_INFINITY;
-};
+type SortKey = (typeof DESPACHO_SORTS)[number];
 const day = (iso: string | null) => (iso ? new Date(iso).toLocaleDateString('es-MX', { timeZone: 'America/Mexico_City' }) : '');
 
 /** Issue 26 §5: one row per account of the person with what is due this month; every cell opens that account. */
 export function DespachoPage() {
   const { t } = useTranslation();
   const navigate = useNavigate();
-  const { data } = useQuery(despachoQuery(1));
   const [filter, setFilter] = useState('');
+  const [q] = useDebouncedValue(filter.trim(), 300);
+  const [pendientes, setPendientes] = useState(false);
+  const [page, setPage] = useState(1);
   const [sort, setSort] = useState<{ key: SortKey; desc: boolean }>({ key: 'rfc', desc: false });
-  const rows = useMemo(() => {
-    const f = filter.trim().toUpperCase();
-    const list = (data?.data ?? []).filter((r) => !f || r.rfc.includes(f) || r.nombre.toUpperCase().includes(f));
-    return [...list].sort((a, b) => {
-      const x = sortValue(a, sort.key);
-      const y = sortValue(b, sort.key);
-      const c = x < y ? -1 : x > y ? 1 : 0;
-      return sort.desc ? -c : c;
-    });
-  }, [data, filter, sort]);
+  const { data } = useQuery(despachoQuery({ page, sort: sort.key, dir: sort.desc ? 'desc' : 'asc', q, pendientes }));
+  const rows = data?.data ?? [];
   const open = async (rfc: string, to: string) => {
     await switchAccount(rfc);
-    void navigate(to);
+    void navigate(`${to}?cuenta=${encodeURIComponent(rfc)}`);
   };
   const th = (key: SortKey, text: string) => (
     <Table.Th>
-      <UnstyledButton onClick={() => setSort({ key, desc: sort.key === key ? !sort.desc : false })}>
+      <UnstyledButton onClick={() => { setPage(1); setSort({ key, desc: sort.key === key ? !sort.desc : false }); }}>
         <Text size="sm" fw={600}>{text}{sort.key === key ? (sort.desc ? ' ↓' : ' ↑') : ''}</Text>
       </UnstyledButton>
     </Table.Th>
@@ -51,7 +41,10 @@ export function DespachoPage() {
     <Stack>
       <PageHeader title={t('workspace.board')} />
       <Group justify="space-between">
-        <TextInput placeholder={t('workspace.filterAccounts')} value={filter} onChange={(e) => setFilter(e.currentTarget.value)} w={320} />
+        <Group>
+          <TextInput placeholder={t('workspace.filterAccounts')} value={filter} onChange={(e) => { setPage(1); setFilter(e.currentTarget.value); }} w={320} />
+          <Checkbox label={t('workspace.onlyPending')} checked={pendientes} onChange={(e) => { setPage(1); setPendientes(e.currentTarget.checked); }} data-testid="despacho-pending" />
+        </Group>
         {data && <Text size="sm" c="dimmed">{t('workspace.period', { month: data.periodo.month, year: data.periodo.year })} · {t('workspace.accounts', { count: data.total })}</Text>}
       </Group>
       <Card withBorder p={0}>
@@ -60,8 +53,8 @@ export function DespachoPage() {
             <Table.Thead>
               <Table.Tr>
                 {th('rfc', 'RFC')}{th('nombre', t('workspace.name'))}{th('declaracion', t('workspace.declaration'))}{th('diot', 'DIOT')}
-                {th('repsPendientes', t('workspace.reps'))}{th('cancelacionesPendientes', t('workspace.cancellations'))}
-                {th('csdDias', 'CSD')}{th('efirmaDias', 'e.firma')}<Table.Th>{t('workspace.lastDownload')}</Table.Th>{th('timbres', t('workspace.stamps'))}<Table.Th>{t('workspace.plan')}</Table.Th>
+                {th('reps', t('workspace.reps'))}{th('cancelaciones', t('workspace.cancellations'))}
+                {th('csd', 'CSD')}{th('efirma', 'e.firma')}{th('descarga', t('workspace.lastDownload'))}{th('timbres', t('workspace.stamps'))}{th('plan', t('workspace.plan'))}
               </Table.Tr>
             </Table.Thead>
             <Table.Tbody>
@@ -84,6 +77,7 @@ export function DespachoPage() {
           </Table>
         </Table.ScrollContainer>
       </Card>
+      {data && data.total > 200 && <Pagination total={Math.ceil(data.total / 200)} value={page} onChange={setPage} />}
     </Stack>
   );
 }

@@ -1,12 +1,12 @@
 import { useState } from 'react';
-import { Badge, Button, Card, Group, Select, Stack, Table, Text, TextInput } from '@mantine/core';
+import { Badge, Button, Card, Group, Select, Stack, Switch, Table, Text, TextInput } from '@mantine/core';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { MEMBER_ROLE_LABELS, MEMBER_ROLES, type MemberRole } from '@facturo/contract';
 import { PageHeader } from '../../../shared/ui/page-header';
 import { useSession } from '../../../shared/session/session-store';
 import { isApiError } from '../../../shared/api/api-error';
-import { inviteMember, membersQuery, removeMember, updateMember, withdrawInvitation, workspaceKeys } from '../api/workspace-api';
+import { inviteMember, membersQuery, removeMember, setTwoFactorPolicy, twoFactorPolicyQuery, updateMember, withdrawInvitation, workspaceKeys } from '../api/workspace-api';
 import '../texts';
 
 const roleOptions = [...MEMBER_ROLES].reverse().map((r) => ({ value: r, label: MEMBER_ROLE_LABELS[r] }));
@@ -26,6 +26,11 @@ export function MembersPage() {
     onSuccess: () => { setEmail(''); setError(null); void refresh(); },
     onError: (err) => setError(isApiError(err) ? err.message : String(err)),
   });
+  const policy = useQuery(twoFactorPolicyQuery(rfc));
+  const setPolicy = useMutation({
+    mutationFn: (requerido: boolean) => setTwoFactorPolicy(requerido),
+    onSuccess: (data) => qc.setQueryData(twoFactorPolicyQuery(rfc).queryKey, data),
+  });
   const change = useMutation({ mutationFn: ({ id, r }: { id: number; r: MemberRole }) => updateMember(id, r), onSuccess: refresh });
   const remove = useMutation({
     mutationFn: ({ id, invitation }: { id: number; invitation: boolean }) => (invitation ? withdrawInvitation(id) : removeMember(id)),
@@ -40,6 +45,15 @@ export function MembersPage() {
           <Select label={t('workspace.role')} data={roleOptions} value={rol} onChange={(v) => v && setRol(v as MemberRole)} allowDeselect={false} w={200} data-testid="invite-role" />
           <Button onClick={() => invite.mutate()} loading={invite.isPending} disabled={!email}>{t('workspace.invite')}</Button>
         </Group>
+      </Card>
+      <Card withBorder>
+        <Stack gap={6}>
+          <Text fw={600}>{t('workspace.policyTitle')}</Text>
+          <Switch label={t('workspace.policyLabel')} description={t('workspace.policyHelp')} data-testid="require-2fa"
+            checked={policy.data?.requerido ?? false} disabled={!policy.data || setPolicy.isPending}
+            onChange={(e) => setPolicy.mutate(e.currentTarget.checked)} />
+          {policy.data?.requerido && <Text size="sm" c="dimmed">{t('workspace.policyPending', { n: policy.data.miembros_sin_2fa })}</Text>}
+        </Stack>
       </Card>
       <Card withBorder p={0}>
         <Table striped>
