@@ -8,6 +8,7 @@ import { AppError, fieldError, notFound } from '../../http/errors';
 import { cfdis } from '../cfdis/cfdis.schema';
 import { bankAccounts, bankMovements, type StoredAllocation } from './bank.schema';
 import { aging } from './domain/aging';
+import { creditTerms } from './receivables.service';
 import { matchMovements } from './domain/matching';
 import { fromCents, openCfdis, toCents, type OpenRow } from './open-cfdis';
 
@@ -269,7 +270,8 @@ export async function agingReport(db: Db, userId: number, q: { tipo: 'clientes' 
     FROM cfdis c
     WHERE c.user_id = ${userId} AND c.direction = ${emitido ? 'emitido' : 'recibido'} AND c.tipo = 'I' AND c.estado <> 'cancelada' AND c.saldo > 0
       AND to_char(c.fecha, 'YYYY-MM-DD') <= ${fecha}`);
-  return { fecha, ...aging(rows as { rfc: string; nombre: string | null; fecha: string; saldo: string }[], fecha, q.dias) };
+  const terms = emitido ? await creditTerms(db, userId) : new Map<string, number>();
+  return { fecha, ...aging(rows as { rfc: string; nombre: string | null; fecha: string; saldo: string }[], fecha, q.dias, terms) };
 }
 
 /**
