@@ -213,3 +213,11 @@ export const customerStatementSchema = z.object({
 });
 export type CustomerStatement = z.infer<typeof customerStatementSchema>;
 export const sendStatementBodySchema = z.object({ email: z.union([z.literal(''), z.string().trim().email('El correo del cliente no es válido')]).optional() });
+
+/** PPD invoices paid by an accepted bank deposit whose payment complement is not stamped yet, with the deadline. */
+export const pendingRepsSchema = z.object({
+  data: z.array(z.object({ uuid: z.string(), movimiento: z.number().int(), fechaPago: z.string(), importe: z.string(), vence: z.string() })),
+  total: z.number().int(),
+  vence: z.string().nullable(),
+});
+export type PendingReps = z.infer<typeof pendingRepsSchema>;

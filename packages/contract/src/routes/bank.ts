@@ -1,6 +1,6 @@
 import {
   agingQuerySchema, agingSchema, bankAccountBodySchema, monthsQuerySchema, monthsSchema, bankAccountListSchema, bankAccountSchema, bankCatalogsSchema, bankIdParamsSchema, bankJobParamsSchema, columnMappingSchema,
-  complementsBodySchema, customerParamsSchema, customerStatementSchema, receivableSettingsBodySchema, receivableSettingsSchema, reminderLogListSchema, sendStatementBodySchema, complementsStateSchema, createdIdSchema, jobIdSchema, movementListSchema, movementResultSchema,
+  complementsBodySchema, customerParamsSchema, customerStatementSchema, pendingRepsSchema, receivableSettingsBodySchema, receivableSettingsSchema, reminderLogListSchema, sendStatementBodySchema, complementsStateSchema, createdIdSchema, jobIdSchema, movementListSchema, movementResultSchema,
   movementsQuerySchema, openCfdiListSchema, openCfdiQuerySchema, previewSchema, reconcileBodySchema, statementImportStateSchema,
 } from '../bank';
 import { route } from '../route';
@@ -83,4 +83,8 @@ export const bankRoutes = {
     summary: 'Plazo de crédito y recordatorios automáticos de cobranza del cliente',
   }),
   'bank.reminders': route({ method: 'GET', path: '/api/bancos/recordatorios', response: reminderLogListSchema, access, summary: 'Estados de cuenta y recordatorios de cobranza enviados' }),
+  'bank.pendingReps': route({
+    method: 'GET', path: '/api/bancos/rep-pendientes', response: pendingRepsSchema, access,
+    summary: 'Facturas PPD cobradas en el banco sin complemento de pago timbrado, con su fecha límite (día 5 del mes siguiente al pago)',
+  }),
 };

@@ -38,5 +38,6 @@ export const bankRoutes = (ctx: JobContext): FastifyPluginAsync => async (app) =
   serve(app, 'bank.sendStatement', async (req) => ({ mensaje: (await receivables.sendStatement(db, ctx.mailer, req.account, req.params.cliente, { email: req.body.email })).mensaje }));
   serve(app, 'bank.reminderSettings', (req) => receivables.saveSettings(db, req.account.id, req.params.cliente, req.body));
   serve(app, 'bank.reminders', async (req) => ({ data: await receivables.reminderLog(db, req.account.id) }));
+  serve(app, 'bank.pendingReps', (req) => bank.pendingReps(db, req.account.id));
   serve(app, 'bank.complementsState', (req) => complementsState(ctx, req.account, req.params.id));
 };

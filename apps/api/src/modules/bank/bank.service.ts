@@ -299,3 +299,18 @@ export async function reconciledMonths(db: Db, userId: number, q: { cuenta: numb
     GROUP BY 1 ORDER BY 1`);
   return { data: (rows as { mes: number; movimientos: number; pendientes: number }[]).map((r) => ({ ...r, conciliado: Number(r.pendientes) === 0 })) };
 }
+
+/**
+ * GET /api/bancos/rep-pendientes (issue 27 §3): each PPD invoice an accepted deposit paid whose complement is not
+ * stamped yet, with its deadline (the 5th of the month after the payment); `vence` is the nearest one. The
+ * incomes list and the dashboard show them where the user works.
+ */
+export async function pendingReps(db: Db, userId: number) {
+  const rows = await db.select({ id: bankMovements.id, fecha: bankMovements.fecha, conciliacion: bankMovements.conciliacion }).from(bankMovements)
+    .where(and(eq(bankMovements.userId, userId), eq(bankMovements.estado, 'conciliado'), sql`${bankMovements.complementoUuid} IS NULL`))
+    .orderBy(asc(bankMovements.fecha), asc(bankMovements.id));
+  const data = rows.flatMap((r) => r.conciliacion
+    .filter((a) => a.direction === 'emitido' && a.metodoPago === 'PPD')
+    .map((a) => ({ uuid: a.uuid, movimiento: r.id, fechaPago: r.fecha, importe: a.importe, vence: repDeadline(r.fecha) })));
+  return { data, total: data.length, vence: data.reduce<string | null>((min, d) => (min === null || d.vence < min ? d.vence : min), null) };
+}

@@ -1,0 +1,57 @@
+import { expect as baseExpect, test } from '@playwright/test';
+import { loginViaUi } from './support/account';
+import { randomRfc } from './support/rfc';
+import { satTestAccount, uploadSatCsd } from './support/sat-account';
+import { snap } from './support/screens';
+
+const expect = baseExpect.configure({ timeout: 45_000 });
+
+test('receivables: a customer’s estado de cuenta from the aging, its PDF, sent by e-mail, reminders set and logged', async ({ page, request }, info) => {
+  test.setTimeout(240_000);
+  const account = await satTestAccount(request);
+  await uploadSatCsd(request, account.token);
+  const headers = { Authorization: `Bearer ${account.token}` };
+  const rfc = randomRfc();
+  const customer = await request.post('/api/clients', {
+    headers, data: { rfc, r_social: 'COBRANZA DE PRUEBA', email: ['cxc@clientes.facturo.local'], regimen: '612', uso_cfdi: 'G03', domicilio: { cp: '44100' } },
+  });
+  expect(customer.status(), await customer.text()).toBe(201);
+  const clientId = ((await customer.json()) as { id: number }).id;
+  const invoice = await request.post('/api/invoice40', {
+    headers, data: {
+      clientId, usoCFDI: 'G03', formaPago: '99', metodoPago: 'PPD', serie: 'CXC',
+      conceptos: [{ claveProdServ: '84111506', cantidad: '1', claveUnidad: 'E48', descripcion: 'Servicio contable', valorUnitario: '1000.00', objetoImp: '02',
+        traslados: [{ impuesto: '002', tipoFactor: 'Tasa', tasaOCuota: '0.160000' }] }],
+    },
+  });
+  expect(invoice.status(), await invoice.text()).toBe(201);
+
+  try {
+    await loginViaUi(page, account);
+    await page.goto('/bancos');
+    await page.getByTestId(`statement-${rfc}`).click();
+    const dialog = page.getByRole('dialog');
+    await expect(dialog).toContainText('Estado de cuenta de COBRANZA DE PRUEBA');
+    await expect(dialog.getByTestId('statement-invoices')).toContainText('1160.00');
+    await expect(dialog.getByTestId('statement-invoices')).toContainText('Al corriente');
+
+    // Reminders on, credit term 0 days; then the statement goes by e-mail and shows in the log.
+    await dialog.getByLabel('Plazo de crédito (días)').fill('0');
+    await dialog.getByTestId('reminders-on').check();
+    await dialog.getByTestId('reminders-save').click();
+    await expect(page.getByText('Configuración de cobranza guardada')).toBeVisible();
+    await dialog.getByTestId('statement-send').click();
+    await expect(page.getByText('Se envió el estado de cuenta a cxc@clientes.facturo.local')).toBeVisible();
+    await expect(dialog.getByTestId('reminder-log')).toContainText('Estado de cuenta');
+    await expect(dialog.getByTestId('reminder-log')).toContainText('cxc@clientes.facturo.local');
+    await snap(page, info, 'receivables-statement');
+    await page.screenshot({ path: '/tmp/j27-receivables.png', fullPage: true });
+
+    const pdf = await request.get(`/api/bancos/cobranza/${rfc}/pdf`, { headers });
+    expect(pdf.status()).toBe(200);
+    expect((await pdf.body()).subarray(0, 5).toString()).toBe('%PDF-');
+  } finally {
+    // The SAT account is shared: its reminders for this customer go off again (the stamped invoice stays, it is a CFDI).
+    await request.put(`/api/bancos/cobranza/${rfc}/recordatorios`, { headers, data: { diasCredito: 30, recordatorios: false, diasDespues: 1, intervalo: 7 } });
+  }
+});
