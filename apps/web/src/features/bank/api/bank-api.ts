@@ -56,3 +56,5 @@ export const remindersQuery = (rfc: string) =>
 export const customerStatementPdfUrl = (cliente: string) => fetchAuthedObjectUrl(routeUrl(routes['bank.customerStatementPdf'], { cliente }));
 export const sendCustomerStatement = (cliente: string, email: string) => call(routes['bank.sendStatement'], { params: { cliente }, body: { email } });
 export const saveReminderSettings = (cliente: string, body: ReceivableSettingsBody) => call(routes['bank.reminderSettings'], { params: { cliente }, body });
+export const pendingRepsQuery = (rfc: string) =>
+  queryOptions({ queryKey: ['bank', rfc, 'pending-reps'], queryFn: ({ signal }) => call(routes['bank.pendingReps'], { signal }), staleTime: 60_000 });

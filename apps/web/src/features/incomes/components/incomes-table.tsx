@@ -2,6 +2,7 @@ import { Menu } from '@mantine/core';
 import { IconBan, IconBuildingBank, IconFileMinus, IconCash, IconChartBarOff, IconChartBar, IconDownload, IconFileTypePdf, IconFileTypeXml, IconLink, IconMail, IconReceipt } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
 import type { InvoiceRow } from '@facturo/contract';
+import { RepDeadlineBadge } from '../../bank/public';
 import { CfdiTable } from './cfdi-table';
 
 export { rowName } from './cfdi-table';
@@ -17,6 +18,7 @@ export function IncomesTable({ rows, onAction }: { rows: InvoiceRow[]; onAction:
   return (
     <CfdiTable rows={rows} testId="incomes-table" rowTestId="income" minWidth={880} partyLabel={t('incomes.cols.client')} estadoKeys="incomes"
       paid={(r) => r.status === 2 && !isCancelled(r)}
+      amountNote={(r) => r.metodoPago === 'PPD' && <RepDeadlineBadge uuid={r.uuid} />}
       menu={(r) => {
         const cancelled = isCancelled(r);
         return (
