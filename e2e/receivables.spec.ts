@@ -55,3 +55,47 @@ test('receivables: a customer’s estado de cuenta from the aging, its PDF, sent
     await request.put(`/api/bancos/cobranza/${rfc}/recordatorios`, { headers, data: { diasCredito: 30, recordatorios: false, diasDespues: 1, intervalo: 7 } });
   }
 });
+
+/** A Banamex CLABE (bank 002) with random account digits and its right check digit. */
+function randomClabe(): string {
+  const first = `002180${String(Math.floor(Math.random() * 1e11)).padStart(11, '0')}`;
+  let sum = 0;
+  for (let i = 0; i < 17; i++) sum += (Number(first[i]) * [3, 7, 1][i % 3]!) % 10;
+  return `${first}${(10 - (sum % 10)) % 10}`;
+}
+
+test('"Facturar este depósito" opens the invoice form prefilled with the deposit', async ({ page, request }) => {
+  test.setTimeout(180_000);
+  const account = await satTestAccount(request);
+  const headers = { Authorization: `Bearer ${account.token}` };
+  const clabe = randomClabe();
+  const created = await request.post('/api/bancos/cuentas', { headers, data: { banco: '002', clabe, moneda: 'MXN' } });
+  expect(created.status(), await created.text()).toBe(201);
+  const cuenta = ((await created.json()) as { id: number }).id;
+  try {
+    const day = new Date(Date.now() - 6 * 3_600_000).toISOString().slice(0, 10);
+    const xml = `<?xml version="1.0" encoding="UTF-8"?>
+<Document xmlns="urn:iso:std:iso:20022:tech:xsd:camt.053.001.08"><BkToCstmrStmt><GrpHdr><MsgId>E2E</MsgId><CreDtTm>${day}T23:00:00</CreDtTm></GrpHdr>
+<Stmt><Id>E2E-F-${day}</Id><Acct><Id><Othr><Id>E2E-CTA</Id></Othr></Id><Ccy>MXN</Ccy></Acct>
+<Ntry><Amt Ccy="MXN">1813.57</Amt><CdtDbtInd>CRDT</CdtDbtInd><Sts><Cd>BOOK</Cd></Sts><BookgDt><Dt>${day}</Dt></BookgDt><AcctSvcrRef>DEP-${Date.now()}</AcctSvcrRef>
+<AddtlNtryInf>DEPOSITO EN EFECTIVO SUCURSAL</AddtlNtryInf></Ntry></Stmt></BkToCstmrStmt></Document>`;
+    const job = await request.post(`/api/bancos/cuentas/${cuenta}/estados`, { headers, multipart: { file: { name: 'estado.xml', mimeType: 'application/xml', buffer: Buffer.from(xml) } } });
+    expect(job.status(), await job.text()).toBe(202);
+    const { id } = (await job.json()) as { id: string };
+    await expect.poll(async () => ((await (await request.get(`/api/bancos/estados/${id}`, { headers })).json()) as { status: string }).status, { timeout: 60_000 }).toBe('done');
+
+    await loginViaUi(page, account);
+    await page.goto('/bancos');
+    await page.getByTestId('bank-account-select').click();
+    await page.getByRole('option', { name: new RegExp(clabe) }).click();
+    const deposit = page.getByTestId('bank-movement').filter({ hasText: 'DEPOSITO EN EFECTIVO' });
+    await deposit.getByTestId('bank-invoice-deposit').click();
+    await expect(page).toHaveURL(/\/invoicing\/add/);
+    await expect(page.getByLabel('Valor unitario').first()).toHaveValue('1563.422414');
+    await expect(page.getByLabel('Observaciones')).toHaveValue(new RegExp(`^Depósito del ${day}`));
+    await expect(page.getByText('$1,813.57').first()).toBeVisible();
+    await page.screenshot({ path: '/tmp/j27-invoice-deposit.png', fullPage: true });
+  } finally {
+    expect((await request.delete(`/api/bancos/cuentas/${cuenta}`, { headers })).status()).toBe(200);
+  }
+});
