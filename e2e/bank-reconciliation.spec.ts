@@ -90,6 +90,14 @@ test('import a CAMT.053, accept the proposal, stamp the payment complement from 
     await deposit.getByTestId('bank-accept').click();
     await expect(deposit).toHaveAttribute('data-estado', 'conciliado');
     await expect(deposit).toContainText('Complemento de pago pendiente');
+    // The deadline where the user works: the dashboard's alert and the invoice's row in the incomes list.
+    const other = await page.context().newPage();
+    await other.goto('/');
+    await expect(other.getByTestId('rep-deadline-alert')).toContainText(/Complementos de pago por emitir: \d+, vencen? el/);
+    await other.goto('/incomes');
+    await expect(other.getByTestId(`income-${invoice.uuid}`).getByTestId('rep-deadline')).toContainText('REP pendiente · vence');
+    await other.screenshot({ path: '/tmp/j27-incomes-rep.png', fullPage: true });
+    await other.close();
     const fee = page.getByTestId('bank-movement').filter({ hasText: 'COMISION' });
     await fee.getByRole('button', { name: 'Sin CFDI' }).click();
     await expect(fee).toHaveAttribute('data-estado', 'sin_cfdi');
@@ -99,6 +107,8 @@ test('import a CAMT.053, accept the proposal, stamp the payment complement from 
     await expect(page.getByTestId('bank-rep-result')).toContainText('1 complemento de pago timbrado', { timeout: 90_000 });
     await expect(deposit).toContainText('timbrado');
     await expect(deposit).not.toContainText('Complemento de pago pendiente');
+    const after = await (await request.get('/api/bancos/rep-pendientes', { headers })).json() as { data: { uuid: string }[] };
+    expect(after.data.map((p) => p.uuid)).not.toContain(invoice.uuid);
     // Every movement of the month is accepted or marked: the month reads as reconciled.
     await expect(page.getByTestId('bank-months')).toContainText(/conciliado/);
     await expect(page.getByTestId('bank-months')).not.toContainText(/pendiente/);

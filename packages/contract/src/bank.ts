@@ -184,3 +184,43 @@ export const monthsQuerySchema = z.object({
 export const monthsSchema = z.object({
   data: z.array(z.object({ mes: z.number().int(), movimientos: z.number().int(), pendientes: z.number().int(), conciliado: z.boolean() })),
 });
+
+/** Receivables (issue 27 §5, decision 296): a customer's account statement, its reminders and their log. */
+export const customerParamsSchema = z.object({ cliente: z.string().trim().toUpperCase().regex(/^[A-ZÑ&]{3,4}\d{6}[A-Z0-9]{3}$/, 'El RFC del cliente no es válido') });
+export const receivableSettingsBodySchema = z.object({
+  diasCredito: z.coerce.number().int().min(0, 'El plazo de crédito va de 0 a 365 días').max(365, 'El plazo de crédito va de 0 a 365 días'),
+  recordatorios: z.boolean(),
+  diasDespues: z.coerce.number().int().min(0, 'Los días después del vencimiento van de 0 a 365').max(365, 'Los días después del vencimiento van de 0 a 365'),
+  intervalo: z.coerce.number().int().min(1, 'El intervalo entre recordatorios va de 1 a 90 días').max(90, 'El intervalo entre recordatorios va de 1 a 90 días'),
+  email: z.union([z.literal(''), z.string().trim().email('El correo del cliente no es válido')]).nullable().optional(),
+});
+export type ReceivableSettingsBody = z.infer<typeof receivableSettingsBodySchema>;
+export const receivableSettingsSchema = receivableSettingsBodySchema.extend({ email: z.string().nullable(), emailCliente: z.string().nullable() });
+export const reminderLogSchema = z.object({
+  id: z.number().int(), rfc: z.string(), tipo: z.enum(['estado_cuenta', 'recordatorio']), email: z.string(), facturas: z.number().int(), saldo: z.string(), fecha: z.string(),
+});
+export const reminderLogListSchema = z.object({ data: z.array(reminderLogSchema) });
+export const customerStatementSchema = z.object({
+  rfc: z.string(),
+  nombre: z.string().nullable(),
+  fecha: z.string(),
+  configuracion: receivableSettingsSchema,
+  facturas: z.array(z.object({
+    uuid: z.string(), serie: z.string().nullable(), folio: z.string().nullable(), fecha: z.string(), vence: z.string(), diasVencido: z.number().int(),
+    metodoPago: z.string().nullable(), moneda: z.string(), total: z.string(), saldo: z.string(),
+  })),
+  pagos: z.array(z.object({ fecha: z.string(), uuid: z.string(), factura: z.string(), importe: z.string(), origen: z.enum(['complemento', 'banco']) })),
+  saldo: z.string(),
+  vencido: z.string(),
+  recordatorios: z.array(reminderLogSchema),
+});
+export type CustomerStatement = z.infer<typeof customerStatementSchema>;
+export const sendStatementBodySchema = z.object({ email: z.union([z.literal(''), z.string().trim().email('El correo del cliente no es válido')]).optional() });
+
+/** PPD invoices paid by an accepted bank deposit whose payment complement is not stamped yet, with the deadline. */
+export const pendingRepsSchema = z.object({
+  data: z.array(z.object({ uuid: z.string(), movimiento: z.number().int(), fechaPago: z.string(), importe: z.string(), vence: z.string() })),
+  total: z.number().int(),
+  vence: z.string().nullable(),
+});
+export type PendingReps = z.infer<typeof pendingRepsSchema>;

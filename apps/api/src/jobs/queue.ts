@@ -19,6 +19,7 @@ export const QUEUES = {
   bankImport: 'bank-import',
   bankComplements: 'bank-complements',
   bankRepDeadline: 'bank-rep-deadline',
+  receivablesReminders: 'receivables-reminders',
   bulkImport: 'bulk-import',
   recurringInvoices: 'recurring-invoices',
   invoiceSheet: 'invoice-sheet',
@@ -67,6 +68,8 @@ export const QUEUE_POLICIES: Record<(typeof QUEUES)[keyof typeof QUEUES], { expi
   'bank-complements': { expireInSeconds: 1800, retryLimit: 1, retryDelay: 10 },
   // Daily bell warning of REP deadlines: idempotent per account and deadline.
   'bank-rep-deadline': { expireInSeconds: 600, retryLimit: 2, retryDelay: 60 },
+  // Daily collection reminders: one per customer and day by the log's unique window, so a retry sends nothing twice.
+  'receivables-reminders': { expireInSeconds: 900, retryLimit: 2, retryDelay: 60 },
   // Issue 29: a spreadsheet import re-reads its stored upload and upserts by RFC / SKU / no. empleado, so a retry
   // after a crash writes nothing twice.
   'bulk-import': { expireInSeconds: 900, retryLimit: 2, retryDelay: 5 },

@@ -14,6 +14,7 @@ import { registerAccountingWorker } from './accounting/accounting-generate.job';
 import { registerBankImportWorker } from './bank/bank-import.job';
 import { registerBankComplementsWorker } from './bank/bank-complements.job';
 import { registerBankRepDeadlineWorker } from './bank/bank-rep-deadline.job';
+import { registerReceivablesRemindersWorker } from './bank/receivables-reminders.job';
 import { registerBulkImportWorker } from './bulk/bulk-import.job';
 import { registerRecurringWorker } from './recurring/recurring.job';
 import { registerInvoiceSheetWorker } from './bulk/invoice-sheet.job';
@@ -34,6 +35,7 @@ export async function registerWorkers(boss: PgBoss, ctx: JobContext): Promise<vo
   await registerBankImportWorker(boss, ctx);
   await registerBankComplementsWorker(boss, ctx);
   await registerBankRepDeadlineWorker(boss, ctx);
+  await registerReceivablesRemindersWorker(boss, ctx);
   await registerBulkImportWorker(boss, ctx);
   await registerRecurringWorker(boss, ctx);
   await registerInvoiceSheetWorker(boss, ctx);

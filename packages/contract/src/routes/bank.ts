@@ -1,6 +1,6 @@
 import {
   agingQuerySchema, agingSchema, bankAccountBodySchema, monthsQuerySchema, monthsSchema, bankAccountListSchema, bankAccountSchema, bankCatalogsSchema, bankIdParamsSchema, bankMovementIdParamsSchema, bankJobParamsSchema, columnMappingSchema,
-  complementsBodySchema, complementsStateSchema, createdIdSchema, jobIdSchema, movementListSchema, movementResultSchema,
+  complementsBodySchema, customerParamsSchema, customerStatementSchema, pendingRepsSchema, receivableSettingsBodySchema, receivableSettingsSchema, reminderLogListSchema, sendStatementBodySchema, complementsStateSchema, createdIdSchema, jobIdSchema, movementListSchema, movementResultSchema,
   movementsQuerySchema, openCfdiListSchema, openCfdiQuerySchema, previewSchema, reconcileBodySchema, statementImportStateSchema,
 } from '../bank';
 import { route } from '../route';
@@ -66,4 +66,25 @@ export const bankRoutes = {
     summary: 'Antigüedad de saldos por cliente (facturas emitidas con saldo) o proveedor (CFDI recibidos con saldo)',
   }),
   'bank.complementsState': route({ method: 'GET', path: '/api/bancos/complementos/:id', params: bankJobParamsSchema, response: complementsStateSchema, access }),
+  'bank.customerStatement': route({
+    method: 'GET', path: '/api/bancos/cobranza/:cliente', params: customerParamsSchema, query: z.object({ fecha: z.string().regex(/^\d{4}-\d{2}-\d{2}$/, 'La fecha debe tener el formato AAAA-MM-DD').optional() }),
+    response: customerStatementSchema, access,
+    summary: 'Estado de cuenta de un cliente: facturas con saldo, vencimiento según su plazo de crédito, días vencidos, pagos y recordatorios enviados',
+  }),
+  'bank.customerStatementPdf': route({
+    method: 'GET', path: '/api/bancos/cobranza/:cliente/pdf', params: customerParamsSchema, produces: 'application/pdf', access, summary: 'Estado de cuenta del cliente en PDF',
+  }),
+  'bank.sendStatement': route({
+    method: 'POST', path: '/api/bancos/cobranza/:cliente/enviar', params: customerParamsSchema, body: sendStatementBodySchema, response: z.object({ mensaje: z.string() }), access,
+    summary: 'Envía por correo el estado de cuenta en PDF al cliente',
+  }),
+  'bank.reminderSettings': route({
+    method: 'PUT', path: '/api/bancos/cobranza/:cliente/recordatorios', params: customerParamsSchema, body: receivableSettingsBodySchema, response: receivableSettingsSchema, access,
+    summary: 'Plazo de crédito y recordatorios automáticos de cobranza del cliente',
+  }),
+  'bank.reminders': route({ method: 'GET', path: '/api/bancos/recordatorios', response: reminderLogListSchema, access, summary: 'Estados de cuenta y recordatorios de cobranza enviados' }),
+  'bank.pendingReps': route({
+    method: 'GET', path: '/api/bancos/rep-pendientes', response: pendingRepsSchema, access,
+    summary: 'Facturas PPD cobradas en el banco sin complemento de pago timbrado, con su fecha límite (día 5 del mes siguiente al pago)',
+  }),
 };

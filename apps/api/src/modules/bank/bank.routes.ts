@@ -2,6 +2,7 @@ import type { FastifyPluginAsync } from 'fastify';
 import type { JobContext } from '../../jobs/context';
 import { serve } from '../../http/serve';
 import * as bank from './bank.service';
+import * as receivables from './receivables.service';
 import { complementsState, preview, startComplements, startStatementImport, statementImportState } from './bank-jobs.service';
 
 /** Issue 27: bank reconciliation (entries in the contract's routes/bank.ts). */
@@ -25,5 +26,18 @@ export const bankRoutes = (ctx: JobContext): FastifyPluginAsync => async (app) =
   serve(app, 'bank.complements', (req) => startComplements(ctx, req.account, req.body.movimientos));
   serve(app, 'bank.months', (req) => bank.reconciledMonths(db, req.account.id, req.query));
   serve(app, 'bank.aging', (req) => bank.agingReport(db, req.account.id, req.query));
+  serve(app, 'bank.customerStatement', async (req) => {
+    const { emisor: _emisor, ...s } = await receivables.customerStatement(db, req.account.id, req.params.cliente, req.query.fecha);
+    return s;
+  });
+  serve(app, 'bank.customerStatementPdf', async (req, reply) => {
+    const s = await receivables.customerStatement(db, req.account.id, req.params.cliente);
+    const pdf = await receivables.customerStatementPdf(s, { rfc: req.account.rfc, nombre: s.emisor });
+    return reply.type('application/pdf').header('content-disposition', `inline; filename="estado-de-cuenta-${s.rfc}-${s.fecha}.pdf"`).send(pdf);
+  });
+  serve(app, 'bank.sendStatement', async (req) => ({ mensaje: (await receivables.sendStatement(db, ctx.mailer, req.account, req.params.cliente, { email: req.body.email })).mensaje }));
+  serve(app, 'bank.reminderSettings', (req) => receivables.saveSettings(db, req.account.id, req.params.cliente, req.body));
+  serve(app, 'bank.reminders', async (req) => ({ data: await receivables.reminderLog(db, req.account.id) }));
+  serve(app, 'bank.pendingReps', (req) => bank.pendingReps(db, req.account.id));
   serve(app, 'bank.complementsState', (req) => complementsState(ctx, req.account, req.params.id));
 };

@@ -1,4 +1,4 @@
-import { bigserial, index, integer, jsonb, numeric, pgTable, primaryKey, serial, text, timestamp, uniqueIndex, uuid, varchar, date } from 'drizzle-orm/pg-core';
+import { bigserial, boolean, index, integer, jsonb, numeric, pgTable, primaryKey, serial, text, timestamp, uniqueIndex, uuid, varchar, date } from 'drizzle-orm/pg-core';
 import type { ColumnMapping, MovementState } from '@facturo/contract';
 import { users } from '../../db/schema';
 
@@ -56,4 +56,32 @@ export const bankMovements = pgTable('bank_movements', {
   primaryKey({ columns: [t.id, t.userId] }),
   uniqueIndex('bank_movements_fingerprint_uq').on(t.userId, t.accountId, t.fingerprint),
   index('bank_movements_list_idx').on(t.userId, t.accountId, t.fecha),
+]);
+
+/** Tables of migration 0821_receivables.sql (issue 27 §5, decision 296). */
+export const receivableSettings = pgTable('receivable_settings', {
+  userId: integer('user_id').notNull().references(() => users.id, { onDelete: 'cascade' }),
+  rfc: varchar('rfc', { length: 13 }).notNull(),
+  diasCredito: integer('dias_credito').notNull().default(30),
+  recordatorios: boolean('recordatorios').notNull().default(false),
+  diasDespues: integer('dias_despues').notNull().default(1),
+  intervalo: integer('intervalo').notNull().default(7),
+  email: varchar('email', { length: 190 }),
+  updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+}, (t) => [primaryKey({ columns: [t.userId, t.rfc] })]);
+
+export const receivableReminders = pgTable('receivable_reminders', {
+  id: bigserial('id', { mode: 'number' }).notNull(),
+  userId: integer('user_id').notNull().references(() => users.id, { onDelete: 'cascade' }),
+  rfc: varchar('rfc', { length: 13 }).notNull(),
+  tipo: varchar('tipo', { length: 14 }).$type<'estado_cuenta' | 'recordatorio'>().notNull(),
+  email: varchar('email', { length: 190 }).notNull(),
+  facturas: integer('facturas').notNull(),
+  saldo: numeric('saldo', { precision: 18, scale: 2 }).notNull(),
+  ventana: varchar('ventana', { length: 24 }),
+  createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+}, (t) => [
+  primaryKey({ columns: [t.id, t.userId] }),
+  uniqueIndex('receivable_reminders_ventana_uq').on(t.userId, t.rfc, t.ventana),
+  index('receivable_reminders_list_idx').on(t.userId, t.createdAt),
 ]);

@@ -8,6 +8,7 @@ import { AppError, fieldError, notFound } from '../../http/errors';
 import { cfdis } from '../cfdis/cfdis.schema';
 import { bankAccounts, bankMovements, type StoredAllocation } from './bank.schema';
 import { aging } from './domain/aging';
+import { creditTerms } from './receivables.service';
 import { matchMovements } from './domain/matching';
 import { fromCents, openCfdis, toCents, type OpenRow } from './open-cfdis';
 
@@ -269,7 +270,8 @@ export async function agingReport(db: Db, userId: number, q: { tipo: 'clientes' 
     FROM cfdis c
     WHERE c.user_id = ${userId} AND c.direction = ${emitido ? 'emitido' : 'recibido'} AND c.tipo = 'I' AND c.estado <> 'cancelada' AND c.saldo > 0
       AND to_char(c.fecha, 'YYYY-MM-DD') <= ${fecha}`);
-  return { fecha, ...aging(rows as { rfc: string; nombre: string | null; fecha: string; saldo: string }[], fecha, q.dias) };
+  const terms = emitido ? await creditTerms(db, userId) : new Map<string, number>();
+  return { fecha, ...aging(rows as { rfc: string; nombre: string | null; fecha: string; saldo: string }[], fecha, q.dias, terms) };
 }
 
 /**
@@ -296,4 +298,19 @@ export async function reconciledMonths(db: Db, userId: number, q: { cuenta: numb
     WHERE m.user_id = ${userId} AND m.account_id = ${q.cuenta} AND m.fecha >= ${`${q.anio}-01-01`}::date AND m.fecha < ${`${q.anio + 1}-01-01`}::date
     GROUP BY 1 ORDER BY 1`);
   return { data: (rows as { mes: number; movimientos: number; pendientes: number }[]).map((r) => ({ ...r, conciliado: Number(r.pendientes) === 0 })) };
+}
+
+/**
+ * GET /api/bancos/rep-pendientes (issue 27 §3): each PPD invoice an accepted deposit paid whose complement is not
+ * stamped yet, with its deadline (the 5th of the month after the payment); `vence` is the nearest one. The
+ * incomes list and the dashboard show them where the user works.
+ */
+export async function pendingReps(db: Db, userId: number) {
+  const rows = await db.select({ id: bankMovements.id, fecha: bankMovements.fecha, conciliacion: bankMovements.conciliacion }).from(bankMovements)
+    .where(and(eq(bankMovements.userId, userId), eq(bankMovements.estado, 'conciliado'), sql`${bankMovements.complementoUuid} IS NULL`))
+    .orderBy(asc(bankMovements.fecha), asc(bankMovements.id));
+  const data = rows.flatMap((r) => r.conciliacion
+    .filter((a) => a.direction === 'emitido' && a.metodoPago === 'PPD')
+    .map((a) => ({ uuid: a.uuid, movimiento: r.id, fechaPago: r.fecha, importe: a.importe, vence: repDeadline(r.fecha) })));
+  return { data, total: data.length, vence: data.reduce<string | null>((min, d) => (min === null || d.vence < min ? d.vence : min), null) };
 }

@@ -206,6 +206,11 @@ describe('statement import, matching, acceptance and the payment complements', (
     expect(none.body.movimiento.estado).toBe('sin_cfdi');
     const list = (await callApi(server.baseUrl, owner.headers, 'GET', `/api/bancos/movimientos?cuenta=${cuenta}&mes=3&anio=2026`)).body.data;
     expect(list.filter((m: any) => m.complementoPendiente).map((m: any) => [m.id, m.fechaLimiteRep])).toEqual([[full.id, '2026-04-05'], [partial.id, '2026-04-05']]);
+    // The same deadline for the incomes list and the dashboard, per invoice; nothing for another account.
+    const pending = await callApi(server.baseUrl, owner.headers, 'GET', '/api/bancos/rep-pendientes');
+    expect(pending.body).toMatchObject({ total: 2, vence: '2026-04-05' });
+    expect(pending.body.data.map((p: any) => [p.uuid, p.vence]).sort()).toEqual([[ppdFull, '2026-04-05'], [ppdPartial, '2026-04-05']].sort());
+    expect((await callApi(server.baseUrl, intruder.headers, 'GET', '/api/bancos/rep-pendientes')).body).toEqual({ data: [], total: 0, vence: null });
 
     // The bell: nothing on March 31st, one urgent notice from April 2nd (3 days before), never twice.
     const db = server.runtime.ctx.db;

@@ -5,6 +5,7 @@ import { useSession } from '../../shared/session/session-store';
 import { usePeriod } from '../../shared/period/period-store';
 import { ProcessesList } from '../../features/background/components/processes-list';
 import { DashboardFigures } from '../../features/dashboard/public';
+import { RepDeadlineAlert } from '../../features/bank/public';
 import { SatDownloadButton } from '../../features/sat-download/public';
 import { CiecCard } from './ciec-card';
 
@@ -27,6 +28,7 @@ export function DashboardHomePage() {
         </div>
         <SatDownloadButton />
       </Group>
+      <RepDeadlineAlert />
       <DashboardFigures />
       <SimpleGrid cols={{ base: 1, lg: 2 }}>
         <CiecCard />

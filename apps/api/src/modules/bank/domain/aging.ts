@@ -26,13 +26,14 @@ export function bucketOf(daysPastDue: number): AgingBucket {
   return 'mas90';
 }
 
-export function aging(docs: AgingInput[], asOf: string, termDays: number): { data: AgingRow[]; totales: Record<AgingBucket | 'total', string> } {
+export function aging(docs: AgingInput[], asOf: string, termDays: number, termByRfc: ReadonlyMap<string, number> = new Map()): { data: AgingRow[]; totales: Record<AgingBucket | 'total', string> } {
   const asOfDay = Date.parse(`${asOf}T00:00:00Z`) / DAY;
   const byRfc = new Map<string, { nombre: string | null; n: number; sums: Record<AgingBucket, Decimal> }>();
   const zero = () => Object.fromEntries(AGING_BUCKETS.map((b) => [b, new Decimal(0)])) as Record<AgingBucket, Decimal>;
   const totals = zero();
   for (const d of docs) {
-    const due = Date.parse(`${d.fecha.slice(0, 10)}T00:00:00Z`) / DAY + termDays;
+    // A customer's own credit term (receivables settings) wins over the report's default.
+    const due = Date.parse(`${d.fecha.slice(0, 10)}T00:00:00Z`) / DAY + (termByRfc.get(d.rfc) ?? termDays);
     const bucket = bucketOf(Math.floor(asOfDay - due));
     const entry = byRfc.get(d.rfc) ?? { nombre: d.nombre, n: 0, sums: zero() };
     entry.n++;

@@ -1,6 +1,7 @@
 import { queryOptions } from '@tanstack/react-query';
-import { routes, type BankAccountBody, type ColumnMapping, type ReconcileBody } from '@facturo/contract';
-import { call } from '../../../shared/api/call';
+import { routes, type BankAccountBody, type ColumnMapping, type ReceivableSettingsBody, type ReconcileBody } from '@facturo/contract';
+import { call, routeUrl } from '../../../shared/api/call';
+import { fetchAuthedObjectUrl } from '../../../shared/api/authed-file';
 import '../texts';
 
 /** Query keys start with the area and the tenant's RFC (STYLE "Data fetching"). */
@@ -46,3 +47,14 @@ export const requestInvoice = (id: number, email: string) => call(routes['bank.r
 
 export const monthsQuery = (rfc: string, cuenta: number, anio: number) =>
   queryOptions({ queryKey: ['bank', rfc, 'months', cuenta, anio], queryFn: ({ signal }) => call(routes['bank.months'], { query: { cuenta, anio }, signal }) });
+
+/** Receivables (issue 27 §5): a customer's statement, its PDF, sending it, the reminder settings and the log. */
+export const customerStatementQuery = (rfc: string, cliente: string) =>
+  queryOptions({ queryKey: ['bank', rfc, 'statement', cliente], queryFn: ({ signal }) => call(routes['bank.customerStatement'], { params: { cliente }, query: {}, signal }) });
+export const remindersQuery = (rfc: string) =>
+  queryOptions({ queryKey: ['bank', rfc, 'reminders'], queryFn: ({ signal }) => call(routes['bank.reminders'], { signal }) });
+export const customerStatementPdfUrl = (cliente: string) => fetchAuthedObjectUrl(routeUrl(routes['bank.customerStatementPdf'], { cliente }));
+export const sendCustomerStatement = (cliente: string, email: string) => call(routes['bank.sendStatement'], { params: { cliente }, body: { email } });
+export const saveReminderSettings = (cliente: string, body: ReceivableSettingsBody) => call(routes['bank.reminderSettings'], { params: { cliente }, body });
+export const pendingRepsQuery = (rfc: string) =>
+  queryOptions({ queryKey: ['bank', rfc, 'pending-reps'], queryFn: ({ signal }) => call(routes['bank.pendingReps'], { signal }), staleTime: 60_000 });

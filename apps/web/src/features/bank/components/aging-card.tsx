@@ -1,8 +1,9 @@
 import { useState } from 'react';
-import { Card, Group, NumberInput, SegmentedControl, Stack, Table, Text } from '@mantine/core';
+import { Button, Card, Group, NumberInput, SegmentedControl, Stack, Table, Text } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
-import { agingQuery } from '../api/bank-api';
+import { agingQuery, remindersQuery } from '../api/bank-api';
+import { CustomerStatementModal } from './customer-statement-modal';
 import '../texts';
 
 const BUCKETS = ['corriente', 'd1_30', 'd31_60', 'd61_90', 'mas90', 'total'] as const;
@@ -13,6 +14,8 @@ export function AgingCard({ rfc }: { rfc: string }) {
   const [tipo, setTipo] = useState<'clientes' | 'proveedores'>('clientes');
   const [dias, setDias] = useState(30);
   const report = useQuery(agingQuery(rfc, tipo, dias));
+  const log = useQuery(remindersQuery(rfc));
+  const [cliente, setCliente] = useState<string | null>(null);
   return (
     <Card withBorder>
       <Stack>
@@ -25,21 +28,31 @@ export function AgingCard({ rfc }: { rfc: string }) {
         </Group>
         <Table striped data-testid="bank-aging">
           <Table.Thead>
-            <Table.Tr><Table.Th>{t(`bank.aging.${tipo}`)}</Table.Th>{BUCKETS.map((b) => <Table.Th key={b} ta="right">{t(`bank.aging.buckets.${b}`)}</Table.Th>)}</Table.Tr>
+            <Table.Tr><Table.Th>{t(`bank.aging.${tipo}`)}</Table.Th>{BUCKETS.map((b) => <Table.Th key={b} ta="right">{t(`bank.aging.buckets.${b}`)}</Table.Th>)}{tipo === 'clientes' && <Table.Th />}</Table.Tr>
           </Table.Thead>
           <Table.Tbody>
             {(report.data?.data ?? []).map((r) => (
               <Table.Tr key={r.rfc}>
                 <Table.Td><Text size="sm">{r.nombre ?? r.rfc}</Text><Text size="xs" c="dimmed">{r.rfc} · {t('bank.aging.docs', { count: r.documentos })}</Text></Table.Td>
                 {BUCKETS.map((b) => <Table.Td key={b} ta="right">{r[b]}</Table.Td>)}
+                {tipo === 'clientes' && <Table.Td><Button size="xs" variant="light" onClick={() => setCliente(r.rfc)} data-testid={`statement-${r.rfc}`}>{t('bank.receivables.open')}</Button></Table.Td>}
               </Table.Tr>
             ))}
             {report.data && (
-              <Table.Tr fw={700}><Table.Td>{t('bank.aging.totals')}</Table.Td>{BUCKETS.map((b) => <Table.Td key={b} ta="right">{report.data.totales[b]}</Table.Td>)}</Table.Tr>
+              <Table.Tr fw={700}><Table.Td>{t('bank.aging.totals')}</Table.Td>{BUCKETS.map((b) => <Table.Td key={b} ta="right">{report.data.totales[b]}</Table.Td>)}{tipo === 'clientes' && <Table.Td />}</Table.Tr>
             )}
           </Table.Tbody>
         </Table>
+        {tipo === 'clientes' && (log.data?.data.length ?? 0) > 0 && (
+          <Stack gap={2} data-testid="reminders-sent">
+            <Text fw={600} size="sm">{t('bank.receivables.logTitle')}</Text>
+            {log.data!.data.slice(0, 10).map((r) => (
+              <Text key={r.id} size="xs">{r.fecha.slice(0, 16).replace('T', ' ')} · {t(`bank.receivables.kinds.${r.tipo}`)} · {r.rfc} · {r.email} · {r.saldo}</Text>
+            ))}
+          </Stack>
+        )}
       </Stack>
+      <CustomerStatementModal rfc={rfc} cliente={cliente} onClose={() => setCliente(null)} />
     </Card>
   );
 }

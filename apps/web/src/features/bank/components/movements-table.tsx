@@ -11,6 +11,7 @@ export interface MovementActions {
   onNoCfdi: (m: Movement) => void;
   onUndo: (m: Movement) => void;
   onRequestInvoice: (m: Movement) => void;
+  onInvoiceDeposit: (m: Movement) => void;
 }
 
 const cfdiLabel = (a: Movement['propuesta'][number]) => `${a.serie ?? ''}${a.folio ?? ''}` || a.uuid.slice(0, 8);
@@ -56,6 +57,7 @@ export function MovementsTable({ rows, busy, actions }: { rows: Movement[]; busy
                   {m.estado !== 'sin_cfdi' && !m.complemento && <Button size="compact-xs" variant="default" disabled={busy} onClick={() => actions.onChange(m)}>{t('bank.change')}</Button>}
                   {m.estado === 'pendiente' && <Button size="compact-xs" variant="default" disabled={busy} onClick={() => actions.onSplit(m)}>{t('bank.split')}</Button>}
                   {m.estado === 'pendiente' && <Button size="compact-xs" variant="subtle" disabled={busy} onClick={() => actions.onNoCfdi(m)}>{t('bank.noCfdi')}</Button>}
+                  {m.deposito && m.estado === 'pendiente' && <Button size="compact-xs" variant="subtle" disabled={busy} onClick={() => actions.onInvoiceDeposit(m)} data-testid="bank-invoice-deposit">{t('bank.invoiceDeposit')}</Button>}
                   {m.retiro && m.estado !== 'conciliado' && <Button size="compact-xs" variant="subtle" disabled={busy} onClick={() => actions.onRequestInvoice(m)}>{t('bank.requestInvoice')}</Button>}
                   {m.estado !== 'pendiente' && !m.complemento && <Button size="compact-xs" variant="subtle" disabled={busy} onClick={() => actions.onUndo(m)}>{t('bank.undo')}</Button>}
                 </Group>

@@ -3,6 +3,8 @@ import { Alert, Button, Card, FileInput, Group, List, Select, Stack, Text } from
 import { IconBuildingBank, IconUpload } from '@tabler/icons-react';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
+import { useNavigate } from 'react-router';
+import { depositDraft, type InvoiceDraftState } from '../../invoicing/public';
 import type { ComplementsState, Movement, StatementImportState } from '@facturo/contract';
 import { isApiError } from '../../../shared/api/api-error';
 import { formatApiErrorLines } from '../../../shared/api/format-api-error';
@@ -31,6 +33,7 @@ import '../texts';
 export function BankPage() {
   const { t } = useTranslation();
   const rfc = useSession().user?.username ?? '';
+  const navigate = useNavigate();
   const queryClient = useQueryClient();
   const accounts = useQuery(bankAccountsQuery(rfc));
   const [picked, setPicked] = useState<number | null>(null);
@@ -131,6 +134,7 @@ export function BankPage() {
             <MovementsTable rows={rows} busy={act.isPending} actions={{
               onAccept: (m) => act.mutate({ kind: 'accept', m }), onChange: setChanging, onSplit: setSplitting,
               onNoCfdi: (m) => act.mutate({ kind: 'none', m }), onUndo: (m) => act.mutate({ kind: 'undo', m }), onRequestInvoice: setAsking,
+              onInvoiceDeposit: (m) => navigate('/invoicing/add', { state: { draft: depositDraft(m.deposito!, m.fecha, m.referencia) } satisfies InvoiceDraftState }),
             }} />
           </Stack>
         </Card>

@@ -3,6 +3,7 @@ import { IconBan, IconBuildingBank, IconFileMinus, IconCash, IconChartBarOff, Ic
 import { useTranslation } from 'react-i18next';
 import { roleAllows, type InvoiceRow } from '@facturo/contract';
 import { useMyRole } from '../../workspace/public';
+import { RepDeadlineBadge } from '../../bank/public';
 import { CfdiTable } from './cfdi-table';
 
 export { rowName } from './cfdi-table';
@@ -20,6 +21,7 @@ export function IncomesTable({ rows, onAction }: { rows: InvoiceRow[]; onAction:
   return (
     <CfdiTable rows={rows} testId="incomes-table" rowTestId="income" minWidth={880} partyLabel={t('incomes.cols.client')} estadoKeys="incomes"
       paid={(r) => r.status === 2 && !isCancelled(r)}
+      amountNote={(r) => r.metodoPago === 'PPD' && <RepDeadlineBadge uuid={r.uuid} />}
       menu={(r) => {
         const cancelled = isCancelled(r);
         return (
