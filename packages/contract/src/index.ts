@@ -34,6 +34,7 @@ export * from './bank';
 export * from './format-bytes';
 export * from './bulk';
 export * from './recurring';
+export * from './api-keys';
 export * from './workspace';
 export * from './route';
 export * from './routes';

@@ -250,3 +250,18 @@ export const activityLog = pgTable('activity_log', {
   detalle: text('detalle'),
   createdAt: createdAt(),
 }, (t) => [primaryKey({ columns: [t.id, t.userId] }), index('activity_log_account_idx').on(t.userId, t.createdAt)]);
+
+// ---------------------------------------------------------------------------------------------------------
+// Issue 29 §4 (branch j29, decision 307): API keys (migration 0863). Only the key's SHA-256 is stored.
+// ---------------------------------------------------------------------------------------------------------
+export const apiKeys = pgTable('api_keys', {
+  id: serial('id').notNull(),
+  userId: integer('user_id').notNull().references(() => users.id, { onDelete: 'cascade' }),
+  nombre: varchar('nombre', { length: 80 }).notNull(),
+  modo: varchar('modo', { length: 4 }).$type<'test' | 'live'>().notNull(),
+  keyHash: varchar('key_hash', { length: 64 }).notNull(),
+  last4: varchar('last4', { length: 4 }).notNull(),
+  lastUsedAt: timestamp('last_used_at', { withTimezone: true }),
+  revokedAt: timestamp('revoked_at', { withTimezone: true }),
+  createdAt: createdAt(),
+}, (t) => [primaryKey({ columns: [t.id, t.userId] }), uniqueIndex('api_keys_hash_uq').on(t.keyHash), index('api_keys_user_idx').on(t.userId, t.createdAt)]);

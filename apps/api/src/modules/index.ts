@@ -24,6 +24,7 @@ import { bankRoutes } from './bank/bank.routes';
 import { bulkRoutes } from './bulk/bulk.routes';
 import { recurringRoutes } from './recurring/recurring.routes';
 import { workspaceRoutes } from './workspace/workspace.routes';
+import { apiKeysRoutes } from './api-keys/api-keys.routes';
 
 /**
  * Feature modules (customers, products, employees, profile, catalogs, …) register here, each as
@@ -54,4 +55,5 @@ export async function registerFeatureModules(app: FastifyInstance, ctx: JobConte
   await app.register(bulkRoutes(ctx));
   await app.register(recurringRoutes(ctx));
   await app.register(workspaceRoutes(ctx));
+  await app.register(apiKeysRoutes(ctx.db));
 }

@@ -97,6 +97,7 @@ interface Values {
   bEmployeeId: number; diotSupplierId: number; notificationId: number; polizaId: number;
   bankAccountId: number; bankMovementId: number; bankImportId: string;
   recurringId: number; batchId: string;
+  apiKeyId: number;
   /** Issue 26: A's own membership (its owner) and a pending invitation of A's. */
   memberId: number; invitationId: number;
 }
@@ -257,6 +258,7 @@ const probes: Record<string, () => Probe[]> = {
   'recurring.create': () => [{ body: { uuid: v.invoiceUuid, frecuencia: 'mes', cada: 1 }, field: 'uuid' }],
   'recurring.update': () => [{ params: { id: v.recurringId }, body: { estado: 'pausada' } }],
   'recurring.delete': () => [{ params: { id: v.recurringId } }],
+  'apiKeys.revoke': () => [{ params: { id: v.apiKeyId } }],
   'invoiceSheet.status': () => [{ params: { id: v.batchId } }],
   // Issue 26: A's members and invitations.
   'workspace.updateMember': () => [{ params: { id: v.memberId }, body: { rol: 'lectura' } }],
@@ -372,6 +374,7 @@ beforeAll(async () => {
   v.invoiceAppId = (await call(a, 'GET', '/api/apps/invoice/invoices?perPage=50')).data.find((r: { uuid: string }) => r.uuid?.toUpperCase() === v.invoiceUuid.toUpperCase())?.id
     ?? (await call(a, 'GET', '/api/apps/invoice/invoices?perPage=50')).data[0].id;
   v.recurringId = (await call(a, 'POST', '/api/recurrentes', { uuid: v.invoiceUuid, frecuencia: 'mes', cada: 1 })).id;
+  v.apiKeyId = (await call(a, 'POST', '/api/api-keys', { nombre: 'Sonda', modo: 'test' })).id;
   {
     const db = server.runtime.ctx.db;
     const [me] = await db.select({ id: users.id }).from(users).where(eq(users.rfc, a.rfc));
