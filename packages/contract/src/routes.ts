@@ -27,6 +27,7 @@ import { bulkRoutes, invoiceSheetRoutes } from './routes/bulk';
 import { recurringRoutes } from './routes/recurring';
 import { workspaceRoutes } from './routes/workspace';
 import { apiKeysRoutes } from './routes/api-keys';
+import { webhooksRoutes } from './routes/webhooks';
 
 /**
  * The route table: every API endpoint, keyed by a stable name (`'clients.list'`), with its method, exact
@@ -64,6 +65,7 @@ export const routes = {
   ...recurringRoutes,
   ...workspaceRoutes,
   ...apiKeysRoutes,
+  ...webhooksRoutes,
 } satisfies Record<string, RouteDef>;
 
 export type RouteName = keyof typeof routes;
