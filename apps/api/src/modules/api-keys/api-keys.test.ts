@@ -110,6 +110,12 @@ describe('API keys (issue 29 §4)', () => {
     expect((await withKey(key, 'GET', '/api/clients')).status).toBe(200);
   });
 
+  it('the OpenAPI document marks the entries a key reaches', async () => {
+    const doc = await (await fetch(`${server.baseUrl}/api/docs/json`)).json() as { paths: Record<string, Record<string, { description?: string }>> };
+    expect(doc.paths['/api/clients']!.get!.description).toMatch(/API pública/);
+    expect(doc.paths['/api/api-keys']!.get!.description ?? '').not.toMatch(/API pública/);
+  });
+
   it('refuses a nameless key in Spanish, naming the field', async () => {
     const res = await api(server.baseUrl, owner, 'POST', '/api/api-keys', { nombre: ' ', modo: 'test' });
     expect(res.status).toBe(422);

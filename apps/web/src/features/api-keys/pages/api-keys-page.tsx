@@ -8,6 +8,7 @@ import { useSession } from '../../../shared/session/session-store';
 import { useConfirmedMutation } from '../../../shared/ui/confirm';
 import { PageHeader } from '../../../shared/ui/page-header';
 import { apiKeyKeys, apiKeysQuery, createApiKey, revokeApiKey } from '../api/api-keys-api';
+import { WebhooksSection } from './webhooks-section';
 import '../texts';
 
 const when = (iso: string) => new Date(iso).toLocaleString('es-MX', { dateStyle: 'medium', timeStyle: 'short' });
@@ -97,6 +98,7 @@ export function ApiKeysPage() {
           </Table>
         )}
       </Card>
+      <WebhooksSection rfc={rfc} />
     </Stack>
   );
 }
