@@ -38,4 +38,10 @@ test('an owner creates an API key in «Llaves de API», copies it, the key reach
   const after = await request.get('/api/clients', { headers: auth });
   expect(after.status()).toBe(401);
   expect((await after.json()).message).toBe('La llave de API no es válida o fue revocada');
+
+  // Webhooks: a loopback URL is refused in Spanish (SSRF guard), naming the field.
+  await page.getByTestId('webhook-url').fill('https://127.0.0.1/hook');
+  await page.getByRole('button', { name: 'Agregar endpoint' }).click();
+  await expect(page.getByText(/dirección privada o local/).first()).toBeVisible();
+  await snap(page, info, 'api-keys-02-webhooks');
 });
