@@ -36,6 +36,7 @@ import { healthRoutes } from './modules/health/health.routes';
 import { registerFeatureModules } from './modules';
 import { prettyStream } from './logging/pretty-log';
 import { redactUrl } from './logging/redact-url';
+import { rateLimitKey } from './modules/api-keys/api-key-secret';
 
 export const WEB_DIST = fileURLToPath(new URL('../../web/dist/', import.meta.url));
 
@@ -134,7 +135,8 @@ export async function buildApp(ctx: JobContext, opts: AppOptions = {}): Promise<
     global: false,
     // Redis while it answers, process memory while it does not (issue 17 §4).
     ...(redis ? { store: failoverStoreClass(redis, `${config.rateLimitNamespace}rl:`) } : {}),
-    keyGenerator: (req) => req.ip,
+    // Issue 29 §4: a request with an API key counts against the key (its hash), not against its IP.
+    keyGenerator: (req) => rateLimitKey(req),
     errorResponseBuilder: () => ({ statusCode: 429, message: messages.tooManyRequests }),
   });
   app.addHook('onRequest', app.rateLimit({
@@ -150,7 +152,7 @@ export async function buildApp(ctx: JobContext, opts: AppOptions = {}): Promise<
   });
   await app.register(swaggerUi, { routePrefix: '/api/docs' });
 
-  registerRequestContext(app, db);
+  registerRequestContext(app, db, { pacIsSandbox: config.pacProvider === 'sandbox' });
 
   const attempts = redis ? failoverCounter(redis, `${config.rateLimitNamespace}attempts:`) : memoryCounter();
   const authDeps: AuthDeps = {

@@ -34,6 +34,8 @@ export * from './bank';
 export * from './format-bytes';
 export * from './bulk';
 export * from './recurring';
+export * from './api-keys';
+export * from './webhooks';
 export * from './workspace';
 export * from './route';
 export * from './routes';

@@ -26,6 +26,8 @@ import { bankRoutes } from './routes/bank';
 import { bulkRoutes, invoiceSheetRoutes } from './routes/bulk';
 import { recurringRoutes } from './routes/recurring';
 import { workspaceRoutes } from './routes/workspace';
+import { apiKeysRoutes } from './routes/api-keys';
+import { webhooksRoutes } from './routes/webhooks';
 
 /**
  * The route table: every API endpoint, keyed by a stable name (`'clients.list'`), with its method, exact
@@ -62,6 +64,8 @@ export const routes = {
   ...invoiceSheetRoutes,
   ...recurringRoutes,
   ...workspaceRoutes,
+  ...apiKeysRoutes,
+  ...webhooksRoutes,
 } satisfies Record<string, RouteDef>;
 
 export type RouteName = keyof typeof routes;

@@ -254,3 +254,41 @@ export const activityLog = pgTable('activity_log', {
   detalle: text('detalle'),
   createdAt: createdAt(),
 }, (t) => [primaryKey({ columns: [t.id, t.userId] }), index('activity_log_account_idx').on(t.userId, t.createdAt)]);
+
+// ---------------------------------------------------------------------------------------------------------
+// Issue 29 §4 (branch j29, decision 307): API keys (migration 0863). Only the key's SHA-256 is stored.
+// ---------------------------------------------------------------------------------------------------------
+export const apiKeys = pgTable('api_keys', {
+  id: serial('id').notNull(),
+  userId: integer('user_id').notNull().references(() => users.id, { onDelete: 'cascade' }),
+  nombre: varchar('nombre', { length: 80 }).notNull(),
+  modo: varchar('modo', { length: 4 }).$type<'test' | 'live'>().notNull(),
+  keyHash: varchar('key_hash', { length: 64 }).notNull(),
+  last4: varchar('last4', { length: 4 }).notNull(),
+  lastUsedAt: timestamp('last_used_at', { withTimezone: true }),
+  revokedAt: timestamp('revoked_at', { withTimezone: true }),
+  createdAt: createdAt(),
+}, (t) => [primaryKey({ columns: [t.id, t.userId] }), uniqueIndex('api_keys_hash_uq').on(t.keyHash), index('api_keys_user_idx').on(t.userId, t.createdAt)]);
+
+// Issue 29 §5 (branch j29, decision 308): webhook endpoints and deliveries (migration 0864).
+export const webhookEndpoints = pgTable('webhook_endpoints', {
+  id: serial('id').notNull(),
+  userId: integer('user_id').notNull().references(() => users.id, { onDelete: 'cascade' }),
+  url: varchar('url', { length: 500 }).notNull(),
+  eventos: jsonb('eventos').$type<string[]>().notNull(),
+  secretSealed: text('secret_sealed').notNull(),
+  createdAt: createdAt(),
+}, (t) => [primaryKey({ columns: [t.id, t.userId] }), index('webhook_endpoints_user_idx').on(t.userId)]);
+export interface WebhookAttempt { fecha: string; status: number | null; respuesta: string | null }
+export const webhookDeliveries = pgTable('webhook_deliveries', {
+  id: serial('id').notNull(),
+  userId: integer('user_id').notNull().references(() => users.id, { onDelete: 'cascade' }),
+  endpointId: integer('endpoint_id').notNull(),
+  eventId: uuid('event_id').notNull(),
+  evento: varchar('evento', { length: 40 }).notNull(),
+  payload: jsonb('payload').notNull(),
+  estado: varchar('estado', { length: 10 }).$type<'pendiente' | 'entregada' | 'fallida'>().notNull().default('pendiente'),
+  attempts: jsonb('attempts').$type<WebhookAttempt[]>().notNull().default([]),
+  nextAttemptAt: timestamp('next_attempt_at', { withTimezone: true }),
+  createdAt: createdAt(),
+}, (t) => [primaryKey({ columns: [t.id, t.userId] }), index('webhook_deliveries_user_idx').on(t.userId, t.createdAt), index('webhook_deliveries_due_idx').on(t.estado, t.nextAttemptAt)]);

@@ -1,7 +1,7 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { and, eq } from 'drizzle-orm';
 import {
-  INT4_MAX, messages, normalizeRfc, requiredRole, roleAllows, roleForbiddenMessage, routes, type MemberRole, type RouteDef,
+  API_KEY_PAC_ROUTES, API_KEY_ROUTES, INT4_MAX, messages, normalizeRfc, requiredRole, roleAllows, roleForbiddenMessage, routes, type MemberRole, type RouteDef,
 } from '@facturo/contract';
 import type { Db } from '../db/client';
 import { memberships, persons, users } from '../db/schema';
@@ -9,6 +9,8 @@ import { AppError, forbidden, unauthorized } from './errors';
 import { planAllowsProduct, planHasFeature } from '../modules/plans/plans.repository';
 import { registerActivityHook } from '../modules/workspace/activity';
 import { heldByPolicy, twoFactorRequired } from '../modules/workspace/two-factor';
+import { accountByApiKey } from '../modules/api-keys/api-keys.service';
+import { bearerApiKey, isWellFormedApiKey } from '../modules/api-keys/api-key-secret';
 
 /** Role id of the administrator (spec §2.5: admin vs client roles; plans are roles 10/11). */
 export const ADMIN_ROLE = 1;
@@ -31,6 +33,8 @@ export interface Account {
   role?: MemberRole;
   /** The person of a person-scoped token (`pid`); absent for the account's own login token. */
   tokenPerson?: { pid: number; tv: number };
+  /** Issue 29 §4: the request came with an API key (acts as Contador on the public entries only). */
+  apiKey?: { id: number; modo: 'test' | 'live' };
 }
 
 export interface TokenPayload {
@@ -99,7 +103,7 @@ declare module '@fastify/jwt' {
  * unpaid (402), incomplete profile (403), plan product (403 locked). preValidation: a path, query or body
  * RFC that is not the token's is a 403 — tenant isolation does not depend on each module remembering.
  */
-export function registerRequestContext(app: FastifyInstance, db: Db): void {
+export function registerRequestContext(app: FastifyInstance, db: Db, opts: { pacIsSandbox?: boolean } = {}): void {
   // Issue 26 §6: the activity log line of a successful stamp, cancellation, filing, credential or purchase.
   registerActivityHook(app, db);
   app.decorateRequest('account', null as unknown as Account);
@@ -110,31 +114,25 @@ export function registerRequestContext(app: FastifyInstance, db: Db): void {
     // built web app (static files registered as routes outside /api).
     const url = req.routeOptions.url;
     if (!url || config.public || url.startsWith('/api/docs') || !url.startsWith('/api/')) return;
-    let payload: TokenPayload;
-    try {
-      payload = await req.jwtVerify<TokenPayload>();
-    } catch {
-      throw unauthorized('Tu sesión expiró o no es válida. Inicia sesión de nuevo.');
-    }
-    if (!isWellFormedPayload(payload)) throw unauthorized('Tu sesión expiró o no es válida. Inicia sesión de nuevo.');
-    const [user] = await db.select().from(users).where(eq(users.id, payload.sub)).limit(1);
-    if (!user || user.rfc !== payload.rfc || (payload.pid === undefined && user.tokenVersion !== payload.tv)) {
-      throw unauthorized('Tu sesión expiró o no es válida. Inicia sesión de nuevo.');
-    }
-    let role: MemberRole = 'duenio';
-    if (payload.pid !== undefined) {
-      // The membership is read on every request: a member removed or re-roled is refused on the next one.
-      const [person] = await db.select({ tv: persons.tokenVersion, rol: memberships.rol, totp: persons.totpEnabled }).from(persons)
-        .leftJoin(memberships, and(eq(memberships.personId, persons.id), eq(memberships.userId, user.id)))
-        .where(eq(persons.id, payload.pid)).limit(1);
-      if (!person || person.tv !== payload.tv) throw unauthorized('Tu sesión expiró o no es válida. Inicia sesión de nuevo.');
-      if (!person.rol) throw forbidden('Ya no eres miembro de esta cuenta');
-      role = person.rol;
-      // Decision 291: an account that requires two-factor lets a member without it reach only the person's own
-      // routes (enrolment among them) and the session ones, answering the rest 403 with where to enrol.
-      if (heldByPolicy(user.requireTwoFactor, role, person.totp) && !config.person && !config.routeName?.startsWith('auth.')) {
-        throw twoFactorRequired();
+    const key = bearerApiKey(req.headers.authorization);
+    let user: typeof users.$inferSelect;
+    let role: MemberRole;
+    let payload: TokenPayload | undefined;
+    let viaKey: Account['apiKey'];
+    if (key) {
+      // Issue 29 §4 (decision 307): a key is never a session and a session token is never a key — the
+      // `fk_` prefix sends each to its own check. A key acts as the Contador on the public entries only.
+      const found = isWellFormedApiKey(key) ? await accountByApiKey(db, key) : null;
+      if (!found) throw unauthorized('La llave de API no es válida o fue revocada');
+      if (!config.routeName || !API_KEY_ROUTES.has(config.routeName)) throw forbidden('Esta ruta no está disponible con una llave de API');
+      if (found.modo === 'test' && API_KEY_PAC_ROUTES.has(config.routeName) && !opts.pacIsSandbox) {
+        throw forbidden('Una llave de prueba solo timbra con el PAC de pruebas; usa una llave live');
       }
+      user = found.user;
+      role = 'contador';
+      viaKey = { id: found.keyId, modo: found.modo };
+    } else {
+      ({ user, role, payload } = await userOfToken(req));
     }
     if (user.suspended) throw new AppError(451, messages.suspended);
     if (user.unpaid && !config.allowUnpaid) throw new AppError(402, messages.paymentRequired);
@@ -161,9 +159,42 @@ export function registerRequestContext(app: FastifyInstance, db: Db): void {
     req.account = {
       id: user.id, rfc: user.rfc, email: user.email, rolId: user.rolId, planId: user.planId,
       regimen: user.regimen, persona: user.persona, isConfirmed: user.isConfirmed, profileCompleted: user.profileCompleted,
-      role, ...(payload.pid !== undefined ? { tokenPerson: { pid: payload.pid, tv: payload.tv } } : {}),
+      role, ...(payload?.pid !== undefined ? { tokenPerson: { pid: payload.pid, tv: payload.tv } } : {}),
+      ...(viaKey ? { apiKey: viaKey } : {}),
     };
   });
+
+  /** The account (and the member's role) of a session token: 401 unless it is well formed and current. */
+  async function userOfToken(req: FastifyRequest): Promise<{ user: typeof users.$inferSelect; role: MemberRole; payload: TokenPayload }> {
+    let payload: TokenPayload;
+    try {
+      payload = await req.jwtVerify<TokenPayload>();
+    } catch {
+      throw unauthorized('Tu sesión expiró o no es válida. Inicia sesión de nuevo.');
+    }
+    if (!isWellFormedPayload(payload)) throw unauthorized('Tu sesión expiró o no es válida. Inicia sesión de nuevo.');
+    const [user] = await db.select().from(users).where(eq(users.id, payload.sub)).limit(1);
+    if (!user || user.rfc !== payload.rfc || (payload.pid === undefined && user.tokenVersion !== payload.tv)) {
+      throw unauthorized('Tu sesión expiró o no es válida. Inicia sesión de nuevo.');
+    }
+    let role: MemberRole = 'duenio';
+    if (payload.pid !== undefined) {
+      // The membership is read on every request: a member removed or re-roled is refused on the next one.
+      const [person] = await db.select({ tv: persons.tokenVersion, rol: memberships.rol, totp: persons.totpEnabled }).from(persons)
+        .leftJoin(memberships, and(eq(memberships.personId, persons.id), eq(memberships.userId, user.id)))
+        .where(eq(persons.id, payload.pid)).limit(1);
+      if (!person || person.tv !== payload.tv) throw unauthorized('Tu sesión expiró o no es válida. Inicia sesión de nuevo.');
+      if (!person.rol) throw forbidden('Ya no eres miembro de esta cuenta');
+      role = person.rol;
+      // Decision 291: an account that requires two-factor lets a member without it reach only the person's own
+      // routes (enrolment among them) and the session ones, answering the rest 403 with where to enrol.
+      const config = req.routeOptions.config ?? {};
+      if (heldByPolicy(user.requireTwoFactor, role, person.totp) && !config.person && !config.routeName?.startsWith('auth.')) {
+        throw twoFactorRequired();
+      }
+    }
+    return { user, role, payload };
+  }
 
   // preValidation sees the body before the zod schemas strip unknown keys.
   app.addHook('preValidation', async (req) => {

@@ -1,5 +1,5 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest, RouteShorthandOptions } from 'fastify';
-import { routes, type RouteBody, type RouteDef, type RouteName, type RouteParams, type RouteQuery, type RouteResultIn } from '@facturo/contract';
+import { API_KEY_ROUTES, routes, type RouteBody, type RouteDef, type RouteName, type RouteParams, type RouteQuery, type RouteResultIn } from '@facturo/contract';
 
 /** A request typed by its route entry's parsed params, query and body. */
 export type RouteRequest<R extends RouteDef> = FastifyRequest & {
@@ -33,6 +33,8 @@ export function serve<N extends RouteName>(app: FastifyInstance, name: N, handle
     operationId: name,
     tags: [name.split('.')[0]!],
     ...(entry.summary ? { summary: entry.summary } : {}),
+    // Issue 29 §4: the public API is the entries an API key reaches; the document says which they are.
+    ...(API_KEY_ROUTES.has(name) ? { description: 'API pública: acepta una llave de API (Authorization: Bearer fk_test_… o fk_live_…).' } : {}),
     ...(entry.params ? { params: entry.params } : {}),
     ...(entry.query ? { querystring: entry.query } : {}),
     ...(entry.body ? { body: entry.body } : {}),

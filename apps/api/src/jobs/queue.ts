@@ -23,6 +23,7 @@ export const QUEUES = {
   bulkImport: 'bulk-import',
   recurringInvoices: 'recurring-invoices',
   invoiceSheet: 'invoice-sheet',
+  webhookDeliveries: 'webhook-deliveries',
 } as const;
 
 /** How often pg-boss looks for expired jobs (and archives finished ones). */
@@ -78,6 +79,8 @@ export const QUEUE_POLICIES: Record<(typeof QUEUES)[keyof typeof QUEUES], { expi
   // Invoices from a spreadsheet (issue 29 §2): a resumed run re-sends only the groups without a result, each with
   // its own Idempotency-Key. Each batch is sent with an expiry sized to it.
   'invoice-sheet': { expireInSeconds: 600, retryLimit: 3, retryDelay: 5 },
+  // Issue 29 §5: a pass over due webhook deliveries; its own backoff lives in the rows, so pg-boss does not retry.
+  'webhook-deliveries': { expireInSeconds: 300, retryLimit: 0, retryDelay: 1 },
 };
 
 /**

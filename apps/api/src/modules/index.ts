@@ -24,12 +24,17 @@ import { bankRoutes } from './bank/bank.routes';
 import { bulkRoutes } from './bulk/bulk.routes';
 import { recurringRoutes } from './recurring/recurring.routes';
 import { workspaceRoutes } from './workspace/workspace.routes';
+import { apiKeysRoutes } from './api-keys/api-keys.routes';
+import { webhooksRoutes } from './webhooks/webhooks.routes';
+import { registerWebhookHook } from './webhooks/webhooks.hook';
 
 /**
  * Feature modules (customers, products, employees, profile, catalogs, …) register here, each as
  * one line, so app.ts stays the map of cross-cutting concerns.
  */
 export async function registerFeatureModules(app: FastifyInstance, ctx: JobContext): Promise<void> {
+  // Issue 29 §5: on the root instance, before the modules, so every stamping/cancelling route raises its event.
+  registerWebhookHook(app, ctx);
   await app.register(employeesRoutes(ctx.db));
   await app.register(catalogsRoutes());
   await app.register(clientsRoutes(ctx));
@@ -54,4 +59,6 @@ export async function registerFeatureModules(app: FastifyInstance, ctx: JobConte
   await app.register(bulkRoutes(ctx));
   await app.register(recurringRoutes(ctx));
   await app.register(workspaceRoutes(ctx));
+  await app.register(apiKeysRoutes(ctx.db));
+  await app.register(webhooksRoutes(ctx));
 }

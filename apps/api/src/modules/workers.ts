@@ -17,6 +17,7 @@ import { registerBankRepDeadlineWorker } from './bank/bank-rep-deadline.job';
 import { registerReceivablesRemindersWorker } from './bank/receivables-reminders.job';
 import { registerBulkImportWorker } from './bulk/bulk-import.job';
 import { registerRecurringWorker } from './recurring/recurring.job';
+import { registerWebhookWorker } from './webhooks/webhooks.job';
 import { registerInvoiceSheetWorker } from './bulk/invoice-sheet.job';
 
 /** Every queue's worker; the same list runs in the API process (embedded) or in `npm run worker`. */
@@ -38,5 +39,6 @@ export async function registerWorkers(boss: PgBoss, ctx: JobContext): Promise<vo
   await registerReceivablesRemindersWorker(boss, ctx);
   await registerBulkImportWorker(boss, ctx);
   await registerRecurringWorker(boss, ctx);
+  await registerWebhookWorker(boss, ctx);
   await registerInvoiceSheetWorker(boss, ctx);
 }

@@ -11,7 +11,7 @@ import { createCustomer, invoiceBody, invoicingAccount } from '../../src/modules
 import { employeeBody } from '../../src/modules/employees/employee-fixtures.test-support';
 import { csfLinesMoral, textPdf } from '../../src/modules/clients/text-pdf.test-support';
 import { diotAcusePdf } from '../../src/modules/statements/diot-acuse.test-support';
-import { invoiceBatches, users } from '../../src/db/schema';
+import { invoiceBatches, users, webhookDeliveries, webhookEndpoints } from '../../src/db/schema';
 
 // Real server, real HTTP, stamping and jobs on a shared 2-core machine: generous time per test.
 vi.setConfig({ testTimeout: 240_000, hookTimeout: 240_000 });
@@ -97,6 +97,7 @@ interface Values {
   bEmployeeId: number; diotSupplierId: number; notificationId: number; polizaId: number;
   bankAccountId: number; bankMovementId: number; bankImportId: string;
   recurringId: number; batchId: string;
+  apiKeyId: number; webhookEndpointId: number; webhookDeliveryId: number;
   /** Issue 26: A's own membership (its owner) and a pending invitation of A's. */
   memberId: number; invitationId: number;
 }
@@ -257,6 +258,9 @@ const probes: Record<string, () => Probe[]> = {
   'recurring.create': () => [{ body: { uuid: v.invoiceUuid, frecuencia: 'mes', cada: 1 }, field: 'uuid' }],
   'recurring.update': () => [{ params: { id: v.recurringId }, body: { estado: 'pausada' } }],
   'recurring.delete': () => [{ params: { id: v.recurringId } }],
+  'apiKeys.revoke': () => [{ params: { id: v.apiKeyId } }],
+  'webhooks.deleteEndpoint': () => [{ params: { id: v.webhookEndpointId } }],
+  'webhooks.redeliver': () => [{ params: { id: v.webhookDeliveryId } }],
   'invoiceSheet.status': () => [{ params: { id: v.batchId } }],
   // Issue 26: A's members and invitations.
   'workspace.updateMember': () => [{ params: { id: v.memberId }, body: { rol: 'lectura' } }],
@@ -372,11 +376,21 @@ beforeAll(async () => {
   v.invoiceAppId = (await call(a, 'GET', '/api/apps/invoice/invoices?perPage=50')).data.find((r: { uuid: string }) => r.uuid?.toUpperCase() === v.invoiceUuid.toUpperCase())?.id
     ?? (await call(a, 'GET', '/api/apps/invoice/invoices?perPage=50')).data[0].id;
   v.recurringId = (await call(a, 'POST', '/api/recurrentes', { uuid: v.invoiceUuid, frecuencia: 'mes', cada: 1 })).id;
+  v.apiKeyId = (await call(a, 'POST', '/api/api-keys', { nombre: 'Sonda', modo: 'test' })).id;
   {
     const db = server.runtime.ctx.db;
     const [me] = await db.select({ id: users.id }).from(users).where(eq(users.rfc, a.rfc));
     v.batchId = randomUUID();
     await db.insert(invoiceBatches).values({ id: v.batchId, userId: me!.id, processId: randomUUID(), groups: [] });
+    // Written directly: the API refuses a URL that does not resolve to a public address (SSRF guard).
+    const [endpoint] = await db.insert(webhookEndpoints).values({
+      userId: me!.id, url: 'https://tienda.example/hook', eventos: ['invoice.stamped'], secretSealed: server.runtime.ctx.secrets.seal('whsec_sonda', 'webhook-secret'),
+    }).returning({ id: webhookEndpoints.id });
+    v.webhookEndpointId = endpoint!.id;
+    const [delivery] = await db.insert(webhookDeliveries).values({
+      userId: me!.id, endpointId: endpoint!.id, eventId: randomUUID(), evento: 'invoice.stamped', payload: { sonda: true }, estado: 'entregada',
+    }).returning({ id: webhookDeliveries.id });
+    v.webhookDeliveryId = delivery!.id;
   }
   // A pre-payroll, a retention issued to A2, this month's statement, a DIOT with its acuse.
   const pre = await call(a, 'POST', '/api/crearPrenomina', { ...period, empleados: [v.employeeId] });

@@ -121,6 +121,7 @@ export function buildMenu(basicPayroll: boolean): MenuItem[] {
         { label: 'menu.paymentCards', to: '/payment-cards', icon: IconCreditCard },
         { label: 'workspace.members', to: '/cuenta/miembros' },
         { label: 'workspace.activity', to: '/cuenta/actividad' },
+        { label: 'workspace.apiKeys', to: '/cuenta/llaves-api' },
       ],
     },
     { label: 'workspace.board', to: '/despacho', icon: IconLayoutBoard },
@@ -135,7 +136,7 @@ export function buildMenu(basicPayroll: boolean): MenuItem[] {
  * not offer what the role cannot do).
  */
 const SCREEN_ROLES: [RegExp, MemberRole][] = [
-  [/^\/(cuenta\/miembros|plans|payments|payment-cards)(\/|$)/, 'duenio'],
+  [/^\/(cuenta\/miembros|cuenta\/llaves-api|plans|payments|payment-cards)(\/|$)/, 'duenio'],
   [/^\/(cuenta\/actividad|statements|profile)(\/|$)/, 'contador'],
 ];
 export function screenRole(to: string): MemberRole {
