@@ -28,9 +28,18 @@ const FIELDS: Record<string, string[]> = {
   'clients.uploadCsf': ['file'],
   'cfdiImport.start': ['files'],
   'diot.uploadAcuse': ['acuse'],
+  'bank.preview': ['file'],
+  'bank.import': ['file'],
+  'bulk.import': ['file'],
+  'invoiceSheet.upload': ['file'],
 };
+/**
+ * Entries that answer a validation report instead of a 4xx (the spreadsheet imports preview every row): a hostile
+ * file is refused when the report has no valid row and says why in Spanish.
+ */
+const PREVIEWS = new Set(['bulk.import', 'invoiceSheet.upload']);
 /** Entries that accept the upload and read the files in a job (the verdict is in the job's state). */
-const READ_IN_A_JOB = new Set(['cfdiImport.start']);
+const READ_IN_A_JOB = new Set(['cfdiImport.start', 'bank.import']);
 
 const multipartEntries = () => Object.entries(routes as Record<string, RouteDef>).filter(([, def]) => def.consumes === 'multipart');
 
@@ -86,17 +95,35 @@ const ENGLISH = /\b(the|request|body|invalid|error:|payload|too large|unexpected
 let server: TestServer;
 let account: TestAccount;
 let folio = 0;
+let bankAccountId = 0;
 beforeAll(async () => {
   server = await startTestServer();
   account = await createAccount(server.baseUrl, { rol: 11 });
   const diot = await callApi(server.baseUrl, account.headers, 'POST', '/api/diot', { month: 1, year: 2026 });
   expect(diot.status, JSON.stringify(diot.body)).toBe(201);
   folio = diot.body.folio;
+  // A bank account (Banamex CLABE) for the statement preview and import entries (issue 27).
+  const bank = await callApi(server.baseUrl, account.headers, 'POST', '/api/bancos/cuentas', { banco: '002', clabe: '002180000123456789', moneda: 'MXN' });
+  expect(bank.status, JSON.stringify(bank.body)).toBe(201);
+  bankAccountId = bank.body.id;
 });
 afterAll(() => server?.close());
 
 function filesUnder(dir: string): string[] {
   return readdirSync(dir, { recursive: true, encoding: 'utf8' }).filter((f) => statSync(path.join(dir, f)).isFile());
+}
+
+/** A bank statement import's verdict, in the shape of the CFDI import's (issue 27). */
+async function bankVerdict(id: string) {
+  for (let i = 0; i < 600; i++) {
+    const s = await callApi(server.baseUrl, account.headers, 'GET', `/api/bancos/estados/${id}`);
+    if (s.body.status === 'done' || s.body.status === 'failed') {
+      const b = s.body as { status: string; importados: number; rechazados: { motivo: string }[]; mensaje: string | null };
+      return { status: b.status, imported: b.importados, rejected: b.rechazados.map((r) => ({ name: '', reason: r.motivo })), message: b.mensaje };
+    }
+    await new Promise((r) => setTimeout(r, 100));
+  }
+  throw new Error('bank import did not finish');
 }
 
 async function importVerdict(id: string) {
@@ -133,7 +160,7 @@ describe('hostile uploads on every multipart entry (issue 12 §6)', () => {
             form.append(other, new Blob([new Uint8Array(Buffer.from('x'))]), `otro.${other}`);
             form.append('password', '12345678a');
           }
-          const url = `${server.baseUrl}${routePath(def.path, { folio })}`;
+          const url = `${server.baseUrl}${routePath(def.path, { folio, id: bankAccountId, entidad: 'clientes' })}`;
           const res = await fetch(url, { method: def.method, headers: account.headers, body: form });
           const text = await res.text();
           let body: { message?: string; id?: string } = {};
@@ -144,12 +171,20 @@ describe('hostile uploads on every multipart entry (issue 12 §6)', () => {
           }
           const label = `${name}.${field} ${payload.what} → ${res.status} ${text.slice(0, 140)}`;
           if (READ_IN_A_JOB.has(name) && res.status < 300 && body.id) {
-            const verdict = await importVerdict(body.id);
+            const verdict = name === 'bank.import' ? await bankVerdict(body.id) : await importVerdict(body.id);
             const reasons = verdict.rejected.map((r) => r.reason).join(' | ') || verdict.message || '';
-            // 'failed' is the import's state for a refused archive (its reason in `rejected`); 'done' with every file rejected.
-            if (verdict.imported !== 0 || verdict.rejected.length === 0 || !SPANISH.test(reasons) || ENGLISH.test(reasons)) {
+            // 'failed' is the import's state for a refused archive (its reason in `rejected`, or the bank statement's
+            // in `message`); 'done' with every file rejected.
+            const refused = verdict.rejected.length > 0 || (name === 'bank.import' && verdict.status === 'failed');
+            if (verdict.imported !== 0 || !refused || !SPANISH.test(reasons) || ENGLISH.test(reasons)) {
               wrong.push(`${label} → importación ${JSON.stringify(verdict).slice(0, 200)}`);
             }
+            continue;
+          }
+          if (PREVIEWS.has(name) && res.status === 200) {
+            const report = body as { validas?: number; errores?: { mensaje: string }[] };
+            const why = (report.errores ?? []).map((e) => e.mensaje).join(' | ');
+            if (report.validas !== 0 || !SPANISH.test(why) || ENGLISH.test(why)) wrong.push(label);
             continue;
           }
           const message = body.message ?? '';
@@ -172,10 +207,11 @@ describe('hostile uploads on every multipart entry (issue 12 §6)', () => {
     expect((await get(`/api/outcomes/${now.getUTCMonth() + 1}/${now.getUTCFullYear()}`)).total).toBe(0);
     // The import keeps its raw upload under storage/imports/<user>/<import>/<n>.xml|zip (the job reads it from
     // there); those copies are all it may add, with names of its own, never the archive's entry names.
-    const own = new RegExp(`^storage/imports/\\d+/[0-9a-f-]{36}/\\d+\\.(xml|zip)$`);
+    // A bank statement import keeps its upload the same way, as storage/bank/<user>/<import> (issue 27).
+    const own = new RegExp(`^storage/imports/\\d+/[0-9a-f-]{36}/\\d+\\.(xml|zip)$|^storage/bank/\\d+/[0-9a-f-]{36}$`);
     const added = filesUnder(dataDir).filter((f) => !filesBefore.has(f)).map((f) => f.split(path.sep).join('/'));
     expect(added.filter((f) => !own.test(f))).toEqual([]);
-    expect(added.length).toBeLessThanOrEqual(PAYLOADS.length);
+    expect(added.length).toBeLessThanOrEqual(READ_IN_A_JOB.size * PAYLOADS.length);
     for (const evil of ['/tmp/facturo-evil.xml', '/tmp/facturo-evil-abs.xml', path.join(dataDir, '..', 'facturo-evil-win.xml')]) {
       expect(() => statSync(evil), evil).toThrow();
     }
