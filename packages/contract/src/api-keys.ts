@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { idParam } from './input-rules';
 
 /**
  * Issue 29 §4 (decision 307): API keys. A key is `fk_test_…` or `fk_live_…` followed by 43 base64url
@@ -31,7 +32,8 @@ export const apiKeySchema = z.object({
 });
 export type ApiKey = z.infer<typeof apiKeySchema>;
 export const apiKeyListSchema = z.object({ llaves: z.array(apiKeySchema) });
-export const apiKeyIdParamsSchema = z.object({ id: z.coerce.number({ error: 'La llave no es válida' }).int().positive().max(2147483647) });
+// idParam: an id no row can have is a 404 like any missing one (hostile-input suite).
+export const apiKeyIdParamsSchema = z.object({ id: idParam('La llave de API no existe') });
 
 /**
  * The public API (issue 29 §4): the route-table entries an API key reaches. Everything else (sessions,

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { idParam } from './input-rules';
 
 /** Issue 29 §5 (decision 308): the events an endpoint may subscribe to. */
 export const WEBHOOK_EVENTS = ['invoice.stamped', 'invoice.cancelled', 'payment.stamped', 'cfdi.received', 'payroll.stamped', 'subscription.changed'] as const;
@@ -14,7 +15,8 @@ export type WebhookEndpointCreate = z.infer<typeof webhookEndpointCreateSchema>;
 export const webhookEndpointCreatedSchema = z.object({ id: z.number().int(), secret: z.string() });
 export const webhookEndpointSchema = z.object({ id: z.number().int(), url: z.string(), eventos: z.array(z.string()), creado: z.string() });
 export const webhookEndpointListSchema = z.object({ endpoints: z.array(webhookEndpointSchema) });
-export const webhookIdParamsSchema = z.object({ id: z.coerce.number({ error: 'El id no es válido' }).int().positive().max(2147483647) });
+// idParam: an id no row can have is a 404 like any missing one (hostile-input suite).
+export const webhookIdParamsSchema = z.object({ id: idParam('El webhook o la entrega no existe') });
 
 export const webhookAttemptSchema = z.object({ fecha: z.string(), status: z.number().int().nullable(), respuesta: z.string().nullable() });
 export const webhookDeliverySchema = z.object({

@@ -60,7 +60,8 @@ export async function despachoBoard(
     `WITH acc AS (
        SELECT u.id, u.rfc, u.full_name, u.plan_id, m.rol FROM memberships m JOIN users u ON u.id = m.user_id
        WHERE m.person_id = $1
-         AND ($6::text IS NULL OR u.rfc ILIKE '%' || $6 || '%' OR u.full_name ILIKE '%' || $6 || '%')
+         -- a literal substring (strpos, not ILIKE): a typed % or _ is searched for, not a wildcard
+         AND ($6::text IS NULL OR strpos(lower(u.rfc), lower($6)) > 0 OR strpos(lower(coalesce(u.full_name, '')), lower($6)) > 0)
          AND ($7::text IS NULL OR m.rol = $7)
      ),
      st AS (SELECT user_id, max(presentada_at) AS at FROM statements WHERE user_id IN (SELECT id FROM acc) AND year = $2 AND month = $3 GROUP BY user_id),
