@@ -1,18 +1,6 @@
-import { readFileSync, readdirSync } from 'node:fs';
-import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import {
-  XmlDocument,
-  XsdValidator,
-  XmlValidateError,
-  XmlParseError,
-  xmlRegisterInputProvider,
-  openBuffer,
-  readBuffer,
-  closeBuffer,
-  type XmlInputProvider,
-  type XmlElement as LibXmlElement,
-} from 'libxml2-wasm';
+import { XmlDocument, XmlValidateError, XmlParseError, type XmlElement as LibXmlElement } from 'libxml2-wasm';
+import { compileSchemaSet, type SchemaSet } from './schema-set';
 import type { ValidationIssue } from './types';
 import { translateXsdError } from './xsd-messages';
 
@@ -53,51 +41,7 @@ const ENTRY_SCHEMAS = [
   'www.sat.gob.mx/esquemas/retencionpago/1/PlataformasTecnologicas10/ServiciosPlataformasTecnologicas10.xsd',
 ];
 
-interface SchemaSet {
-  validator: XsdValidator;
-  /** Target namespaces of every loaded schema: complements in these are validated. */
-  namespaces: Set<string>;
-}
-
 let schemaSet: SchemaSet | undefined;
-
-function listXsdFiles(dir: string, prefix = ''): string[] {
-  return readdirSync(dir, { withFileTypes: true }).flatMap((entry) => {
-    const rel = prefix ? `${prefix}/${entry.name}` : entry.name;
-    if (entry.isDirectory()) return listXsdFiles(path.join(dir, entry.name), rel);
-    return entry.name.endsWith('.xsd') ? [rel] : [];
-  });
-}
-
-/** Serves the shipped XSDs from memory under VIRTUAL_ROOT, normalising `..` in resolved paths. */
-function memoryProvider(files: Map<string, Uint8Array>): XmlInputProvider {
-  const key = (filename: string): string => path.posix.normalize(filename.replace(/^file:\/\//, ''));
-  return {
-    match: (filename) => files.has(key(filename)),
-    open: (filename) => {
-      const buffer = files.get(key(filename));
-      return buffer ? openBuffer(buffer) : undefined;
-    },
-    read: (fd, buffer) => readBuffer(fd, buffer),
-    close: (fd) => {
-      closeBuffer(fd);
-      return true;
-    },
-  };
-}
-
-function wrapperSchema(files: Map<string, Uint8Array>): string {
-  const imports = ENTRY_SCHEMAS.map((rel) => {
-    const text = new TextDecoder().decode(files.get(VIRTUAL_ROOT + rel));
-    const ns = /targetNamespace="([^"]+)"/.exec(text)?.[1];
-    if (!ns) throw new Error(`XSD sin targetNamespace: ${rel}`);
-    return `<xs:import namespace="${ns}" schemaLocation="${rel}"/>`;
-  });
-  return `<?xml version="1.0" encoding="UTF-8"?>
-<xs:schema xmlns:xs="http://www.w3.org/2001/XMLSchema" targetNamespace="urn:facturo:xsd-wrapper" elementFormDefault="qualified">
-${imports.join('\n')}
-</xs:schema>`;
-}
 
 /**
  * Compiles the SAT schema set once (≈40 ms) and keeps it for the life of the process.
@@ -105,21 +49,7 @@ ${imports.join('\n')}
  */
 export function loadSchemas(): void {
   if (schemaSet) return;
-  const files = new Map<string, Uint8Array>();
-  const namespaces = new Set<string>();
-  for (const rel of listXsdFiles(XSD_DIR)) {
-    const bytes = readFileSync(path.join(XSD_DIR, rel));
-    files.set(VIRTUAL_ROOT + rel, bytes);
-    const ns = /targetNamespace="([^"]+)"/.exec(bytes.toString('utf8'))?.[1];
-    if (ns) namespaces.add(ns);
-  }
-  xmlRegisterInputProvider(memoryProvider(files));
-  const wrapper = XmlDocument.fromString(wrapperSchema(files), { url: `${VIRTUAL_ROOT}wrapper.xsd` });
-  try {
-    schemaSet = { validator: XsdValidator.fromDoc(wrapper), namespaces };
-  } finally {
-    wrapper.dispose();
-  }
+  schemaSet = compileSchemaSet({ dir: XSD_DIR, virtualRoot: VIRTUAL_ROOT, entries: ENTRY_SCHEMAS, wrapperNamespace: 'urn:facturo:xsd-wrapper' });
 }
 
 const NS_CONTAINERS = {
