@@ -55,3 +55,25 @@ export function cadenaTfd(tfd: XmlElement): string {
   if (detectRuleSet(tfd) !== 'tfd11') throw new UnsupportedDocumentError(tfd.ns, tfd.attrs.get('Version'));
   return evaluate('tfd11', tfd);
 }
+
+const CONTE = 'http://www.sat.gob.mx/esquemas/ContabilidadE/1_3/';
+/** Root element (namespace + local name) of each Anexo 24 file → its SAT stylesheet. */
+const CONTE_ROOTS: Record<string, RuleSetId> = {
+  [`${CONTE}CatalogoCuentas Catalogo`]: 'conteCatalogo13',
+  [`${CONTE}BalanzaComprobacion Balanza`]: 'conteBalanza13',
+  [`${CONTE}PolizasPeriodo Polizas`]: 'contePolizas13',
+  [`${CONTE}AuxiliarCtas AuxiliarCtas`]: 'conteAuxiliarCtas13',
+  [`${CONTE}AuxiliarFolios RepAuxFol`]: 'conteAuxiliarFolios13',
+};
+
+/**
+ * The cadena original of a contabilidad electrónica 1.3 file (CatalogoCuentas, BalanzaComprobacion,
+ * PolizasPeriodo, AuxiliarCtas, AuxiliarFolios), as SAT's *_1_2.xslt gives it: what the e.firma Sello signs.
+ *
+ * @throws UnsupportedDocumentError when the root is none of those five.
+ */
+export function cadenaContabilidad(root: XmlElement): string {
+  const id = CONTE_ROOTS[`${root.ns} ${root.local}`];
+  if (id === undefined) throw new UnsupportedDocumentError(root.ns, root.attrs.get('Version'));
+  return evaluate(id, root);
+}

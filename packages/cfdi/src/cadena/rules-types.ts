@@ -47,7 +47,17 @@ export interface StylesheetSpec {
 }
 
 /** Identifier of a cadena flavour. */
-export type RuleSetId = 'cfdi40' | 'cfdi33' | 'retenciones20' | 'tfd11';
+export type RuleSetId =
+  | 'cfdi40'
+  | 'cfdi33'
+  | 'retenciones20'
+  | 'tfd11'
+  // Contabilidad electrónica 1.3 (Anexo 24): what the e.firma Sello of each file signs.
+  | 'conteCatalogo13'
+  | 'conteBalanza13'
+  | 'contePolizas13'
+  | 'conteAuxiliarCtas13'
+  | 'conteAuxiliarFolios13';
 
 /** One entry stylesheet with every include resolved: which template wins for each match. */
 export interface RuleSetSpec {

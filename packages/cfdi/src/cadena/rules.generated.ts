@@ -5,6 +5,11 @@ import type { DerivedRules } from './rules-types';
 
 export const derivedRules: DerivedRules = {
   "sources": [
+    ["www.sat.gob.mx/esquemas/ContabilidadE/1_3/AuxiliarCtas/AuxiliarCtas_1_2.xslt","1f2350c044d11dbf23aa741472261b7969733784810d353d73dfd0f8611b9665"],
+    ["www.sat.gob.mx/esquemas/ContabilidadE/1_3/AuxiliarFolios/AuxiliarFolios_1_2.xslt","4f043e1a321758ceaf2afa41c952d30ecb5d4386a97a4140ceeb658c28d7088a"],
+    ["www.sat.gob.mx/esquemas/ContabilidadE/1_3/BalanzaComprobacion/BalanzaComprobacion_1_2.xslt","a715833a58da54ed91cd4b2b95a8a44be559f2ab3815a1184b48b3139ad3d0c5"],
+    ["www.sat.gob.mx/esquemas/ContabilidadE/1_3/CatalogoCuentas/CatalogoCuentas_1_2.xslt","1a3b768e5e8f0c99083ce53849b2a87af676e798843d9719c45ab9d027e70389"],
+    ["www.sat.gob.mx/esquemas/ContabilidadE/1_3/PolizasPeriodo/PolizasPeriodo_1_2.xslt","112fafaab878eb0c3a4e8529178d865877d18caa75b76133cfdea96cd1a4e4fa"],
     ["www.sat.gob.mx/esquemas/retencionpago/1/arrendamientoenfideicomiso/arrendamientoenfideicomiso.xslt","f99691b8b6399bf09202b47e2d2c428181c54ff87788d925f25563d73c1c12a2"],
     ["www.sat.gob.mx/esquemas/retencionpago/1/dividendos/dividendos.xslt","26925738c0872fde8f1168a9f9cd853bb3f71c781351c5be365e301e2e8388d0"],
     ["www.sat.gob.mx/esquemas/retencionpago/1/enajenaciondeacciones/enajenaciondeacciones.xslt","999dbdbe864d6f73b2f667ba51d05b9a618c10bbec6b17d3763996f9cbb67a1f"],
@@ -18,6 +23,7 @@ export const derivedRules: DerivedRules = {
     ["www.sat.gob.mx/esquemas/retencionpago/1/premios/premios.xslt","48cb784e1e1116f447b2fb5f53bfb33458bcf48067dacce65474a0c209d73a25"],
     ["www.sat.gob.mx/esquemas/retencionpago/1/sectorfinanciero/sectorfinanciero.xslt","2d5575b989462a31a4415b54fca08e2b658daa5f45d2de6fc2347e4481b18468"],
     ["www.sat.gob.mx/esquemas/retencionpago/2/retenciones.xslt","ffe2298fb076a798e13e7e7f1daffaaff24110ebdfbd0df87083ba3c6529ac76"],
+    ["www.sat.gob.mx/esquemas/utilerias.xslt","4df421ef981d48d4a7861777f2bd30299eb0c5c3035ad27880fdb1f91cda0f6b"],
     ["www.sat.gob.mx/sitio_internet/cfd/2/cadenaoriginal_2_0/utilerias.xslt","d9ef68267747e0f6725295d4012684a4c051cb3f2265dcb2035d32bf40895016"],
     ["www.sat.gob.mx/sitio_internet/cfd/3/cadenaoriginal_3_3/cadenaoriginal_3_3.xslt","fe592d28936b393c5432908bd5245ac02043319daec0cb7df15c963ad936bd7d"],
     ["www.sat.gob.mx/sitio_internet/cfd/4/cadenaoriginal_4_0/cadenaoriginal_4_0.xslt","11dafd930e26127fbbd6c5714067286e04d6468ed1f37e4ec5647e5f21894729"],
@@ -114,6 +120,11 @@ export const derivedRules: DerivedRules = {
     "http://www.sat.gob.mx/esquemas/retencionpago/1/PlataformasTecnologicas10",
     "http://www.sat.gob.mx/esquemas/retencionpago/2",
     "http://www.sat.gob.mx/TimbreFiscalDigital",
+    "http://www.sat.gob.mx/esquemas/ContabilidadE/1_3/CatalogoCuentas",
+    "http://www.sat.gob.mx/esquemas/ContabilidadE/1_3/BalanzaComprobacion",
+    "http://www.sat.gob.mx/esquemas/ContabilidadE/1_3/PolizasPeriodo",
+    "http://www.sat.gob.mx/esquemas/ContabilidadE/1_3/AuxiliarCtas",
+    "http://www.sat.gob.mx/esquemas/ContabilidadE/1_3/AuxiliarFolios",
   ],
   "stylesheets": [
     {
@@ -690,11 +701,73 @@ export const derivedRules: DerivedRules = {
         {"match":"c52:TimbreFiscalDigital","body":[["req",["@Version"]],["req",["@UUID"]],["req",["@FechaTimbrado"]],["req",["@RfcProvCertif"]],["opt",["@Leyenda"]],["req",["@SelloCFD"]],["req",["@NoCertificadoSAT"]]]},
       ]
     },
+    {
+      "path": "www.sat.gob.mx/esquemas/ContabilidadE/1_3/CatalogoCuentas/CatalogoCuentas_1_2.xslt",
+      "templates": [
+        {"match":"/","body":[["text","|"],["apply",["/","c53:Catalogo"]],["text","||"]]},
+        {"match":"c53:Catalogo","body":[["req",["@Version"]],["req",["@RFC"]],["req",["@Mes"]],["req",["@Anio"]],["apply",["c53:Ctas"]]]},
+        {"match":"c53:Ctas","body":[["req",["@CodAgrup"]],["req",["@NumCta"]],["req",["@Desc"]],["opt",["@SubCtaDe"]],["req",["@Nivel"]],["req",["@Natur"]]]},
+      ]
+    },
+    {
+      "path": "www.sat.gob.mx/esquemas/utilerias.xslt",
+      "templates": [
+
+      ]
+    },
+    {
+      "path": "www.sat.gob.mx/esquemas/ContabilidadE/1_3/BalanzaComprobacion/BalanzaComprobacion_1_2.xslt",
+      "templates": [
+        {"match":"/","body":[["text","|"],["apply",["/","c54:Balanza"]],["text","||"]]},
+        {"match":"c54:Balanza","body":[["req",["@Version"]],["req",["@RFC"]],["req",["@Mes"]],["req",["@Anio"]],["req",["@TipoEnvio"]],["opt",["@FechaModBal"]],["apply",["c54:Ctas"]]]},
+        {"match":"c54:Ctas","body":[["req",["@NumCta"]],["req",["@SaldoIni"]],["req",["@Debe"]],["req",["@Haber"]],["req",["@SaldoFin"]]]},
+      ]
+    },
+    {
+      "path": "www.sat.gob.mx/esquemas/ContabilidadE/1_3/PolizasPeriodo/PolizasPeriodo_1_2.xslt",
+      "templates": [
+        {"match":"/","body":[["text","|"],["apply",["/","c55:Polizas"]],["text","||"]]},
+        {"match":"c55:Polizas","body":[["req",["@Version"]],["req",["@RFC"]],["req",["@Mes"]],["req",["@Anio"]],["req",["@TipoSolicitud"]],["opt",["@NumOrden"]],["opt",["@NumTramite"]],["apply",["c55:Poliza"]]]},
+        {"match":"c55:Poliza","body":[["req",["@NumUnIdenPol"]],["req",["@Fecha"]],["req",["@Concepto"]],["apply",["c55:Transaccion"]]]},
+        {"match":"c55:Transaccion","body":[["req",["@NumCta"]],["req",["@Concepto"]],["req",["@Debe"]],["req",["@Haber"]],["apply",["c55:CompNal"]],["apply",["c55:CompNalOtr"]],["apply",["c55:CompExt"]],["apply",["c55:Cheque"]],["apply",["c55:Transferencia"]],["apply",["c55:OtrMetodoPago"]]]},
+        {"match":"c55:CompNal","body":[["req",["@UUID_CFDI"]]]},
+        {"match":"c55:CompNalOtr","body":[["opt",["@CFD_CBB_Serie"]],["req",["@CFD_CBB_NumFol"]]]},
+        {"match":"c55:CompExt","body":[["req",["@NumFactExt"]]]},
+        {"match":"c55:Cheque","body":[["req",["@Num"]],["req",["@BanEmisNal"]],["opt",["@BanEmisExt"]],["req",["@CtaOri"]],["req",["@Fecha"]],["req",["@Benef"]],["req",["@RFC"]],["req",["@Monto"]],["opt",["@Moneda"]],["opt",["@TipCamb"]]]},
+        {"match":"c55:Transferencia","body":[["opt",["@CtaOri"]],["req",["@BancoOriNal"]],["opt",["@BancoOriExt"]],["req",["@CtaDest"]],["req",["@BancoDestNal"]],["opt",["@BancoDestExt"]],["req",["@Fecha"]],["req",["@Benef"]],["req",["@RFC"]],["req",["@Monto"]],["opt",["@Moneda"]],["opt",["@TipCamb"]]]},
+        {"match":"c55:OtrMetodoPago","body":[["req",["@MetPagoPol"]],["req",["@Fecha"]],["req",["@Benef"]],["req",["@RFC"]],["req",["@Monto"]],["opt",["@Moneda"]],["opt",["@TipCamb"]]]},
+      ]
+    },
+    {
+      "path": "www.sat.gob.mx/esquemas/ContabilidadE/1_3/AuxiliarCtas/AuxiliarCtas_1_2.xslt",
+      "templates": [
+        {"match":"/","body":[["text","|"],["apply",["/","c56:AuxiliarCtas"]],["text","||"]]},
+        {"match":"c56:AuxiliarCtas","body":[["req",["@Version"]],["req",["@RFC"]],["req",["@Mes"]],["req",["@Anio"]],["req",["@TipoSolicitud"]],["opt",["@NumOrden"]],["opt",["@NumTramite"]],["apply",["c56:Cuenta"]]]},
+        {"match":"c56:Cuenta","body":[["req",["@NumCta"]],["req",["@DesCta"]],["req",["@SaldoIni"]],["req",["@SaldoFin"]],["apply",["c56:DetalleAux"]]]},
+        {"match":"c56:DetalleAux","body":[["req",["@Fecha"]],["req",["@NumUnIdenPol"]],["req",["@Debe"]],["req",["@Haber"]]]},
+      ]
+    },
+    {
+      "path": "www.sat.gob.mx/esquemas/ContabilidadE/1_3/AuxiliarFolios/AuxiliarFolios_1_2.xslt",
+      "templates": [
+        {"match":"/","body":[["text","|"],["apply",["/","c57:RepAuxFol"]],["text","||"]]},
+        {"match":"c57:RepAuxFol","body":[["req",["@Version"]],["req",["@RFC"]],["req",["@Mes"]],["req",["@Anio"]],["req",["@TipoSolicitud"]],["opt",["@NumOrden"]],["opt",["@NumTramite"]],["apply",["c57:DetAuxFol"]]]},
+        {"match":"c57:DetAuxFol","body":[["req",["@NumUnIdenPol"]],["req",["@Fecha"]],["apply",["c57:ComprNal"]],["apply",["c57:ComprNalOtr"]],["apply",["c57:ComprExt"]]]},
+        {"match":"c57:ComprNal","body":[["req",["@UUID_CFDI"]],["req",["@RFC"]],["opt",["@MetPagoAux"]],["req",["@MontoTotal"]],["opt",["@Moneda"]],["opt",["@TipCamb"]]]},
+        {"match":"c57:ComprNalOtr","body":[["opt",["@CFD_CBB_Serie"]],["req",["@CFD_CBB_NumFol"]],["req",["@RFC"]],["opt",["@MetPagoAux"]],["req",["@MontoTotal"]],["opt",["@Moneda"]],["opt",["@TipCamb"]]]},
+        {"match":"c57:ComprExt","body":[["req",["@NumFactExt"]],["opt",["@MetPagoAux"]],["req",["@MontoTotal"]],["opt",["@Moneda"]],["opt",["@TipCamb"]]]},
+      ]
+    },
   ],
   "ruleSets": [
     {"id":"cfdi40","entry":"www.sat.gob.mx/sitio_internet/cfd/4/cadenaoriginal_4_0/cadenaoriginal_4_0.xslt","templates":[[2,0],[3,0],[4,0],[5,0],[5,1],[6,0],[7,0],[7,1],[8,0],[8,1],[8,2],[8,3],[8,4],[8,5],[8,6],[8,7],[8,8],[8,9],[8,10],[8,11],[8,12],[8,13],[8,14],[8,15],[8,16],[8,17],[8,18],[9,0],[10,0],[11,0],[11,1],[11,2],[12,0],[12,1],[12,2],[13,0],[13,1],[13,2],[13,3],[13,4],[13,5],[13,6],[13,7],[13,8],[13,9],[13,10],[13,11],[13,12],[14,1],[14,2],[15,0],[15,1],[16,0],[16,1],[16,2],[16,3],[16,4],[16,5],[17,0],[17,1],[17,2],[18,0],[19,0],[19,1],[19,2],[19,3],[19,4],[19,5],[19,6],[19,7],[19,8],[20,0],[20,1],[20,2],[20,3],[20,4],[20,5],[20,6],[20,7],[20,8],[21,0],[21,1],[21,2],[22,0],[23,0],[23,1],[24,0],[25,0],[25,1],[25,2],[25,3],[25,4],[26,0],[26,1],[26,2],[26,3],[26,4],[27,0],[27,1],[27,2],[27,3],[27,4],[27,5],[27,6],[27,7],[27,8],[28,0],[28,1],[29,0],[29,1],[29,2],[29,3],[29,4],[29,5],[29,6],[29,7],[29,8],[29,9],[29,10],[29,11],[29,12],[29,13],[29,14],[29,15],[29,16],[29,17],[29,18],[29,19],[29,20],[29,21],[30,0],[30,1],[30,2],[30,3],[30,4],[30,5],[30,6],[30,7],[30,8],[31,0],[31,1],[31,2],[31,3],[31,4],[31,5],[31,6],[31,7],[31,8],[31,9],[31,10],[31,11],[31,12],[31,13],[31,14],[31,15],[31,16],[31,17],[31,18],[31,19],[31,20],[31,21],[31,22],[31,23],[32,0],[32,1],[32,2],[32,3],[32,4],[32,5],[32,6],[32,7],[32,8],[32,9],[32,10],[32,11],[32,12],[32,13],[32,14],[32,15],[32,16],[32,17],[32,18],[32,19],[32,20],[32,21],[32,22],[32,23],[32,24],[32,25],[32,26],[33,0],[0,0],[0,1],[0,2],[0,3],[0,4],[0,5],[0,6],[0,7],[0,8],[0,9],[0,10],[0,11],[0,12],[0,13],[0,14]]},
     {"id":"cfdi33","entry":"www.sat.gob.mx/sitio_internet/cfd/3/cadenaoriginal_3_3/cadenaoriginal_3_3.xslt","templates":[[35,0],[35,1],[35,2],[35,3],[35,4],[2,0],[3,0],[4,0],[5,0],[5,1],[6,0],[7,0],[7,1],[8,0],[8,1],[8,2],[8,3],[8,4],[8,5],[8,6],[8,7],[8,8],[8,9],[8,10],[8,11],[8,12],[8,13],[8,14],[8,15],[8,16],[8,17],[8,18],[9,0],[10,0],[11,0],[11,1],[11,2],[12,0],[12,1],[12,2],[36,0],[36,1],[36,2],[36,3],[36,4],[13,0],[13,1],[13,2],[13,3],[13,4],[13,5],[13,6],[13,7],[13,8],[13,9],[13,10],[13,11],[13,12],[14,1],[14,2],[15,0],[15,1],[16,0],[16,1],[16,2],[16,3],[16,4],[16,5],[17,0],[17,1],[17,2],[18,0],[19,0],[19,1],[19,2],[19,3],[19,4],[19,5],[19,6],[19,7],[19,8],[21,0],[21,1],[21,2],[22,0],[23,0],[23,1],[37,0],[37,1],[37,2],[37,3],[37,4],[37,5],[38,0],[38,1],[38,2],[38,3],[38,4],[38,5],[38,6],[38,7],[24,0],[25,0],[25,1],[25,2],[25,3],[25,4],[26,0],[26,1],[26,2],[26,3],[26,4],[27,0],[27,1],[27,2],[27,3],[27,4],[27,5],[27,6],[27,7],[27,8],[28,0],[28,1],[39,0],[39,1],[39,2],[39,3],[39,4],[39,5],[39,6],[39,7],[39,8],[39,9],[39,10],[39,11],[39,12],[39,13],[39,14],[39,15],[39,16],[39,17],[39,18],[39,19],[39,20],[39,21],[39,22],[39,23],[29,0],[29,1],[29,2],[29,3],[29,4],[29,5],[29,6],[29,7],[29,8],[29,9],[29,10],[29,11],[29,12],[29,13],[29,14],[29,15],[29,16],[29,17],[29,18],[29,19],[29,20],[29,21],[34,0],[34,1],[34,2],[34,3],[34,4],[34,5],[34,6],[34,7],[34,8],[34,9],[34,10],[34,11],[34,12]]},
     {"id":"retenciones20","entry":"www.sat.gob.mx/esquemas/retencionpago/2/retenciones.xslt","templates":[[41,0],[42,0],[42,1],[42,2],[43,0],[44,0],[44,1],[44,2],[44,3],[45,0],[46,0],[47,0],[47,1],[47,2],[48,0],[49,0],[50,0],[51,0],[51,1],[52,0],[52,1],[52,2],[52,3],[52,4],[52,5],[40,0],[40,1],[40,2],[40,3],[40,4],[40,5],[40,6],[40,7]]},
     {"id":"tfd11","entry":"www.sat.gob.mx/sitio_internet/cfd/TimbreFiscalDigital/cadenaoriginal_TFD_1_1.xslt","templates":[[53,0],[53,1]]},
+    {"id":"conteCatalogo13","entry":"www.sat.gob.mx/esquemas/ContabilidadE/1_3/CatalogoCuentas/CatalogoCuentas_1_2.xslt","templates":[[54,0],[54,1],[54,2]]},
+    {"id":"conteBalanza13","entry":"www.sat.gob.mx/esquemas/ContabilidadE/1_3/BalanzaComprobacion/BalanzaComprobacion_1_2.xslt","templates":[[56,0],[56,1],[56,2]]},
+    {"id":"contePolizas13","entry":"www.sat.gob.mx/esquemas/ContabilidadE/1_3/PolizasPeriodo/PolizasPeriodo_1_2.xslt","templates":[[57,0],[57,1],[57,2],[57,3],[57,4],[57,5],[57,6],[57,7],[57,8],[57,9]]},
+    {"id":"conteAuxiliarCtas13","entry":"www.sat.gob.mx/esquemas/ContabilidadE/1_3/AuxiliarCtas/AuxiliarCtas_1_2.xslt","templates":[[58,0],[58,1],[58,2],[58,3]]},
+    {"id":"conteAuxiliarFolios13","entry":"www.sat.gob.mx/esquemas/ContabilidadE/1_3/AuxiliarFolios/AuxiliarFolios_1_2.xslt","templates":[[59,0],[59,1],[59,2],[59,3],[59,4],[59,5]]},
   ]
 };

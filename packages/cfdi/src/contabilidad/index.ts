@@ -12,3 +12,4 @@ export * from './xml';
 export { validateContabilidadXsd } from './xsd';
 export * from './read';
 export * from './reportes';
+export * from './sello';

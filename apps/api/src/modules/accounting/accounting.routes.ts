@@ -9,6 +9,13 @@ import { startGenerate } from './accounting-generate.job';
 import { cerrar, periodo, reabrir } from './periods.service';
 import { getPoliza, listPolizas } from './polizas.repository';
 import { balanzaPdf, libro, libroArchivo } from './libros.service';
+import { efirmaParaSellar, firmarArchivo, type ArchivoFirmado } from './sello.service';
+
+/** The seal state travels as headers (the body is the file itself): the screen warns when unsigned. */
+const selloHeaders = (f: ArchivoFirmado): Record<string, string> => ({
+  'x-contabilidad-sello': f.sello,
+  ...(f.motivo ? { 'x-contabilidad-sello-motivo': encodeURIComponent(f.motivo) } : {}),
+});
 
 /** Issue 28: contabilidad electrónica (entries in the contract's routes/accounting.ts). */
 export const accountingRoutes = (ctx: JobContext): FastifyPluginAsync => async (app) => {
@@ -32,13 +39,21 @@ export const accountingRoutes = (ctx: JobContext): FastifyPluginAsync => async (
   serve(app, 'accounting.periodo', (req) => periodo(db, req.account.id, req.params.anio, req.params.mes));
   serve(app, 'accounting.cerrar', (req) => cerrar(db, req.account.id, req.params.anio, req.params.mes));
   serve(app, 'accounting.reabrir', (req) => reabrir(db, req.account.id, req.params.anio, req.params.mes, req.body.motivo));
+  // Sealed with the account's e.firma when one is on file (Anexo 24's Sello over the cadena of SAT's XSLT).
+  const signed = async (req: { account: { id: number; rfc: string }; params: { tipo: Parameters<typeof xmlFile>[2]; anio: number; mes: number }; query: Parameters<typeof xmlFile>[5] }) =>
+    firmarArchivo(await xmlFile(db, req.account, req.params.tipo, req.params.anio, req.params.mes, req.query), await efirmaParaSellar(db, ctx.secrets, req.account.id));
   serve(app, 'accounting.zip', async (req, reply) => {
     // SAT's portal takes each file zipped under the same name; the XML is read whole here (a zip needs its size and CRC).
-    const f = await xmlFile(db, req.account, req.params.tipo, req.params.anio, req.params.mes, req.query);
-    const chunks: Buffer[] = [];
-    for await (const chunk of f.body) chunks.push(Buffer.from(chunk as string, 'utf8'));
-    const zip = writeZip([{ name: f.name, data: Buffer.concat(chunks) }]);
-    return reply.type('application/zip').header('content-disposition', `attachment; filename="${f.name.replace(/\.xml$/, '.zip')}"`).send(zip);
+    const f = await signed(req);
+    let data: Buffer;
+    if (typeof f.body === 'string') data = Buffer.from(f.body, 'utf8');
+    else {
+      const chunks: Buffer[] = [];
+      for await (const chunk of f.body) chunks.push(Buffer.from(chunk as string, 'utf8'));
+      data = Buffer.concat(chunks);
+    }
+    const zip = writeZip([{ name: f.name, data }]);
+    return reply.type('application/zip').headers(selloHeaders(f)).header('content-disposition', `attachment; filename="${f.name.replace(/\.xml$/, '.zip')}"`).send(zip);
   });
   serve(app, 'accounting.libro', (req) => libro(db, req.account.id, req.params.libro, req.params.anio, req.params.mes));
   serve(app, 'accounting.libroArchivo', async (req, reply) => {
@@ -50,7 +65,7 @@ export const accountingRoutes = (ctx: JobContext): FastifyPluginAsync => async (
     return reply.type('application/pdf').header('content-disposition', `attachment; filename="${f.name}"`).send(f.body);
   });
   serve(app, 'accounting.xml', async (req, reply) => {
-    const f = await xmlFile(db, req.account, req.params.tipo, req.params.anio, req.params.mes, req.query);
-    return reply.type('application/xml; charset=utf-8').header('content-disposition', `attachment; filename="${f.name}"`).send(f.body);
+    const f = await signed(req);
+    return reply.type('application/xml; charset=utf-8').headers(selloHeaders(f)).header('content-disposition', `attachment; filename="${f.name}"`).send(f.body);
   });
 };
