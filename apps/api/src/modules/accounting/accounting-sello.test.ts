@@ -1,0 +1,71 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { cadenaContabilidad } from '@facturo/cfdi/cadena';
+import { readCertificate } from '@facturo/cfdi/credentials';
+import { validateContabilidadXsd, verificarSelloContable } from '@facturo/cfdi/contabilidad';
+import { parseXml } from '@facturo/cfdi/xml';
+import { startTestServer, type TestServer } from '../../../test/server';
+import { createAccount, type TestAccount } from '../../../test/accounts';
+import { callApi } from '../../../test/http';
+import { giveEfirma } from '../../../test/sat-downloads';
+import { verify } from 'node:crypto';
+
+let server: TestServer;
+/** SAT's test taxpayer, with its test e.firma on file. */
+let signer: TestAccount;
+/** An account without e.firma. */
+let plain: TestAccount;
+
+const poliza = (a: TestAccount) => callApi(server.baseUrl, a.headers, 'POST', '/api/contabilidad/polizas', {
+  tipo: 'diario', fecha: '2026-03-31', concepto: 'Aportación de capital', lineas: [{ numCta: '102.01', debe: '5000' }, { numCta: '301.01', haber: '5000.00' }],
+});
+
+beforeAll(async () => {
+  server = await startTestServer();
+  signer = await createAccount(server.baseUrl, { rfc: 'EKU9003173C9', persona: 'moral', rol: 11 });
+  plain = await createAccount(server.baseUrl, { rol: 11 });
+  await giveEfirma(server, signer.rfc);
+  for (const a of [signer, plain]) expect((await poliza(a)).status).toBe(201);
+}, 120_000);
+
+afterAll(async () => {
+  await server?.close();
+});
+
+describe('e.firma seal of the contabilidad electrónica files', () => {
+  it('BN downloaded with an e.firma on file carries a Sello that verifies over the cadena of SAT\'s XSLT', async () => {
+    const res = await fetch(`${server.baseUrl}/api/contabilidad/xml/balanza/2026/3`, { headers: signer.headers });
+    const text = await res.text();
+    expect(res.status, text.slice(0, 300)).toBe(200);
+    expect(res.headers.get('x-contabilidad-sello')).toBe('sellado');
+    expect(res.headers.get('content-disposition')).toContain('EKU9003173C9202603BN.xml');
+    const root = parseXml(text);
+    const cert = readCertificate(root.attrs.get('Certificado')!);
+    expect(root.attrs.get('noCertificado')).toBe('30001000000500003415');
+    expect(cert.noCertificado).toBe('30001000000500003415');
+    const cadena = cadenaContabilidad(root);
+    expect(cadena).toMatch(/^\|\|1\.3\|EKU9003173C9\|03\|2026\|N\|/);
+    expect(verify('sha256', Buffer.from(cadena, 'utf8'), cert.publicKey, Buffer.from(root.attrs.get('Sello')!, 'base64'))).toBe(true);
+    expect(verificarSelloContable(text)).toBe('valido');
+    expect(validateContabilidadXsd(text)).toEqual([]);
+  });
+
+  it('the pólizas file and the zip are sealed too', async () => {
+    const pl = await fetch(`${server.baseUrl}/api/contabilidad/xml/polizas/2026/3?tipoSolicitud=AF&numOrden=ABC1234567/26`, { headers: signer.headers });
+    const text = await pl.text();
+    expect(pl.headers.get('x-contabilidad-sello')).toBe('sellado');
+    expect(verificarSelloContable(text)).toBe('valido');
+    expect(validateContabilidadXsd(text)).toEqual([]);
+    const zip = await fetch(`${server.baseUrl}/api/contabilidad/zip/catalogo/2026/3`, { headers: signer.headers });
+    expect(zip.status).toBe(200);
+    expect(zip.headers.get('x-contabilidad-sello')).toBe('sellado');
+  });
+
+  it('without an e.firma the file still downloads, unsigned, and the response says so', async () => {
+    const res = await fetch(`${server.baseUrl}/api/contabilidad/xml/balanza/2026/3`, { headers: plain.headers });
+    const text = await res.text();
+    expect(res.status).toBe(200);
+    expect(res.headers.get('x-contabilidad-sello')).toBe('sin-efirma');
+    expect(verificarSelloContable(text)).toBe('sin-sello');
+    expect(validateContabilidadXsd(text)).toEqual([]);
+  });
+});
