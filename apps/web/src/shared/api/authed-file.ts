@@ -8,15 +8,25 @@ import { ApiError } from './api-error';
  * The caller owns the URL and must revoke it.
  */
 export async function fetchAuthedObjectUrl(path: string, signal?: AbortSignal): Promise<string> {
+  return (await fetchAuthed(path, signal)).url;
+}
+
+/** The object URL and the response headers (some downloads say something about the file in a header). */
+async function fetchAuthed(path: string, signal?: AbortSignal): Promise<{ url: string; headers: Headers }> {
   const token = getToken();
   const res = await fetch(path, { headers: token ? { Authorization: `Bearer ${token}` } : {}, signal });
   if (!res.ok) throw new ApiError(res.status, {});
-  return URL.createObjectURL(await res.blob());
+  return { url: URL.createObjectURL(await res.blob()), headers: res.headers };
 }
 
 /** Downloads an authenticated file (a CSV export) under `fileName`. */
 export async function downloadAuthedFile(path: string, fileName: string): Promise<void> {
-  const url = await fetchAuthedObjectUrl(path);
+  await downloadAuthedFileWithHeaders(path, fileName);
+}
+
+/** The same, answering the response headers (a download may say something about the file in one). */
+export async function downloadAuthedFileWithHeaders(path: string, fileName: string): Promise<Headers> {
+  const { url, headers } = await fetchAuthed(path);
   const a = document.createElement('a');
   a.href = url;
   a.download = fileName;
@@ -24,6 +34,7 @@ export async function downloadAuthedFile(path: string, fileName: string): Promis
   a.click();
   a.remove();
   setTimeout(() => URL.revokeObjectURL(url), 10_000);
+  return headers;
 }
 
 /**

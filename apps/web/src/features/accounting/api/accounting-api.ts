@@ -1,7 +1,7 @@
 import { queryOptions } from '@tanstack/react-query';
 import { routes, type CuentaInput, type PolizaInput, type Reglas } from '@facturo/contract';
 import { call, routeUrl } from '../../../shared/api/call';
-import { downloadAuthedFile } from '../../../shared/api/authed-file';
+import { downloadAuthedFile, downloadAuthedFileWithHeaders } from '../../../shared/api/authed-file';
 
 /** Issue 28: contabilidad electrónica (chart, rules, pólizas, balanza, month close, XML files). */
 export const accountingKeys = {
@@ -54,10 +54,16 @@ export type XmlTipo = 'catalogo' | 'balanza' | 'polizas' | 'folios' | 'auxiliar'
 const SUFIJO: Record<XmlTipo, string> = { catalogo: 'CT', balanza: 'BN', polizas: 'PL', folios: 'XF', auxiliar: 'XC' };
 
 /** Downloads one Anexo 24 file with SAT's name (RFC + año + mes + tipo), as XML or zipped for SAT's portal. */
-export function downloadXml(rfc: string, tipo: XmlTipo, anio: number, mes: number, query: Record<string, string | undefined> = {}, zip = false) {
+/** What the server says of the file's e.firma seal (header `x-contabilidad-sello`). */
+export type EstadoSello = 'sellado' | 'sin-efirma' | 'no-sellado';
+export interface SelloDescarga { sello: EstadoSello; motivo?: string }
+
+export async function downloadXml(rfc: string, tipo: XmlTipo, anio: number, mes: number, query: Record<string, string | undefined> = {}, zip = false): Promise<SelloDescarga> {
   const sufijo = tipo === 'balanza' && query.tipoEnvio === 'C' ? 'BC' : SUFIJO[tipo];
   const entry = zip ? routes['accounting.zip'] : routes['accounting.xml'];
-  return downloadAuthedFile(routeUrl(entry, { tipo, anio, mes }, query), `${rfc}${anio}${String(mes).padStart(2, '0')}${sufijo}.${zip ? 'zip' : 'xml'}`);
+  const headers = await downloadAuthedFileWithHeaders(routeUrl(entry, { tipo, anio, mes }, query), `${rfc}${anio}${String(mes).padStart(2, '0')}${sufijo}.${zip ? 'zip' : 'xml'}`);
+  const motivo = headers.get('x-contabilidad-sello-motivo');
+  return { sello: (headers.get('x-contabilidad-sello') as EstadoSello | null) ?? 'sin-efirma', ...(motivo ? { motivo: decodeURIComponent(motivo) } : {}) };
 }
 
 export type Libro = 'diario' | 'mayor';

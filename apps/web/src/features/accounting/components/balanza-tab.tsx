@@ -3,10 +3,11 @@ import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ListTable } from '../../../shared/ui/list-table';
-import { toastError, toastSuccess } from '../../../shared/ui/toasts';
-import { accountingKeys, balanzaQuery, cerrar, downloadBalanzaPdf, downloadXml, periodoQuery, reabrir } from '../api/accounting-api';
+import { toastError, toastSuccess, toastWarning } from '../../../shared/ui/toasts';
+import { accountingKeys, balanzaQuery, cerrar, downloadBalanzaPdf, downloadXml, periodoQuery, reabrir, type SelloDescarga } from '../api/accounting-api';
 import { errorLines } from './errors';
 import { money } from './money';
+import { selloAdvertencia } from './sello';
 import '../texts';
 
 interface Props { rfc: string; anio: number; mes: number }
@@ -14,6 +15,7 @@ interface Props { rfc: string; anio: number; mes: number }
 /** The balanza de comprobación of the month, its close/reopen (logged) and its XML. */
 export function BalanzaTab({ rfc, anio, mes }: Props) {
   const { t } = useTranslation();
+  const avisarSello = (s: SelloDescarga) => { const w = selloAdvertencia(t, s); if (w) toastWarning(w); };
   const qc = useQueryClient();
   const q = useQuery(balanzaQuery(rfc, anio, mes));
   const periodo = useQuery(periodoQuery(rfc, anio, mes));
@@ -36,7 +38,7 @@ export function BalanzaTab({ rfc, anio, mes }: Props) {
           ) : (
             mes <= 12 && <Button variant="light" color="gray" onClick={() => close.mutate()} loading={close.isPending} data-testid="cerrar-mes">{t('contabilidad.cerrar')}</Button>
           )}
-          <Button onClick={() => void downloadXml(rfc, 'balanza', anio, mes).catch(() => toastError())} data-testid="descargar-balanza">{t('contabilidad.descargarBalanza')}</Button>
+          <Button onClick={() => void downloadXml(rfc, 'balanza', anio, mes).then(avisarSello, () => toastError())} data-testid="descargar-balanza">{t('contabilidad.descargarBalanza')}</Button>
           <Button variant="light" onClick={() => void downloadBalanzaPdf(rfc, anio, mes).catch(() => toastError())} data-testid="balanza-pdf">{t('contabilidad.descargarBalanzaPdf')}</Button>
         </Group>
       </Group>

@@ -4,14 +4,16 @@ import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ListTable } from '../../../shared/ui/list-table';
-import { toastError, toastSuccess } from '../../../shared/ui/toasts';
-import { accountingKeys, createCuenta, cuentasQuery, downloadXml, importarCatalogo, updateCuenta } from '../api/accounting-api';
+import { toastError, toastSuccess, toastWarning } from '../../../shared/ui/toasts';
+import { accountingKeys, createCuenta, cuentasQuery, downloadXml, importarCatalogo, updateCuenta, type SelloDescarga } from '../api/accounting-api';
 import { errorLines } from './errors';
+import { selloAdvertencia } from './sello';
 import '../texts';
 
 /** The chart of accounts: add a subaccount, rename, (de)activate; download the CT file. */
 export function CatalogoTab({ rfc, anio, mes }: { rfc: string; anio: number; mes: number }) {
   const { t } = useTranslation();
+  const avisarSello = (s: SelloDescarga) => { const w = selloAdvertencia(t, s); if (w) toastWarning(w); };
   const qc = useQueryClient();
   const q = useQuery(cuentasQuery(rfc));
   const [nueva, setNueva] = useState({ numero: '', descripcion: '', codigoAgrupador: '', padre: null as string | null });
@@ -49,7 +51,7 @@ export function CatalogoTab({ rfc, anio, mes }: { rfc: string; anio: number; mes
         <FileButton accept=".xml,application/xml,text/xml" onChange={(f) => f && importar.mutate(f)}>
           {(props) => <Button {...props} variant="default" loading={importar.isPending} data-testid="importar-catalogo">{t('contabilidad.importarCatalogo')}</Button>}
         </FileButton>
-        <Button variant="light" onClick={() => void downloadXml(rfc, 'catalogo', anio, Math.min(mes, 12)).catch(() => toastError())} data-testid="descargar-catalogo">{t('contabilidad.descargarCatalogo')}</Button>
+        <Button variant="light" onClick={() => void downloadXml(rfc, 'catalogo', anio, Math.min(mes, 12)).then(avisarSello, () => toastError())} data-testid="descargar-catalogo">{t('contabilidad.descargarCatalogo')}</Button>
       </Group>
       <ListTable minWidth={800} testId="cuentas-table" columns={[
         { label: t('contabilidad.numero') }, { label: t('contabilidad.descripcion') }, { label: t('contabilidad.codigoAgrupador') },

@@ -4,7 +4,8 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { isApiError } from '../../../shared/api/api-error';
 import { toastError } from '../../../shared/ui/toasts';
-import { downloadXml, type XmlTipo } from '../api/accounting-api';
+import { downloadXml, type SelloDescarga, type XmlTipo } from '../api/accounting-api';
+import { SelloAviso } from './sello-aviso';
 import '../texts';
 
 /** The four Anexo 24 files; pólizas and folios carry the solicitud SAT made (AF/FC with NumOrden, DE/CO with NumTramite). */
@@ -15,13 +16,15 @@ export function XmlTab({ rfc, anio, mes }: { rfc: string; anio: number; mes: num
   const [tipoEnvio, setTipoEnvio] = useState<'N' | 'C'>('N');
   const [fechaModBal, setFechaModBal] = useState('');
   const [zip, setZip] = useState(false);
+  const [sello, setSello] = useState<SelloDescarga | null>(null);
   const orden = tipoSolicitud === 'AF' || tipoSolicitud === 'FC';
   const get = (tipo: XmlTipo, query: Record<string, string | undefined> = {}) =>
-    void downloadXml(rfc, tipo, anio, mes, query, zip).catch((e: unknown) => toastError(isApiError(e) ? [e.message] : undefined));
+    void downloadXml(rfc, tipo, anio, mes, query, zip).then(setSello, (e: unknown) => toastError(isApiError(e) ? [e.message] : undefined));
   const solicitud = () => ({ tipoSolicitud: tipoSolicitud ?? undefined, ...(orden ? { numOrden: numero } : { numTramite: numero }) });
   return (
     <Stack gap="md">
       <Alert color="blue">{t('contabilidad.xmlAyuda')}</Alert>
+      <SelloAviso sello={sello} />
       <Checkbox label={t('contabilidad.comprimir')} checked={zip} onChange={(e) => setZip(e.currentTarget.checked)} data-testid="xml-zip" />
       <Card withBorder padding="md">
         <Group align="flex-end">
