@@ -1,3 +1,4 @@
+import { verify } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { cadenaContabilidad } from '@facturo/cfdi/cadena';
 import { readCertificate } from '@facturo/cfdi/credentials';
@@ -6,8 +7,7 @@ import { parseXml } from '@facturo/cfdi/xml';
 import { startTestServer, type TestServer } from '../../../test/server';
 import { createAccount, type TestAccount } from '../../../test/accounts';
 import { callApi } from '../../../test/http';
-import { giveEfirma } from '../../../test/sat-downloads';
-import { verify } from 'node:crypto';
+import { FIEL } from '../../../test/sat-downloads';
 
 let server: TestServer;
 /** SAT's test taxpayer, with its test e.firma on file. */
@@ -19,11 +19,27 @@ const poliza = (a: TestAccount) => callApi(server.baseUrl, a.headers, 'POST', '/
   tipo: 'diario', fecha: '2026-03-31', concepto: 'Aportación de capital', lineas: [{ numCta: '102.01', debe: '5000' }, { numCta: '301.01', haber: '5000.00' }],
 });
 
+/** Uploads SAT's test e.firma through the profile route, as the user does, and waits for its validation job. */
+async function uploadEfirma(a: TestAccount): Promise<void> {
+  const f = new FormData();
+  f.append('cer', new Blob([new Uint8Array(FIEL.cer)]), 'EKU9003173C9.cer');
+  f.append('key', new Blob([new Uint8Array(FIEL.key)]), 'EKU9003173C9.key');
+  f.append('password', FIEL.password);
+  const res = await fetch(`${server.baseUrl}/api/profile/efirma`, { method: 'POST', headers: a.headers, body: f });
+  expect(res.status, await res.clone().text()).toBe(202);
+  for (let i = 0; i < 300; i++) {
+    const s = await callApi(server.baseUrl, a.headers, 'GET', '/api/profile/efirma');
+    if (s.body.credential?.status === 'valid') return;
+    await new Promise((r) => setTimeout(r, 100));
+  }
+  throw new Error('the e.firma upload was not validated');
+}
+
 beforeAll(async () => {
   server = await startTestServer();
   signer = await createAccount(server.baseUrl, { rfc: 'EKU9003173C9', persona: 'moral', rol: 11 });
   plain = await createAccount(server.baseUrl, { rol: 11 });
-  await giveEfirma(server, signer.rfc);
+  await uploadEfirma(signer);
   for (const a of [signer, plain]) expect((await poliza(a)).status).toBe(201);
 }, 120_000);
 
