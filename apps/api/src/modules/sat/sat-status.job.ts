@@ -71,7 +71,10 @@ export async function registerSatWorkers(boss: PgBoss, ctx: JobContext): Promise
   await boss.work(QUEUES.satStatusRecheck, async () => {
     await recheckRecentStatuses(ctx);
   });
-  await boss.work(QUEUES.efosRefresh, async () => {
+  await boss.work<{ firstLoad?: boolean }>(QUEUES.efosRefresh, async ([job]) => {
+    // The first-load job only fills an empty list: when the list was loaded meanwhile (another process, an
+    // operator), reloading it would only replace the same rows a second time.
+    if (job?.data?.firstLoad && !(await efosListEmpty(ctx.db))) return;
     await refreshEfosList(ctx.db, satProviders(ctx).efos);
   });
   await boss.work(QUEUES.cancellationInbox, async () => {
@@ -84,5 +87,5 @@ export async function registerSatWorkers(boss: PgBoss, ctx: JobContext): Promise
   await boss.schedule(QUEUES.efosRefresh, '30 5 * * *', {}, { tz: 'America/Mexico_City' });
   await boss.schedule(QUEUES.cancellationInbox, '5 * * * *', {}, { tz: 'America/Mexico_City' });
   // A fresh installation has no 69-B list: load it now rather than at 05:30.
-  if (await efosListEmpty(ctx.db)) await boss.send(QUEUES.efosRefresh, {}, { singletonKey: 'efos-first-load' });
+  if (await efosListEmpty(ctx.db)) await boss.send(QUEUES.efosRefresh, { firstLoad: true }, { singletonKey: 'efos-first-load' });
 }
