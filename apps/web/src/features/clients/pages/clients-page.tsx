@@ -45,8 +45,9 @@ export function ClientsPage() {
       <PageHeader title={t('clients.title')}
         action={(
           <Group gap="xs">
-            <BulkActions entity="clientes" onImported={() => void queryClient.invalidateQueries({ queryKey: clientKeys.all(rfc) })} />
+            {/* The screen's own action first: on a phone the header row scrolls sideways (PageHeader). */}
             <Button leftSection={<IconPlus size={16} />} onClick={() => setPanel({ open: true })}>{t('clients.new')}</Button>
+            <BulkActions entity="clientes" onImported={() => void queryClient.invalidateQueries({ queryKey: clientKeys.all(rfc) })} />
           </Group>
         )} />
       {incomplete > 0 && (

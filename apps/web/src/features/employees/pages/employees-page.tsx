@@ -69,8 +69,9 @@ export function EmployeesPage() {
       <PageHeader title={t('employees.title')}
         action={(
           <Group gap="xs">
-            <BulkActions entity="empleados" onImported={() => void queryClient.invalidateQueries({ queryKey: employeeKeys.all(rfc) })} />
+            {/* The screen's own action first: on a phone the header row scrolls sideways (PageHeader). */}
             <Button component={Link} to="/employees/create" leftSection={<IconPlus size={16} />}>{t('employees.new')}</Button>
+            <BulkActions entity="empleados" onImported={() => void queryClient.invalidateQueries({ queryKey: employeeKeys.all(rfc) })} />
           </Group>
         )} />
       <PagedListCard list={list} searchPlaceholder={t('employees.searchPlaceholder')} filters={estatusFilter} loading={rows.isPending} total={total}

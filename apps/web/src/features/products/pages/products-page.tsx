@@ -42,8 +42,9 @@ export function ProductsPage() {
       <PageHeader title={t('products.title')}
         action={(
           <Group gap="xs">
-            <BulkActions entity="productos" onImported={() => void queryClient.invalidateQueries({ queryKey: productKeys.all(rfc) })} />
+            {/* The screen's own action first: on a phone the header row scrolls sideways (PageHeader). */}
             <Button leftSection={<IconPlus size={16} />} onClick={() => setPanel({ open: true })}>{t('products.new')}</Button>
+            <BulkActions entity="productos" onImported={() => void queryClient.invalidateQueries({ queryKey: productKeys.all(rfc) })} />
           </Group>
         )} />
       <PagedListCard list={list} searchPlaceholder={t('products.searchPlaceholder')} loading={rows.isPending} total={total}
