@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { ROLES } from '@facturo/cfdi/accounting-roles';
 import { idParam } from './input-rules';
 
 /**
@@ -53,15 +54,8 @@ export const cuentaPatchSchema = z.object({
 });
 export const cuentaParamsSchema = z.object({ numero: numeroCuenta });
 
-/** Roles of the rules table (same list as @facturo/cfdi/contabilidad ROLES; a test keeps them equal). */
-export const ACCOUNTING_ROLES = [
-  'bancos', 'clientes', 'proveedores', 'ingresos', 'devolucionesVentas',
-  'ivaTrasladadoNoCobrado', 'ivaTrasladadoCobrado', 'iepsTrasladadoNoCobrado', 'iepsTrasladadoCobrado',
-  'ivaAcreditablePendiente', 'ivaAcreditablePagado', 'isrRetenidoPorClientes', 'ivaRetenidoPorClientes',
-  'isrRetenidoAProveedores', 'ivaRetenidoAProveedores', 'gastoGeneral', 'gastoNoDeducible',
-  'sueldos', 'isrRetenidoSueldos', 'imssObrero', 'subsidioEmpleo', 'otrasDeduccionesNomina',
-  'comisionesBancarias', 'retirosSinCfdi', 'depositosSinCfdi',
-] as const;
+/** Roles of the rules table: the engine's own list (one source). */
+export const ACCOUNTING_ROLES = ROLES;
 export type AccountingRole = (typeof ACCOUNTING_ROLES)[number];
 
 export const reglasSchema = z.object({

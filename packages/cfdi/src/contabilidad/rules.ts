@@ -1,20 +1,13 @@
 import { Decimal, toDecimal } from '../money/decimal';
 import type { CompNal, LineaPoliza, Poliza, TipoPoliza } from './types';
+import { ROLES } from '../accounting-roles';
 
 /**
  * The accounting rules: which account each part of a document goes to. Pure (no DB): the caller passes
  * the rule table (editable per tenant) and a resolver for the per-counterparty subaccounts.
  */
 
-/** Every role a rule can map to an account. */
-export const ROLES = [
-  'bancos', 'clientes', 'proveedores', 'ingresos', 'devolucionesVentas',
-  'ivaTrasladadoNoCobrado', 'ivaTrasladadoCobrado', 'iepsTrasladadoNoCobrado', 'iepsTrasladadoCobrado',
-  'ivaAcreditablePendiente', 'ivaAcreditablePagado', 'isrRetenidoPorClientes', 'ivaRetenidoPorClientes',
-  'isrRetenidoAProveedores', 'ivaRetenidoAProveedores', 'gastoGeneral', 'gastoNoDeducible',
-  'sueldos', 'isrRetenidoSueldos', 'imssObrero', 'subsidioEmpleo', 'otrasDeduccionesNomina',
-  'comisionesBancarias', 'retirosSinCfdi', 'depositosSinCfdi',
-] as const;
+export { ROLES };
 export type Rol = (typeof ROLES)[number];
 
 /** The Spanish name of each role (screens, errors). */

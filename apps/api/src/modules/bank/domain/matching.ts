@@ -118,6 +118,8 @@ export class Matcher {
       if (c.saldoCents <= 0) continue;
       const fx = c.moneda !== opts.moneda;
       const rate = fx ? (opts.rate?.(c.moneda, c.fecha) ?? c.tipoCambio ?? null) : 1;
+      // localCents only places a foreign saldo in the index (matched within a 3 % tolerance); what is paid is
+      // computed later by the payment service in decimal arithmetic, never from this figure.
       // Written field by field (not spread): one object shape for all 100,000, less for the collector to do.
       const p: Prepared = {
         uuid: c.uuid, direction: c.direction, rfc: c.rfc.toUpperCase(), nombre: c.nombre, serie: c.serie, folio: c.folio, fecha: c.fecha, moneda: c.moneda,
@@ -226,7 +228,7 @@ export class Matcher {
       const [best, conf] = ranked[0]!;
       // Several equally good candidates: the proposal stands but its confidence says the choice is a guess.
       const ties = ranked.filter(([, c]) => c === conf).length;
-      propuesta = [{ uuid: best.uuid, cents: abs, confianza: round(ties > 1 ? conf / ties : conf) }];
+      propuesta = [{ uuid: best.uuid, cents: abs, confianza: roundScore(ties > 1 ? conf / ties : conf) }];
     } else {
       const counterparties = new Set<string>(named.rfcs);
       for (const p of named.cfdis) counterparties.add(p.rfc.toUpperCase());
@@ -234,7 +236,7 @@ export class Matcher {
         const list = (this.byRfc.get(rfc) ?? []).filter(ok);
         const combo = this.sumOf(list, abs);
         if (combo) {
-          const conf = round(Math.min(0.95, 0.6 + (named.rfcs.has(rfc) ? 0.2 : 0) + 0.05 * combo.filter((p) => named.cfdis.has(p)).length));
+          const conf = roundScore(Math.min(0.95, 0.6 + (named.rfcs.has(rfc) ? 0.2 : 0) + 0.05 * combo.filter((p) => named.cfdis.has(p)).length));
           propuesta = combo.map((p) => ({ uuid: p.uuid, cents: this.remaining.get(p.uuid)!, confianza: conf }));
           break;
         }
@@ -242,18 +244,19 @@ export class Matcher {
       if (!propuesta.length) {
         // A partial payment of a CFDI the description names (PPD parcialidad, or the rest of one).
         const partial = [...named.cfdis].filter((p) => ok(p) && !p.fx && (this.remaining.get(p.uuid) ?? 0) > abs).sort((a, b) => b.day - a.day);
-        if (partial.length === 1) propuesta = [{ uuid: partial[0]!.uuid, cents: abs, confianza: round(0.5 + (named.rfcs.has(partial[0]!.rfc) ? 0.15 : 0)) }];
+        if (partial.length === 1) propuesta = [{ uuid: partial[0]!.uuid, cents: abs, confianza: roundScore(0.5 + (named.rfcs.has(partial[0]!.rfc) ? 0.15 : 0)) }];
       }
     }
     // A converted (foreign-currency) CFDI is settled whole: its saldo is in another currency than the movement.
     if (commit) for (const a of propuesta) this.remaining.set(a.uuid, this.byUuid.get(a.uuid)!.fx ? 0 : (this.remaining.get(a.uuid) ?? 0) - a.cents);
-    const alternativas = ranked.slice(1, 4).map(([p, c]) => ({ uuid: p.uuid, cents: abs, confianza: round(c) }));
+    const alternativas = ranked.slice(1, 4).map(([p, c]) => ({ uuid: p.uuid, cents: abs, confianza: roundScore(c) }));
     return { movementId: m.id, propuesta, alternativas };
   }
 
 }
 
-const round = (n: number) => Math.round(n * 100) / 100;
+/** A confidence score (0–1) to two places for display: a score, not money (amounts here are integer cents). */
+const roundScore = (n: number) => Math.round(n * 100) / 100;
 
 /**
  * Matches movements in date order (earlier payments settle earlier invoices), the most certain first within
