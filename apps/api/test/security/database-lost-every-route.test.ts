@@ -1,15 +1,9 @@
-import { mkdtempSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { routes, routePath, type RouteDef } from '@facturo/contract';
 import { DB_UNAVAILABLE_MESSAGE } from '../../src/http/errors';
-import { loadConfig } from '../../src/config';
-import { openDatabase } from '../../src/db/client';
-import { startApi, type ApiRuntime } from '../../src/runtime';
-import { cloneTemplateDatabase, startTestServer, type TestServer } from '../server';
+import { startTestServer, type TestServer } from '../server';
 import { createAccount, type TestAccount } from '../accounts';
-import { TcpProxy } from './support';
+import { startApiBehindPostgresProxy, type ProxiedApi } from './api-behind-pg-proxy';
 
 vi.setConfig({ testTimeout: 180_000, hookTimeout: 120_000 });
 
@@ -56,44 +50,25 @@ function expectNo500(rows: { name: string; status: number; message?: string }[])
 const databaseUrl = process.env.DATABASE_URL;
 if (databaseUrl) {
   describe('PostgreSQL lost while running: every route of the table', () => {
-    const target = new URL(databaseUrl);
-    const proxy = new TcpProxy({ host: target.hostname, port: Number(target.port || 5432) });
-    let runtime: ApiRuntime;
+    let api: ProxiedApi;
     let baseUrl = '';
-    let drop: () => Promise<void> = async () => undefined;
     beforeAll(async () => {
-      await proxy.start();
-      const clone = await cloneTemplateDatabase();
-      const url = new URL(clone.database.connectionString!);
-      await clone.database.close();
-      drop = clone.drop;
-      url.hostname = '127.0.0.1';
-      url.port = String(proxy.port);
-      const database = await openDatabase({ kind: 'postgres', connectionString: url.toString(), poolSize: 5 });
-      const config = loadConfig({
-        NODE_ENV: 'test', DATA_DIR: mkdtempSync(path.join(tmpdir(), 'facturo-dbout-')), APP_SECRET: 'test-secret-test-secret-test-secret-0001',
-        SAT_LOCAL_LATENCY_MS: '0', DATABASE_URL: url.toString(), LOG_LEVEL: 'fatal', RATE_LIMIT_PER_MINUTE: '100000', AUTH_RATE_LIMIT_PER_MINUTE: '100000',
-      });
-      runtime = await startApi(config, { database });
-      await runtime.app.listen({ port: 0, host: '127.0.0.1' });
-      baseUrl = `http://127.0.0.1:${(runtime.app.server.address() as { port: number }).port}`;
+      api = await startApiBehindPostgresProxy(databaseUrl, { RATE_LIMIT_PER_MINUTE: '100000', AUTH_RATE_LIMIT_PER_MINUTE: '100000' });
+      baseUrl = api.baseUrl;
     });
     afterAll(async () => {
-      await proxy.start();
-      await runtime?.close();
-      await proxy.stop();
-      await drop();
+      await api?.close();
     });
 
     it('answers 503 in Spanish on every route, never 500, and serves again once the database is back', async () => {
       const account = await createAccount(baseUrl);
-      await proxy.stop();
+      await api.proxy.stop();
       const rows = await walkEveryRoute(baseUrl, account);
       expectNo500(rows);
       // Private routes read the account first: all of them are the 503.
       const privateRows = rows.filter((r) => !(routes as Record<string, RouteDef>)[r.name]!.access.public);
       expect(privateRows.filter((r) => r.status !== 503), JSON.stringify(privateRows.filter((r) => r.status !== 503))).toEqual([]);
-      await proxy.start();
+      await api.proxy.start();
       expect((await fetch(`${baseUrl}/api/user`, { headers: account.headers })).status).toBe(200);
       expect((await fetch(`${baseUrl}/api/clients`, { headers: account.headers })).status).toBe(200);
     });

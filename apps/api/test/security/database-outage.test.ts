@@ -3,13 +3,11 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { DB_UNAVAILABLE_MESSAGE } from '../../src/http/errors';
-import { loadConfig } from '../../src/config';
-import { openDatabase } from '../../src/db/client';
-import { startApi, type ApiRuntime } from '../../src/runtime';
 import pg from 'pg';
-import { cloneTemplateDatabase, startTestServer, type TestServer } from '../server';
+import { startTestServer, type TestServer } from '../server';
+import { startApiBehindPostgresProxy, type ProxiedApi } from './api-behind-pg-proxy';
 import { createAccount } from '../accounts';
-import { closedPort, runMain, TcpProxy } from './support';
+import { closedPort, runMain } from './support';
 
 // Real servers, real HTTP, sometimes child processes, on a shared 2-core machine: generous time per test.
 vi.setConfig({ testTimeout: 120_000, hookTimeout: 120_000 });
@@ -41,46 +39,27 @@ describe('database unreachable at start', () => {
 const databaseUrl = process.env.DATABASE_URL;
 if (databaseUrl) {
   describe('database lost while running (TCP proxy to PostgreSQL)', () => {
-    const target = new URL(databaseUrl);
-    const proxy = new TcpProxy({ host: target.hostname, port: Number(target.port || 5432) });
-    let runtime: ApiRuntime;
+    let api: ProxiedApi;
     let baseUrl = '';
-    let drop: () => Promise<void> = async () => undefined;
     beforeAll(async () => {
-      await proxy.start();
-      const clone = await cloneTemplateDatabase();
-      const url = new URL(clone.database.connectionString!);
-      await clone.database.close();
-      drop = clone.drop;
-      url.hostname = '127.0.0.1';
-      url.port = String(proxy.port);
-      const database = await openDatabase({ kind: 'postgres', connectionString: url.toString(), poolSize: 5 });
-      const config = loadConfig({
-        NODE_ENV: 'test', DATA_DIR: mkdtempSync(path.join(tmpdir(), 'facturo-dbout-')), APP_SECRET: 'test-secret-test-secret-test-secret-0001',
-        SAT_LOCAL_LATENCY_MS: '0', DATABASE_URL: url.toString(), LOG_LEVEL: 'fatal',
-      });
-      runtime = await startApi(config, { database });
-      await runtime.app.listen({ port: 0, host: '127.0.0.1' });
-      baseUrl = `http://127.0.0.1:${(runtime.app.server.address() as { port: number }).port}`;
+      api = await startApiBehindPostgresProxy(databaseUrl);
+      baseUrl = api.baseUrl;
     });
     afterAll(async () => {
-      await proxy.start();
-      await runtime?.close();
-      await proxy.stop();
-      await drop();
+      await api?.close();
     });
 
     it('answers 503 in Spanish while the database is away and recovers without a restart', async () => {
       const account = await createAccount(baseUrl);
       expect((await fetch(`${baseUrl}/api/user`, { headers: account.headers })).status).toBe(200);
-      await proxy.stop();
+      await api.proxy.stop();
       for (const path of ['/api/user', '/api/clients']) {
         const res = await fetch(`${baseUrl}${path}`, { headers: account.headers });
         expect(res.status).toBe(503);
         expect(((await res.json()) as { message: string }).message).toBe(DB_UNAVAILABLE_MESSAGE);
       }
       expect((await fetch(`${baseUrl}/api/health`)).status).toBe(503);
-      await proxy.start();
+      await api.proxy.start();
       expect((await fetch(`${baseUrl}/api/user`, { headers: account.headers })).status).toBe(200);
       expect((await fetch(`${baseUrl}/api/health`)).status).toBe(200);
     }, 60_000);
