@@ -4,24 +4,14 @@
  * balanza and the streamed PolizasPeriodo XML, on embedded PGlite, calling the services directly.
  * Run: npx tsx bench/accounting.bench.ts
  */
-// The API's request-context types augment @fastify/jwt: load it so this root-project file type-checks.
-import type {} from '@fastify/jwt';
-import { openDatabase } from '../apps/api/src/db/client';
-import { migrate } from '../apps/api/src/db/migrate';
 import { generateMonth, monthTotals } from '../apps/api/src/modules/accounting/generate.service';
 import { getBalanza, xmlFile } from '../apps/api/src/modules/accounting/accounting.service';
 import { machineLoad } from './support';
+import { pgliteAccount } from './pglite-account';
 
 const RECEIVED = 6_000;
 const ISSUED = 4_000;
-const database = await openDatabase({ kind: 'pglite' });
-await migrate(database);
-const rfc = 'BENC800101AB1';
-const [{ id }] = (await database.query<{ id: number }>(
-  `INSERT INTO users (rfc, email, password_hash, persona, regimen, is_confirmed, profile_completed, rol_id) VALUES ($1, 'b@bench.mx', 'x', 'moral', '601', true, true, 11) RETURNING id`, [rfc],
-)).rows;
-const uid = id!;
-const uuid = (g: string, tag: string) => `upper(lpad(to_hex(${uid}), 8, '0') || '-${tag}-4000-8000-' || lpad(to_hex(${g}), 12, '0'))`;
+const { database, uid, rfc, uuid } = await pgliteAccount('moral', '601');
 let t = performance.now();
 await database.query(`
   INSERT INTO cfdis (user_id, uuid, direction, source, version, tipo, fecha, rfc_emisor, nombre_emisor, rfc_receptor, moneda, tipo_cambio,

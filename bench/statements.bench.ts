@@ -4,25 +4,15 @@
  * PGlite, calling the services directly (the HTTP layer is not the subject). Prints wall time and memory.
  * Run: npx tsx bench/statements.bench.ts
  */
-// The API's request-context types augment @fastify/jwt: load it so this root-project file type-checks.
-import type {} from '@fastify/jwt';
-import { openDatabase } from '../apps/api/src/db/client';
-import { migrate } from '../apps/api/src/db/migrate';
 import type { Account } from '../apps/api/src/http/context';
 import { createDiot } from '../apps/api/src/modules/statements/diot.service';
 import { startStatement, yearCash } from '../apps/api/src/modules/statements/statements.service';
 import { checkLine } from '../apps/api/src/modules/statements/diot-file';
+import { pgliteAccount } from './pglite-account';
 
 const N = 20_000;
 const SUPPLIERS = 2_000;
-const database = await openDatabase({ kind: 'pglite' });
-await migrate(database);
-const rfc = 'BENC800101AB1';
-const [{ id }] = (await database.query<{ id: number }>(
-  `INSERT INTO users (rfc, email, password_hash, persona, regimen, is_confirmed, profile_completed, rol_id) VALUES ($1, 'b@bench.mx', 'x', 'fisica', '612', true, true, 11) RETURNING id`, [rfc],
-)).rows;
-const uid = id!;
-const uuid = (g: string, tag: string) => `upper(lpad(to_hex(${uid}), 8, '0') || '-${tag}-4000-8000-' || lpad(to_hex(${g}), 12, '0'))`;
+const { database, uid, rfc, uuid } = await pgliteAccount('fisica', '612');
 let t = performance.now();
 // Received: supplier g % 2000; g % 100 < 80 PUE I, < 95 PPD I, else E (credit note); dated March 2026.
 await database.query(`
