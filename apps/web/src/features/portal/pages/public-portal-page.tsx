@@ -54,7 +54,7 @@ export function PublicPortalPage() {
     setResult(await facturarTicket(slug, { folio: ticket!.folio, total: cleanTotal, ...fiscal }));
   }, t('portal.public.failed'));
 
-  const persona = RFC_SHAPE.test(fiscal.rfc) ? personaFromRfc(fiscal.rfc) : 'fisica';
+  const persona = (RFC_SHAPE.test(fiscal.rfc) ? personaFromRfc(fiscal.rfc) : null) ?? 'fisica';
   const regimenes = getCatalog('c_RegimenFiscal').filter((r) => r[persona]);
   const usos = fiscal.regimen ? usosCfdiFor(fiscal.regimen, persona) : [];
   const usoText = (clave: string) => getCatalog('c_UsoCFDI').find((u) => u.clave === clave)?.descripcion ?? clave;
