@@ -5,6 +5,7 @@ import { useTranslation } from 'react-i18next';
 import { computeTotals, formatMoney, TaxRuleError } from '@facturo/cfdi/money';
 import type { PortalTicketCreate } from '@facturo/contract';
 import { errorText } from './error-text';
+import '../texts';
 
 type Iva = '0.160000' | '0.080000' | '0.000000' | 'exento' | 'no';
 interface Line { descripcion: string; claveProdServ: string; claveUnidad: string; cantidad: string; valorUnitario: string; iva: Iva }
