@@ -63,6 +63,7 @@ export function conceptsTotal(conceptos: PortalConcept[]): string {
 export function ticketProblems(input: z.output<typeof portalTicketCreateSchema>): Record<string, string[]> {
   const errors: Record<string, string[]> = {};
   const add = (field: string, message: string) => (errors[field] ??= []).push(message);
+  if (input.fecha > mexicoToday()) add('fecha', 'La fecha del ticket no puede ser posterior a hoy');
   if (input.formaPago && (!findEntry('c_FormaPago', input.formaPago) || input.formaPago === '99')) {
     add('formaPago', `La forma de pago ${input.formaPago} no aplica a un ticket pagado; usa una del catálogo c_FormaPago (01 efectivo, 04 tarjeta…)`);
   }

@@ -5,6 +5,7 @@ import { PORTAL_NOT_FOUND } from '@facturo/contract';
 import { startTestServer, type TestServer } from '../../../test/server';
 import { createAccount, randomRfc, type TestAccount } from '../../../test/accounts';
 import { stampBalances } from '../cfdis/cfdis.schema';
+import { notifications } from '../../db/schema';
 import { api, createCustomer, invoicingAccount } from '../invoicing/invoicing-test-kit';
 import { downloadToken, readDownloadToken } from './portal-public';
 import { globalConcepts } from './portal-invoice';
@@ -81,6 +82,9 @@ describe('tickets', () => {
     const badKey = await call('POST', '/api/portal/tickets', ticket('T-1', { conceptos: [{ ...concept(), claveProdServ: '99999999' }] }));
     expect(badKey.status).toBe(422);
     expect(Object.keys(badKey.data.errors)).toContain('conceptos.0.claveProdServ');
+    const future = await call('POST', '/api/portal/tickets', ticket('T-1', { fecha: '2999-01-01' }));
+    expect(future.status).toBe(422);
+    expect(future.data.errors.fecha).toBeDefined();
     const asNumber = await call('POST', '/api/portal/tickets', ticket('T-1', { total: 116 }));
     expect(asNumber.status).toBe(422);
     const made = await call('POST', '/api/portal/tickets', ticket('T-1'));
@@ -243,6 +247,8 @@ describe('the public side', () => {
     await db.update(stampBalances).set({ balance: saved!.balance }).where(eq(stampBalances.userId, ownerId));
     expect(res.status).toBe(409);
     expect(res.data.message).toContain('timbres');
+    const notes = await db.select().from(notifications).where(eq(notifications.userId, ownerId));
+    expect(notes.some((n) => n.title.includes('no pudo facturar') && n.message.includes('P-NOSTAMP'))).toBe(true);
     // The ticket is free again for a later try.
     expect((await pub('POST', `/api/portal/${slug}/facturar`, customer('P-NOSTAMP'))).status).toBe(201);
   });
