@@ -23,6 +23,8 @@ export interface Config {
   rateLimitPerMinute: number;
   /** Per-route limit of the public auth endpoints (registration, login, codes) per IP. */
   authRateLimitPerMinute: number;
+  /** Per-route limit of the self-invoicing portal's public entries per IP (issue 29 §6, decision 310). */
+  portalRateLimitPerMinute: number;
   /** Redis key prefix of rate limits and attempt counters (lets several deployments share a Redis). */
   rateLimitNamespace: string;
   /** MAX_IN_FLIGHT: API requests one process answers at once; one more gets 503 + Retry-After (load shedding). */
@@ -173,6 +175,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     loginMaxAttempts: Number(env.LOGIN_MAX_ATTEMPTS ?? 5),
     rateLimitPerMinute: Number(env.RATE_LIMIT_PER_MINUTE ?? 300),
     authRateLimitPerMinute: Number(env.AUTH_RATE_LIMIT_PER_MINUTE ?? 30),
+    portalRateLimitPerMinute: Number(env.PORTAL_RATE_LIMIT_PER_MINUTE ?? 20),
     rateLimitNamespace: env.RATE_LIMIT_NAMESPACE ?? 'facturo:',
     maxInFlight: Number(env.MAX_IN_FLIGHT ?? 64),
     maxLoopStallMs: Number(env.MAX_LOOP_STALL_MS ?? 1000),

@@ -61,6 +61,7 @@ export async function startTestServer(env: Record<string, string> = {}, opts: Te
     SAT_LOCAL_LATENCY_MS: '0',
     RATE_LIMIT_PER_MINUTE: '100000',
     AUTH_RATE_LIMIT_PER_MINUTE: '100000',
+    PORTAL_RATE_LIMIT_PER_MINUTE: '100000',
     // Like the rate limits: load shedding off unless a test turns it on (concurrency tests send 100 at
     // once, and a busy shared machine must not turn a slow test into 503s).
     MAX_IN_FLIGHT: '100000',

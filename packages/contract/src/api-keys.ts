@@ -46,6 +46,7 @@ export const API_KEY_ROUTES: ReadonlySet<string> = new Set([
   'invoicing.stamp40', 'invoicing.preview40', 'invoicing.xml', 'invoicing.pdf', 'invoicing.sendEmail',
   'invoicing.cancelOptions', 'invoicing.cancel', 'invoicing.cancelAcuse', 'invoicing.catalogs', 'invoicing.nextFolio',
   'incomes.list', 'incomes.stats', 'incomes.related',
+  'portal.ticketCreate', 'portal.tickets',
   'paymentReception.mothers', 'paymentReception.payments', 'paymentReception.catalogs', 'paymentReception.applyPay', 'paymentReception.applyMultiple',
 ]);
 

@@ -36,6 +36,7 @@ export * from './bulk';
 export * from './recurring';
 export * from './api-keys';
 export * from './webhooks';
+export * from './portal';
 export * from './workspace';
 export * from './route';
 export * from './routes';

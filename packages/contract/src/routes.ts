@@ -28,6 +28,7 @@ import { recurringRoutes } from './routes/recurring';
 import { workspaceRoutes } from './routes/workspace';
 import { apiKeysRoutes } from './routes/api-keys';
 import { webhooksRoutes } from './routes/webhooks';
+import { portalRoutes } from './routes/portal';
 
 /**
  * The route table: every API endpoint, keyed by a stable name (`'clients.list'`), with its method, exact
@@ -66,6 +67,7 @@ export const routes = {
   ...workspaceRoutes,
   ...apiKeysRoutes,
   ...webhooksRoutes,
+  ...portalRoutes,
 } satisfies Record<string, RouteDef>;
 
 export type RouteName = keyof typeof routes;

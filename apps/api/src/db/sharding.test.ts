@@ -33,6 +33,7 @@ const REFERENCE_TABLES: Record<string, string> = {
   efos_refreshes: 'bitácora de las actualizaciones de la lista 69-B',
   persons: 'directorio de personas (issue 26): el correo es único entre todas las cuentas y el login lo busca antes de conocer la cuenta',
   api_keys: 'directorio de llaves de API (issue 29, decisión 307): una petición se autentica solo con la llave, antes de conocer la cuenta; pocas filas, casi sin escrituras',
+  portal_settings: 'directorio de portales de autofacturación (issue 29 §6, decisión 310): la página pública busca el slug, único entre cuentas, antes de conocer la cuenta; una fila por cuenta',
 };
 
 /** Kept on the coordinator only: system bookkeeping with no account. */

@@ -25,6 +25,7 @@ import { bulkRoutes } from './bulk/bulk.routes';
 import { recurringRoutes } from './recurring/recurring.routes';
 import { workspaceRoutes } from './workspace/workspace.routes';
 import { apiKeysRoutes } from './api-keys/api-keys.routes';
+import { portalRoutes } from './portal/portal.routes';
 import { webhooksRoutes } from './webhooks/webhooks.routes';
 import { registerWebhookHook } from './webhooks/webhooks.hook';
 
@@ -61,4 +62,5 @@ export async function registerFeatureModules(app: FastifyInstance, ctx: JobConte
   await app.register(workspaceRoutes(ctx));
   await app.register(apiKeysRoutes(ctx.db));
   await app.register(webhooksRoutes(ctx));
+  await app.register(portalRoutes(ctx));
 }

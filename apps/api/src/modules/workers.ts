@@ -19,6 +19,8 @@ import { registerBulkImportWorker } from './bulk/bulk-import.job';
 import { registerRecurringWorker } from './recurring/recurring.job';
 import { registerWebhookWorker } from './webhooks/webhooks.job';
 import { registerInvoiceSheetWorker } from './bulk/invoice-sheet.job';
+// The portal's stamp storer (kind 'portal'): the recovery job finishes a portal stamp left by a crash.
+import './portal/portal-stamp';
 
 /** Every queue's worker; the same list runs in the API process (embedded) or in `npm run worker`. */
 export async function registerWorkers(boss: PgBoss, ctx: JobContext): Promise<void> {

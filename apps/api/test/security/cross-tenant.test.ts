@@ -43,6 +43,8 @@ const NOT_TENANT_DATA: Record<string, string> = {
   'announcements.read': 'avisos globales; la marca de leído es del propio usuario',
   'announcements.update': 'solo administrador; avisos globales',
   'announcements.delete': 'solo administrador; avisos globales',
+  // Issue 29 §6: a ticket's folio is per account; B registering A's folio makes B's own ticket, never reaches A's.
+  'portal.ticketCreate': 'el folio del ticket es propio de cada cuenta (único por cuenta)',
 };
 
 /**
@@ -96,7 +98,7 @@ interface Values {
   backgroundId: string; importId: string; receivedUuid: string; receivedRetentionUuid: string; cardId: string; receiptId: number; voucherId: string;
   bEmployeeId: number; diotSupplierId: number; notificationId: number; polizaId: number;
   bankAccountId: number; bankMovementId: number; bankImportId: string;
-  recurringId: number; batchId: string;
+  recurringId: number; batchId: string; portalTicketId: number;
   apiKeyId: number; webhookEndpointId: number; webhookDeliveryId: number;
   /** Issue 26: A's own membership (its owner) and a pending invitation of A's. */
   memberId: number; invitationId: number;
@@ -258,6 +260,7 @@ const probes: Record<string, () => Probe[]> = {
   'recurring.create': () => [{ body: { uuid: v.invoiceUuid, frecuencia: 'mes', cada: 1 }, field: 'uuid' }],
   'recurring.update': () => [{ params: { id: v.recurringId }, body: { estado: 'pausada' } }],
   'recurring.delete': () => [{ params: { id: v.recurringId } }],
+  'portal.ticketDelete': () => [{ params: { id: v.portalTicketId } }],
   'apiKeys.revoke': () => [{ params: { id: v.apiKeyId } }],
   'webhooks.deleteEndpoint': () => [{ params: { id: v.webhookEndpointId } }],
   'webhooks.redeliver': () => [{ params: { id: v.webhookDeliveryId } }],
@@ -377,6 +380,10 @@ beforeAll(async () => {
     ?? (await call(a, 'GET', '/api/apps/invoice/invoices?perPage=50')).data[0].id;
   v.recurringId = (await call(a, 'POST', '/api/recurrentes', { uuid: v.invoiceUuid, frecuencia: 'mes', cada: 1 })).id;
   v.apiKeyId = (await call(a, 'POST', '/api/api-keys', { nombre: 'Sonda', modo: 'test' })).id;
+  v.portalTicketId = (await call(a, 'POST', '/api/portal/tickets', {
+    folio: 'SONDA-1', fecha: localNow().slice(0, 10), total: '116.00',
+    conceptos: [{ claveProdServ: '50202306', claveUnidad: 'H87', descripcion: 'Sonda', cantidad: '1', valorUnitario: '100.00', objetoImp: '02', traslados: [{ impuesto: '002', tipoFactor: 'Tasa', tasaOCuota: '0.160000' }] }],
+  })).id;
   {
     const db = server.runtime.ctx.db;
     const [me] = await db.select({ id: users.id }).from(users).where(eq(users.rfc, a.rfc));

@@ -32,6 +32,7 @@ const FIELDS: Record<string, string[]> = {
   'bank.import': ['file'],
   'bulk.import': ['file'],
   'invoiceSheet.upload': ['file'],
+  'portal.ticketImport': ['file'],
 };
 /**
  * Entries that answer a validation report instead of a 4xx (the spreadsheet imports preview every row): a hostile

@@ -19,11 +19,12 @@ import { accountsRoutes } from '../features/accounts/routes';
 import { tutorialsRoutes } from '../features/tutorials/routes';
 import { bankRoutes } from '../features/bank/routes';
 import { recurringRoutes } from '../features/recurring/routes';
+import { portalRoutes } from '../features/portal/routes';
 import { apiKeysRoutes } from '../features/api-keys/routes';
 import { bulkRoutes } from '../features/bulk/routes';
 import { workspaceRoutes } from '../features/workspace/routes';
 
 /** Route modules of the areas other helpers build; each is swapped in its own feature folder. */
 export const areaRoutes: RouteObject[] = [
-  ...incomesRoutes, ...outcomesRoutes, ...productsRoutes, ...clientsRoutes, ...employeesRoutes, ...prePayrollRoutes, ...payrollRoutes, ...announcementRoutes, ...paymentsRoutes, ...invoicingRoutes, ...retentionsRoutes, ...creditNotesRoutes, ...paymentReceptionRoutes, ...statementsRoutes, ...accountingRoutes, ...profileRoutes, ...accountsRoutes, ...tutorialsRoutes, ...bankRoutes, ...recurringRoutes, ...bulkRoutes, ...workspaceRoutes, ...apiKeysRoutes,
+  ...incomesRoutes, ...outcomesRoutes, ...productsRoutes, ...clientsRoutes, ...employeesRoutes, ...prePayrollRoutes, ...payrollRoutes, ...announcementRoutes, ...paymentsRoutes, ...invoicingRoutes, ...retentionsRoutes, ...creditNotesRoutes, ...paymentReceptionRoutes, ...statementsRoutes, ...accountingRoutes, ...profileRoutes, ...accountsRoutes, ...tutorialsRoutes, ...bankRoutes, ...recurringRoutes, ...portalRoutes, ...bulkRoutes, ...workspaceRoutes, ...apiKeysRoutes,
 ];

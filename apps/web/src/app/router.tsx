@@ -3,6 +3,7 @@ import { LoginPage } from '../features/auth/pages/login-page';
 import { plansRoutes } from '../features/plans/routes';
 import { dashboardRoutes } from './dashboard/dashboard-routes';
 import { devOutboxRoutes } from '../features/dev-outbox/routes';
+import { portalPublicRoutes } from '../features/portal/routes';
 import { areaRoutes } from './area-routes';
 import { invitationRoute } from '../features/workspace/routes';
 import { RootLayout } from './layout/root-layout';
@@ -68,6 +69,8 @@ export const routes: RouteObject[] = [
       { path: '/suspended-account/pay-subscription', lazy: statusPage('PaySubscriptionPage') },
       { path: '/error-404', lazy: statusPage('NotFoundPage') },
       ...devOutboxRoutes,
+      // Issue 29 §6: the self-invoicing page of an account, for its customers (no login).
+      ...portalPublicRoutes,
       // Unknown paths go to the 404 page (§2.3, §8).
       { path: '*', loader: () => redirect('/error-404'), element: null },
     ],

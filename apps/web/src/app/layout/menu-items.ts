@@ -76,6 +76,7 @@ export function buildMenu(basicPayroll: boolean): MenuItem[] {
         { label: 'menu.invoicingTemplate', to: '/invoicing/template' },
         { label: 'recurring.menu', to: '/invoicing/recurring' },
         { label: 'bulk.sheet.menu', to: '/invoicing/sheet' },
+        { label: 'portal.menu', to: '/invoicing/portal' },
       ],
     },
     { label: 'menu.incomes', to: '/incomes', icon: IconTrendingUp },

@@ -1,0 +1,57 @@
+import { describe, expect, it } from 'vitest';
+import { fireEvent, screen } from '@testing-library/react';
+import { MemoryRouter, Route, Routes } from 'react-router';
+import { mockFetch, renderWithProviders } from '../../../shared/test/render';
+import { reloadSession, getToken } from '../../../shared/session/session-store';
+import { storageKeys } from '../../../shared/storage/storage-keys';
+import { writeString } from '../../../shared/storage/local-store';
+import { PublicPortalPage } from './public-portal-page';
+
+const page = (slug = 'mi-tienda') =>
+  renderWithProviders(
+    <MemoryRouter initialEntries={[`/f/${slug}`]}>
+      <Routes><Route path="/f/:slug" element={<PublicPortalPage />} /></Routes>
+    </MemoryRouter>,
+  );
+
+describe('<PublicPortalPage /> (issue 29 §6)', () => {
+  it('an unknown portal says so', async () => {
+    mockFetch(() => ({ status: 404, body: { message: 'Este portal de facturación no existe o no está disponible' } }));
+    page('nadie');
+    expect(await screen.findByTestId('portal-unknown')).toBeTruthy();
+  });
+
+  it('proves the ticket, prefills the exact RFC, invoices it and shows the UUID; no session token is sent', async () => {
+    // A signed-in owner opening a portal in the same browser: their token must not travel.
+    writeString(storageKeys.accessToken, 'token-de-otra-sesion');
+    reloadSession();
+    expect(getToken()).toBe('token-de-otra-sesion');
+    const calls = mockFetch((url, init) => {
+      const auth = (init.headers as Record<string, string> | undefined)?.Authorization;
+      if (auth) return { status: 500, body: { message: 'no debe enviar token' } };
+      if (url.pathname === '/api/portal/mi-tienda') return { body: { nombre: 'Tienda Ñandú', logo: false } };
+      if (url.pathname === '/api/portal/mi-tienda/ticket') return { body: { folio: 'A-1', fecha: '2026-11-28', total: '116.00', conceptos: [{ descripcion: 'Café', cantidad: '1' }] } };
+      if (url.pathname === '/api/portal/mi-tienda/receptor') return { body: { nombre: 'ANA TORRES RUIZ', cp: '44100', regimen: '612', usoCfdi: 'G03' } };
+      if (url.pathname === '/api/portal/mi-tienda/facturar') {
+        return { status: 201, body: { uuid: '11111111-2222-4333-8444-555555555555', total: '116.00', xmlUrl: '/x', pdfUrl: '/p', correo: 'Te enviamos la factura a ana@ejemplo.mx' } };
+      }
+      return undefined;
+    });
+    page();
+    expect(await screen.findByText('Tienda Ñandú')).toBeTruthy();
+    fireEvent.change(screen.getByTestId('portal-folio'), { target: { value: 'A-1' } });
+    fireEvent.change(screen.getByTestId('portal-total'), { target: { value: '$116.00' } });
+    fireEvent.click(screen.getByTestId('portal-find'));
+    expect(await screen.findByTestId('portal-ticket')).toBeTruthy();
+    const rfc = screen.getByTestId('portal-rfc');
+    fireEvent.change(rfc, { target: { value: 'TORA800101AB1' } });
+    fireEvent.blur(rfc, { target: { value: 'TORA800101AB1' } });
+    await screen.findByDisplayValue('ANA TORRES RUIZ');
+    fireEvent.change(screen.getByTestId('portal-email'), { target: { value: 'ana@ejemplo.mx' } });
+    fireEvent.click(screen.getByTestId('portal-facturar'));
+    expect((await screen.findByTestId('portal-uuid')).textContent).toBe('11111111-2222-4333-8444-555555555555');
+    const sent = calls.find((c) => c.url === '/api/portal/mi-tienda/facturar');
+    expect(sent?.body).toEqual({ folio: 'A-1', total: '116.00', rfc: 'TORA800101AB1', nombre: 'ANA TORRES RUIZ', cp: '44100', regimen: '612', usoCfdi: 'G03', email: 'ana@ejemplo.mx' });
+    expect(calls.find((c) => c.url === '/api/portal/mi-tienda/receptor')?.body).toMatchObject({ folio: 'A-1', total: '116.00' });
+  });
+});
