@@ -53,6 +53,8 @@ declare module 'fastify' {
 const REDACT = ['req.headers.authorization', 'req.headers.cookie', 'req.body.password', 'req.body.ciec', 'req.body.code'];
 
 /** Request size limits; the 413 answers name the one that was exceeded. */
+/** The balancer's probes: never refused by the per-IP limit (a balancer polls from one address). */
+const PROBES = new Set(['/api/health', '/api/ready']);
 const LIMITS: UploadLimits = { bodyBytes: 12 * 1024 * 1024, fileBytes: 10 * 1024 * 1024, files: 4, fields: 20 };
 
 export interface AppOptions {
@@ -142,8 +144,8 @@ export async function buildApp(ctx: JobContext, opts: AppOptions = {}): Promise<
   app.addHook('onRequest', app.rateLimit({
     max: config.rateLimitPerMinute,
     timeWindow: '1 minute',
-    // Only the API counts: the web app's own scripts and styles must never be refused.
-    allowList: (req) => !req.url.startsWith('/api/') || req.url === '/api/health',
+    // Only the API counts: the web app's own scripts and styles must never be refused, nor the balancer's probes.
+    allowList: (req) => !req.url.startsWith('/api/') || PROBES.has(req.url.split('?')[0]!),
   }));
   await app.register(multipart, { limits: { fileSize: LIMITS.fileBytes, files: LIMITS.files, fields: LIMITS.fields } });
   await app.register(swagger, {

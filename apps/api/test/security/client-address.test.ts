@@ -97,3 +97,26 @@ describe('daily cap on verification and reset codes', () => {
     expect(statuses).toEqual([200, 200, 200, 200, 429]);
   });
 });
+
+describe('per-address limit of the credential entries (AUTH_RATE_LIMIT_PER_MINUTE), tighter than the app-wide one', () => {
+  let server: TestServer;
+  beforeAll(async () => {
+    server = await startTestServer({ AUTH_RATE_LIMIT_PER_MINUTE: '3' });
+  });
+  afterAll(() => server?.close());
+
+  it('the fourth login from one address in a minute is a 429, whichever account it names; other routes still answer', async () => {
+    const statuses: number[] = [];
+    // Four different unknown people: the per-account lockout never starts, only the per-address limit can refuse.
+    for (const who of ['a@nadie.mx', 'b@nadie.mx', 'c@nadie.mx', 'd@nadie.mx']) {
+      statuses.push((await fetch(`${server.baseUrl}/api/login`, json({ username: who, password: 'Incorrecta#1' }))).status);
+    }
+    expect(statuses).toEqual([401, 401, 401, 429]);
+    const refused = await fetch(`${server.baseUrl}/api/login`, json({ username: 'e@nadie.mx', password: 'Incorrecta#1' }));
+    expect(refused.status).toBe(429);
+    expect(refused.headers.get('retry-after')).toMatch(/^\d+$/);
+    expect(((await refused.json()) as { message: string }).message).toBe(messages.tooManyRequests);
+    expect((await fetch(`${server.baseUrl}/api/health`)).status).toBe(200);
+    expect((await fetch(`${server.baseUrl}/api/crear-cuenta/catalogs`)).status).not.toBe(429);
+  });
+});

@@ -1,12 +1,13 @@
 import type { FastifyPluginAsync } from 'fastify';
 import { municipios } from '@facturo/cfdi/catalogs';
+import { routeLimit } from '../../http/route-limit';
 import { serve } from '../../http/serve';
 import * as auth from './auth.service';
 
 /** Spec §7.2: registration, verification, login, password reset (entries in the contract's routes/auth.ts). */
 export const authRoutes = (deps: auth.AuthDeps): FastifyPluginAsync => async (app) => {
   // Credential-guessing routes get their own, tighter per-IP limit on top of the global one.
-  const limited = { config: { rateLimit: { max: deps.authRateLimitPerMinute, timeWindow: '1 minute' } } };
+  const limited = routeLimit(app, 'auth', deps.authRateLimitPerMinute);
 
   serve(app, 'auth.preRegister', (req) => auth.preRegister(deps, req.body), limited);
   serve(app, 'auth.verify', (req) => auth.verifyAccount(deps, req.body.email, req.body.code), limited);

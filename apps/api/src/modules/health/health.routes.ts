@@ -31,7 +31,7 @@ export const healthRoutes = ({ database, redis, draining, testMode }: HealthDeps
     } catch {
       return reply.code(503).send({ status: 'error', message: 'La base de datos no responde' });
     }
-  }, { config: { rateLimit: false } });
+  });
 
   serve(app, 'health.testMode', () => testMode);
 
@@ -56,5 +56,5 @@ export const healthRoutes = ({ database, redis, draining, testMode }: HealthDeps
     }
     const ready = checks.database === 'ok' && checks.migrations === 'ok' && checks.process === 'ok' && checks.redis !== 'no responde';
     return reply.code(ready ? 200 : 503).send({ status: ready ? 'ready' : 'not-ready', checks });
-  }, { config: { rateLimit: false } });
+  });
 };

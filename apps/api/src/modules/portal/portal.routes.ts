@@ -1,7 +1,8 @@
 import type { FastifyPluginAsync } from 'fastify';
 import type { JobContext } from '../../jobs/context';
 import { serve } from '../../http/serve';
-import { notFound, tooManyRequests } from '../../http/errors';
+import { notFound } from '../../http/errors';
+import { routeLimit } from '../../http/route-limit';
 import { invoicingProviders } from '../invoicing/providers';
 import { documentFileName, documentPdf, documentXml } from '../invoicing/documents.service';
 import { readAvatar } from '../profile/avatar';
@@ -14,21 +15,8 @@ import { importTickets } from './portal-import';
 export const portalRoutes = (ctx: JobContext): FastifyPluginAsync => async (app) => {
   const deps = invoicingProviders(ctx);
   const db = ctx.db;
-  // The public entries, per IP and stricter than the app's general limit: guessing folio+total pairs is slow. A
-  // counter of its own (key "portal:<ip>"): a route's `config.rateLimit` never runs after the app-wide hook (the
-  // plugin marks the request as already limited), and sharing the app-wide counter would charge both limits.
-  const portalLimit = app.createRateLimit({ max: ctx.config.portalRateLimitPerMinute, timeWindow: '1 minute', keyGenerator: (req) => `portal:${req.ip}` });
-  app.addHook('onRequest', async (req, reply) => {
-    if (!(req.routeOptions.config as { portalLimited?: boolean }).portalLimited) return;
-    const r = await portalLimit(req);
-    if (r.isAllowed) return;
-    void reply.header('x-ratelimit-limit', r.max).header('x-ratelimit-remaining', r.remaining);
-    if (r.isExceeded) {
-      void reply.header('retry-after', r.ttlInSeconds);
-      throw tooManyRequests();
-    }
-  });
-  const limited = { config: { portalLimited: true } };
+  // The public entries, per IP and stricter than the app's general limit: guessing folio+total pairs is slow.
+  const limited = routeLimit(app, 'portal', ctx.config.portalRateLimitPerMinute);
 
   serve(app, 'portal.settings', (req) => settingsOf(db, req.account.id));
   serve(app, 'portal.update', (req) => updateSettings(db, req.account.id, req.body));
