@@ -152,7 +152,7 @@ export async function buildApp(ctx: JobContext, opts: AppOptions = {}): Promise<
   });
   await app.register(swaggerUi, { routePrefix: '/api/docs' });
 
-  registerRequestContext(app, db, { pacIsSandbox: config.pacProvider === 'sandbox' });
+  registerRequestContext(app, db);
 
   const attempts = redis ? failoverCounter(redis, `${config.rateLimitNamespace}attempts:`) : memoryCounter();
   const authDeps: AuthDeps = {
