@@ -55,7 +55,7 @@ test('stamps 20 invoices from a spreadsheet, then a recurring invoice is listed,
   // Edit: every 2 months, 6 invoices, no e-mail.
   await row.getByRole('button', { name: 'Editar' }).click();
   const form = page.getByTestId('recurring-edit-form');
-  await form.getByLabel('Cada').fill('2');
+  await form.getByRole('textbox', { name: 'Cada', exact: true }).fill('2');
   await form.getByLabel('Número de facturas (opcional)').fill('6');
   await form.getByLabel('Enviar cada factura por correo al cliente').uncheck();
   await form.getByRole('button', { name: 'Guardar cambios' }).click();
