@@ -6,12 +6,15 @@ import type { TestAccount } from '../../../test/accounts';
 import { api, createCustomer, invoiceBody, invoicingAccount } from '../invoicing/invoicing-test-kit';
 import { invoicingProviders } from '../invoicing/providers';
 import { cfdis, stampBalances, stampMovements } from '../cfdis/cfdis.schema';
+import { webhookDeliveries } from '../../db/schema';
 import { documentSums, monthEnd, monthStart } from '../dashboard/dashboard.service';
 
 /**
  * Decision 307: a test key's documents go to the sandbox PAC — chosen per call, even when the process's PAC is a
  * real one — spend no stamp and are stored as test CFDIs that no sum counts.
  */
+// The webhook endpoint of the first test is on loopback (the contract's allow-list for tests).
+process.env.WEBHOOK_ALLOW_HOSTS = '127.0.0.1';
 let server: TestServer;
 let owner: TestAccount;
 let userId: number;
@@ -53,6 +56,8 @@ describe('test API keys (issue 29 §4, decision 307)', () => {
   it('a test key stamps through the sandbox with no stamps left, spends none and its CFDI is marked test', async () => {
     const key = await newKey('test');
     const customer = await createCustomer(server.baseUrl, owner);
+    const hook = await api(server.baseUrl, owner, 'POST', '/api/webhooks/endpoints', { url: 'http://127.0.0.1:9/hook', eventos: ['invoice.stamped'] });
+    expect(hook.status, JSON.stringify(hook.data)).toBe(201);
     await setBalance(0);
     const before = await balance();
     const res = await withKey(key, 'POST', '/api/invoice40', invoiceBody(customer.id));
@@ -65,6 +70,9 @@ describe('test API keys (issue 29 §4, decision 307)', () => {
     expect(await db.select().from(stampMovements).where(and(eq(stampMovements.userId, userId), eq(stampMovements.reference, res.data.uuid)))).toHaveLength(0);
     const [{ n }] = (await db.execute(sql`SELECT balance AS n FROM stamp_balances WHERE user_id = ${userId}`)).rows as { n: number }[];
     expect(Number(n)).toBe(0);
+    // Its invoice.stamped event says it is a test document.
+    await expect.poll(async () => (await db.select({ payload: webhookDeliveries.payload }).from(webhookDeliveries).where(eq(webhookDeliveries.userId, userId)))
+      .map((d) => (d.payload as { data: Record<string, unknown> }).data).find((d) => d.uuid === res.data.uuid)).toMatchObject({ prueba: true });
 
     // Shown as "Prueba" in the list; it cannot be made to count.
     const now = new Date();
