@@ -1,3 +1,4 @@
+import type { SwaggerTransformObject } from '@fastify/swagger';
 import { API_KEY_EXAMPLES, API_KEY_ROUTES, routes, type RouteDef } from '@facturo/contract';
 
 /**
@@ -36,8 +37,10 @@ type Operation = {
 };
 type OpenApiDocument = { paths?: Record<string, Record<string, Operation>>; tags?: { name: string; description?: string }[] };
 
-/** swagger `transformObject`: the examples and the tag, written into the generated document. */
-export function withApiKeyExamples<T>({ openapiObject }: { openapiObject: T }): T {
+/** swagger `transformObject`: the examples and the tag, written into the generated document (OpenAPI 3 only). */
+export const withApiKeyExamples: SwaggerTransformObject = (documentObject) => {
+  if (!('openapiObject' in documentObject)) return documentObject.swaggerObject;
+  const { openapiObject } = documentObject;
   const doc = openapiObject as unknown as OpenApiDocument;
   for (const methods of Object.values(doc.paths ?? {})) {
     for (const op of Object.values(methods)) {
@@ -59,4 +62,4 @@ export function withApiKeyExamples<T>({ openapiObject }: { openapiObject: T }): 
   }
   doc.tags = [...(doc.tags ?? []).filter((t) => t.name !== API_KEY_TAG), { name: API_KEY_TAG, description: 'Entradas que acepta una llave de API (decisión 307)' }];
   return openapiObject;
-}
+};
