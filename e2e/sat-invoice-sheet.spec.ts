@@ -7,7 +7,7 @@ import { snap } from './support/screens';
 const HEADER = ['Factura', 'RFC del cliente', 'Uso CFDI', 'Forma de pago', 'Método de pago', 'Serie', 'Clave producto/servicio', 'Cantidad', 'Clave unidad',
   'Unidad', 'Descripción', 'Valor unitario', 'Descuento', 'Objeto de impuesto', 'IVA trasladado', 'ISR retenido', 'IVA retenido'];
 
-test('stamps 20 invoices from a spreadsheet, then a recurring invoice is listed, paused and deleted', async ({ page, request }, info) => {
+test('stamps 20 invoices from a spreadsheet, then a recurring invoice is listed, paused, edited and deleted', async ({ page, request }, info) => {
   test.setTimeout(240_000);
   const account = await satTestAccount(request);
   await uploadSatCsd(request, account.token);
@@ -52,6 +52,17 @@ test('stamps 20 invoices from a spreadsheet, then a recurring invoice is listed,
   await row.getByRole('button', { name: 'Pausar' }).click();
   await expect(row).toContainText('Pausada');
   await page.screenshot({ path: '/tmp/i29-recurring.png' });
+  // Edit: every 2 months, 6 invoices, no e-mail.
+  await row.getByRole('button', { name: 'Editar' }).click();
+  const form = page.getByTestId('recurring-edit-form');
+  await form.getByRole('textbox', { name: 'Cada', exact: true }).fill('2');
+  await form.getByLabel('Número de facturas (opcional)').fill('6');
+  await form.getByLabel('Enviar cada factura por correo al cliente').uncheck();
+  await form.getByRole('button', { name: 'Guardar cambios' }).click();
+  await expect(form).toHaveCount(0);
+  await expect(row).toContainText('Cada 2 meses');
+  await expect(row).toContainText('0 / 6');
+  await snap(page, info, 'recurring-edited');
   await row.getByRole('button', { name: 'Eliminar' }).click();
   await page.getByRole('button', { name: 'Eliminar' }).last().click();
   await expect(table.getByRole('row').filter({ hasText: 'CLIENTE DE LOTE E2E' })).toHaveCount(0);

@@ -10,6 +10,7 @@ import rateLimit from '@fastify/rate-limit';
 import fastifyStatic from '@fastify/static';
 import swagger from '@fastify/swagger';
 import swaggerUi from '@fastify/swagger-ui';
+import { apiKeySecuritySchemes, withApiKeyExamples } from './http/openapi-api-keys';
 import { jsonSchemaTransform, serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { Redis } from 'ioredis';
 import { findNulField, messages, NUL_MESSAGE } from '@facturo/contract';
@@ -149,12 +150,17 @@ export async function buildApp(ctx: JobContext, opts: AppOptions = {}): Promise<
   }));
   await app.register(multipart, { limits: { fileSize: LIMITS.fileBytes, files: LIMITS.files, fields: LIMITS.fields } });
   await app.register(swagger, {
-    openapi: { info: { title: 'Facturo API', version: '0.1.0', description: 'API de facturación electrónica e impuestos' } },
+    openapi: {
+      info: { title: 'Facturo API', version: '0.1.0', description: 'API de facturación electrónica e impuestos' },
+      components: { securitySchemes: apiKeySecuritySchemes },
+    },
     transform: jsonSchemaTransform,
+    // Issue 29 §4: the public API's examples and tag (decision 307).
+    transformObject: withApiKeyExamples,
   });
   await app.register(swaggerUi, { routePrefix: '/api/docs' });
 
-  registerRequestContext(app, db, { pacIsSandbox: config.pacProvider === 'sandbox' });
+  registerRequestContext(app, db);
 
   const attempts = redis ? failoverCounter(redis, `${config.rateLimitNamespace}attempts:`) : memoryCounter();
   const authDeps: AuthDeps = {

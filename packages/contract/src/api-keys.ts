@@ -50,7 +50,7 @@ export const API_KEY_ROUTES: ReadonlySet<string> = new Set([
   'paymentReception.mothers', 'paymentReception.payments', 'paymentReception.catalogs', 'paymentReception.applyPay', 'paymentReception.applyMultiple',
 ]);
 
-/** Entries that stamp or cancel with the PAC: a test key reaches them only while the PAC is the sandbox. */
+/** Entries that stamp or cancel with the PAC: with a test key they go to the sandbox PAC and spend no stamp (decision 307). */
 export const API_KEY_PAC_ROUTES: ReadonlySet<string> = new Set([
   'invoicing.stamp40', 'invoicing.cancel', 'paymentReception.applyPay', 'paymentReception.applyMultiple',
 ]);

@@ -99,6 +99,8 @@ export const invoiceRowSchema = z.object({
   /** §4 list status: 1 pending (open balance), 2 paid. */
   status: z.union([z.literal(1), z.literal(2)]),
   notCount: z.boolean(),
+  /** Stamped with a test API key through the sandbox PAC (decision 307): shown "Prueba", never counted. */
+  prueba: z.boolean().optional(),
   pagoManual: z.boolean(),
   /** The 69-B list check arrives with its issue; always false until then. */
   blacklisted: z.boolean(),

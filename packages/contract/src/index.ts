@@ -35,6 +35,7 @@ export * from './format-bytes';
 export * from './bulk';
 export * from './recurring';
 export * from './api-keys';
+export * from './api-key-examples';
 export * from './webhooks';
 export * from './portal';
 export * from './workspace';

@@ -1,7 +1,7 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { and, eq } from 'drizzle-orm';
 import {
-  API_KEY_PAC_ROUTES, API_KEY_ROUTES, INT4_MAX, messages, normalizeRfc, requiredRole, roleAllows, roleForbiddenMessage, routes, type MemberRole, type RouteDef,
+  API_KEY_ROUTES, INT4_MAX, messages, normalizeRfc, requiredRole, roleAllows, roleForbiddenMessage, routes, type MemberRole, type RouteDef,
 } from '@facturo/contract';
 import type { Db } from '../db/client';
 import { memberships, persons, users } from '../db/schema';
@@ -103,7 +103,7 @@ declare module '@fastify/jwt' {
  * unpaid (402), incomplete profile (403), plan product (403 locked). preValidation: a path, query or body
  * RFC that is not the token's is a 403 — tenant isolation does not depend on each module remembering.
  */
-export function registerRequestContext(app: FastifyInstance, db: Db, opts: { pacIsSandbox?: boolean } = {}): void {
+export function registerRequestContext(app: FastifyInstance, db: Db): void {
   // Issue 26 §6: the activity log line of a successful stamp, cancellation, filing, credential or purchase.
   registerActivityHook(app, db);
   app.decorateRequest('account', null as unknown as Account);
@@ -125,9 +125,7 @@ export function registerRequestContext(app: FastifyInstance, db: Db, opts: { pac
       const found = isWellFormedApiKey(key) ? await accountByApiKey(db, key) : null;
       if (!found) throw unauthorized('La llave de API no es válida o fue revocada');
       if (!config.routeName || !API_KEY_ROUTES.has(config.routeName)) throw forbidden('Esta ruta no está disponible con una llave de API');
-      if (found.modo === 'test' && API_KEY_PAC_ROUTES.has(config.routeName) && !opts.pacIsSandbox) {
-        throw forbidden('Una llave de prueba solo timbra con el PAC de pruebas; usa una llave live');
-      }
+      // A test key stamps too: the invoicing providers send its documents to the sandbox PAC (decision 307).
       user = found.user;
       role = 'contador';
       viaKey = { id: found.keyId, modo: found.modo };

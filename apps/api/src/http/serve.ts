@@ -1,5 +1,6 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest, RouteShorthandOptions } from 'fastify';
-import { API_KEY_ROUTES, routes, type RouteBody, type RouteDef, type RouteName, type RouteParams, type RouteQuery, type RouteResultIn } from '@facturo/contract';
+import { routes, type RouteBody, type RouteDef, type RouteName, type RouteParams, type RouteQuery, type RouteResultIn } from '@facturo/contract';
+import { apiKeyRouteSchema } from './openapi-api-keys';
 
 /** A request typed by its route entry's parsed params, query and body. */
 export type RouteRequest<R extends RouteDef> = FastifyRequest & {
@@ -34,7 +35,7 @@ export function serve<N extends RouteName>(app: FastifyInstance, name: N, handle
     tags: [name.split('.')[0]!],
     ...(entry.summary ? { summary: entry.summary } : {}),
     // Issue 29 §4: the public API is the entries an API key reaches; the document says which they are.
-    ...(API_KEY_ROUTES.has(name) ? { description: 'API pública: acepta una llave de API (Authorization: Bearer fk_test_… o fk_live_…).' } : {}),
+    ...apiKeyRouteSchema(name),
     ...(entry.params ? { params: entry.params } : {}),
     ...(entry.query ? { querystring: entry.query } : {}),
     ...(entry.body ? { body: entry.body } : {}),

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { API_KEY_PATTERN } from '@facturo/contract';
+import { API_KEY_EXAMPLES, API_KEY_PATTERN, API_KEY_ROUTES, routes, type RouteDef } from '@facturo/contract';
 import { startTestServer, type TestServer } from '../../../test/server';
 import { createAccount, type TestAccount } from '../../../test/accounts';
 import { api, createCustomer, invoiceBody, invoicingAccount } from '../invoicing/invoicing-test-kit';
@@ -110,10 +110,29 @@ describe('API keys (issue 29 §4)', () => {
     expect((await withKey(key, 'GET', '/api/clients')).status).toBe(200);
   });
 
-  it('the OpenAPI document marks the entries a key reaches', async () => {
-    const doc = await (await fetch(`${server.baseUrl}/api/docs/json`)).json() as { paths: Record<string, Record<string, { description?: string }>> };
-    expect(doc.paths['/api/clients']!.get!.description).toMatch(/API pública/);
-    expect(doc.paths['/api/api-keys']!.get!.description ?? '').not.toMatch(/API pública/);
+  it('the OpenAPI document marks every entry a key reaches, with the bearer scheme and its example', async () => {
+    type Op = { description?: string; tags?: string[]; security?: unknown[]; 'x-api-key'?: boolean; 'x-example'?: any; parameters?: any[];
+      requestBody?: { content: Record<string, { example?: unknown }> }; responses: Record<string, { content?: Record<string, { example?: unknown }> }> };
+    const doc = await (await fetch(`${server.baseUrl}/api/docs/json`)).json() as { paths: Record<string, Record<string, Op>>; components: any };
+    expect(doc.components.securitySchemes.apiKey).toMatchObject({ type: 'http', scheme: 'bearer' });
+    const opOf = (name: string) => {
+      const def = (routes as Record<string, RouteDef>)[name]!;
+      return { def, op: doc.paths[def.path.replace(/:(\w+)/g, '{$1}')]?.[def.method.toLowerCase()] };
+    };
+    for (const name of API_KEY_ROUTES) {
+      const { def, op } = opOf(name);
+      expect(op, name).toBeDefined();
+      expect(op!['x-api-key'], name).toBe(true);
+      expect(op!.security, name).toEqual([{ apiKey: [] }]);
+      expect(op!.tags, name).toContain('API pública');
+      expect(op!['x-example'], name).toEqual(API_KEY_EXAMPLES[name]);
+      if (def.body && !def.consumes) expect(op!.requestBody!.content['application/json']!.example, name).toEqual(API_KEY_EXAMPLES[name]!.request!.body);
+      if (def.response) expect(op!.responses[String(def.status ?? 200)]!.content!['application/json']!.example, name).toEqual(API_KEY_EXAMPLES[name]!.response);
+    }
+    expect(opOf('invoicing.stamp40').op!.requestBody!.content['application/json']!.example).toMatchObject({ clientId: 42, conceptos: [expect.objectContaining({ claveProdServ: '84111506' })] });
+    const keys = opOf('apiKeys.list').op!;
+    expect(keys['x-api-key']).toBeUndefined();
+    expect(keys.description ?? '').not.toMatch(/API pública/);
   });
 
   it('refuses a nameless key in Spanish, naming the field', async () => {

@@ -3,6 +3,7 @@ import type { ImportState } from '@facturo/contract';
 import { invoicingProviders } from '../invoicing/providers';
 import { blacklistWarning, importSummary, runImport, type UploadedImportFile } from './import-run';
 import { ProgressReporter } from '../../jobs/progress';
+import { raiseReceivedCfdis, type ReceivedCfdi } from '../webhooks/webhooks.raise';
 import { attemptOf, QUEUES } from '../../jobs/queue';
 import type { JobContext } from '../../jobs/context';
 
@@ -23,7 +24,8 @@ const reporter = (ctx: JobContext, data: CfdiImportJobData) =>
 export async function runCfdiImportJob(ctx: JobContext, data: CfdiImportJobData): Promise<ImportState> {
   const progress = reporter(ctx, data);
   const { storage } = invoicingProviders(ctx);
-  const state = await runImport(ctx.db, storage, { ...data, importId: data.processId }, (s) =>
+  const onReceived = (docs: ReceivedCfdi[]) => raiseReceivedCfdis(ctx, data.userId, docs);
+  const state = await runImport(ctx.db, storage, { ...data, importId: data.processId, onReceived }, (s) =>
     progress.step(s.progress, s.total ? `Importando ${s.imported + s.rejected.length} de ${s.total} documentos` : 'Leyendo los archivos', s),
   );
   if (state.status === 'failed') await progress.fail(importSummary(state), state);

@@ -3,6 +3,7 @@ import type { ImportRejection, ImportState } from '@facturo/contract';
 import type { Db } from '../../db/client';
 import type { StoragePort } from '../../providers/storage/local-storage';
 import { storeCfdi, CfdiStoreError } from '../cfdis/cfdi-store';
+import type { ReceivedCfdi } from '../webhooks/webhooks.raise';
 import { decideDeductibility } from '../outcomes/deductibility';
 import { storeRetention, RetentionStoreError } from '../retentions/retention-store';
 import { classifyDocument, type AcceptedDocument, type AcceptedRetention } from './classify';
@@ -24,6 +25,11 @@ export interface ImportRunInput {
    * tells what that run had already stored (imported, by this import) from a real duplicate.
    */
   importId?: string;
+  /**
+   * Called after each group's commit with the received CFDIs it stored (the jobs raise `cfdi.received`,
+   * decision 308). Not called for duplicates nor for issued documents.
+   */
+  onReceived?: (docs: ReceivedCfdi[]) => Promise<void>;
 }
 
 /** What the run reports after each document (the job turns it into progress and the stored state). */
@@ -112,6 +118,7 @@ export async function runImport(
   // instead of one per document (PGlite's commit is most of the cost of a small write; bench/cfdi-import).
   for (let from = 0; from < docs.length; from += every) {
     const group = docs.slice(from, from + every);
+    const received: ReceivedCfdi[] = [];
     await db.transaction(async (tx) => {
       for (const d of group) {
         const classified = classifyDocument(d.data, input.rfc);
@@ -133,6 +140,7 @@ export async function runImport(
                 counterparties.push({ uuid: classified.uuid, rfc: classified.direction === 'emitido' ? s.receptorRfc : s.emisorRfc });
                 const key = `${classified.direction} ${s.fecha.slice(0, 7)}`;
                 where.set(key, (where.get(key) ?? 0) + 1);
+                if (classified.direction === 'recibido') received.push({ uuid, rfcEmisor: s.emisorRfc.toUpperCase(), total: s.total, fecha: s.fecha });
               }
             }
           } catch (e) {
@@ -143,6 +151,7 @@ export async function runImport(
         }
       }
     });
+    if (received.length && input.onReceived) await input.onReceived(received);
     done += group.length;
     if (done < docs.length) {
       state.progress = Math.max(1, Math.min(99, Math.floor((done / docs.length) * 100)));

@@ -27,6 +27,8 @@ export interface StoreCfdiInput {
   deducible?: { deducible: boolean; motivo: string };
   /** The import storing it (its background process id): recorded, and returned when the UUID was there already. */
   importId?: string;
+  /** Stamped with a test API key (sandbox PAC): marked test and excluded from every sum (decision 307). */
+  test?: boolean;
 }
 
 export interface StoreCfdiResult {
@@ -86,6 +88,7 @@ export async function storeCfdi(
         xmlSha256: createHash('sha256').update(bytes).digest('hex'),
         pdfKey,
         importId: input.importId ?? null,
+        ...(input.test ? { test: true, notCount: true } : {}),
         searchText: searchTextFor(facts, direction),
         ...(input.deducible && direction === 'recibido' ? { deducible: input.deducible.deducible, deducibleMotivo: input.deducible.motivo } : {}),
       })

@@ -68,6 +68,8 @@ export const cfdis = pgTable('cfdis', {
   /** Migration 0420: paid by hand ("Habilitar pago"); balance recomputation leaves such a row alone. */
   pagoManual: boolean('pago_manual').notNull().default(false),
   notCount: boolean('not_count').notNull().default(false),
+  /** Migration 0875 (decision 307): stamped with a test API key through the sandbox PAC; never counted (not_count too). */
+  test: boolean('test').notNull().default(false),
   deducible: boolean('deducible'),
   deducibleMotivo: text('deducible_motivo'),
   deducibleManual: boolean('deducible_manual').notNull().default(false),
@@ -188,6 +190,8 @@ export const stampAttempts = pgTable('stamp_attempts', {
   reason: varchar('reason', { length: 20 }).notNull(),
   /** A payment complement's ImpPagado per paid invoice UUID while it is 'timbrando' (counted against the saldo). */
   reserves: jsonb('reserves').$type<Record<string, string>>(),
+  /** Migration 0875: a test API key's document — sandbox PAC, no stamp taken or returned. */
+  test: boolean('test').notNull().default(false),
   uuid: varchar('uuid', { length: 36 }),
   error: text('error'),
   createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),

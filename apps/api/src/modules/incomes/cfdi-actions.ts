@@ -13,7 +13,7 @@ const NOT_FOUND = 'No encontramos ese CFDI entre tus documentos';
 
 async function ownedCfdi(db: Db, userId: number, direction: CfdiDirection, uuid: string) {
   const [row] = await db
-    .select({ id: cfdis.id, tipo: cfdis.tipo, estado: cfdis.estado, metodoPago: cfdis.metodoPago, fecha: cfdis.fecha })
+    .select({ id: cfdis.id, tipo: cfdis.tipo, estado: cfdis.estado, metodoPago: cfdis.metodoPago, fecha: cfdis.fecha, test: cfdis.test })
     .from(cfdis)
     .where(and(eq(cfdis.userId, userId), eq(cfdis.direction, direction), eq(cfdis.uuid, uuid)));
   if (!row) throw notFound(NOT_FOUND);
@@ -58,6 +58,8 @@ export async function enablePayment(db: Db, userId: number, direction: CfdiDirec
 /** Excludes a document from the statistics (notCount=false counts it again); it stays in the month's list. */
 export async function setNotCount(db: Db, userId: number, direction: CfdiDirection, uuid: string, notCount: boolean): Promise<{ msj: string; rspns: boolean }> {
   const row = await ownedCfdi(db, userId, direction, uuid);
+  // A test API key's CFDI (sandbox PAC, decision 307) has no fiscal effect: it is never counted.
+  if (row.test && !notCount) throw new AppError(409, 'Un CFDI de prueba no se cuenta en las estadísticas', { notCount: ['El CFDI es de prueba'] });
   await db.update(cfdis).set({ notCount, updatedAt: new Date() }).where(eq(cfdis.id, row.id));
   return { msj: notCount ? 'El CFDI ya no se cuenta en las estadísticas' : 'El CFDI vuelve a contarse en las estadísticas', rspns: true };
 }

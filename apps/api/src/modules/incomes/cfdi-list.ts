@@ -61,7 +61,7 @@ export function rowSelect(direction: CfdiDirection, opts: { light?: boolean; bla
   return sql`c.id, c.uuid, c.serie, c.folio, c.${sql.raw(rfc)} AS rfc, coalesce(c.${sql.raw(nombre)}, '') AS client,
     to_char(c.fecha, 'YYYY-MM-DD"T"HH24:MI:SS') AS f_emi, to_char(c.fecha_pago, 'YYYY-MM-DD') AS f_pago,
     c.total::text AS total, c.subtotal::text AS subtotal, c.saldo::text AS saldo, c.moneda, c.tipo_cambio::text AS tc, c.estado, c.cancel_estatus,
-    c.tipo, c.metodo_pago, c.forma_pago, c.not_count, c.pago_manual, c.iva_trasladado::text AS iva, c.isr_retenido::text AS isr_ret,
+    c.tipo, c.metodo_pago, c.forma_pago, c.not_count, c.test, c.pago_manual, c.iva_trasladado::text AS iva, c.isr_retenido::text AS isr_ret,
     c.iva_retenido::text AS iva_ret, c.descuento::text AS descuento, ${opts.light ? LIGHT : FULL}${direction === 'recibido' ? DEDUCIBLE : sql``}${blacklisted}`;
 }
 
@@ -120,6 +120,7 @@ export function toInvoiceRow(r: Record<string, unknown>): InvoiceRow {
     formaPago: (r.forma_pago as string | null) ?? null,
     status: open ? 1 : 2,
     notCount: Boolean(r.not_count),
+    ...(r.test ? { prueba: true } : {}),
     pagoManual: Boolean(r.pago_manual),
     blacklisted: Boolean(r.blacklisted),
     hasRelated: Boolean(r.has_related),

@@ -9,6 +9,7 @@ import { refreshAfterStateChange } from '../cfdis/cfdi-store';
 import { documentXml, issuedCfdi } from './documents.service';
 import type { InvoicingProviders } from './providers';
 import type { Db } from '../../db/client';
+import { isTestRequest, pacFor, type StampAccount } from './test-mode';
 
 export const cancelOptions = () => ({ data: Object.entries(CANCEL_MOTIVOS).map(([value, text]) => ({ value, text: `${value} - ${text}` })) });
 
@@ -38,10 +39,14 @@ const ALERT: Record<CfdiEstado, string> = {
  */
 export async function cancelInvoice(
   deps: InvoicingProviders,
-  account: { id: number; rfc: string },
+  account: StampAccount,
   input: { pIdPago: string; option: CancelMotivo; uuidSustitucion?: string },
 ): Promise<{ msj: string; rspns: boolean; uuid: string; estado: CfdiEstado }> {
   const { row, xml } = await documentXml(deps, account.id, input.pIdPago);
+  // A test key never reaches a real PAC, so it cancels only test documents (decision 307).
+  if (isTestRequest(account) && !row.test) {
+    throw new AppError(403, 'Una llave de prueba solo cancela facturas de prueba; usa una llave live', { pIdPago: ['La factura no es de prueba'] });
+  }
   if (row.estado === 'cancelada') throw new AppError(409, 'La factura ya está cancelada', { pIdPago: ['La factura ya está cancelada'] });
   if (row.estado === 'en_proceso') throw new AppError(409, 'La cancelación de esta factura ya está en proceso', { pIdPago: ['La cancelación ya está en proceso'] });
   const root = parseXml(xml);
@@ -53,7 +58,8 @@ export async function cancelInvoice(
   await claimCancellation(deps.db, account.id, { uuid: row.uuid, documento: 'cfdi', motivo: input.option, uuidSustitucion });
   let result: CancelResult;
   try {
-    result = await deps.pac.cancel({
+    // The PAC that stamped it: the sandbox for a test document, whatever the process's PAC is.
+    result = await pacFor(deps, row.test).cancel({
       rfcEmisor: account.rfc, rfcReceptor: row.rfcReceptor, uuid: row.uuid, motivo: input.option,
       folioSustitucion: uuidSustitucion, total: root.attrs.get('Total') ?? row.total,
     });

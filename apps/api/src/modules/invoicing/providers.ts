@@ -36,7 +36,8 @@ const byContext = new WeakMap<JobContext, InvoicingProviders>();
 export function invoicingProviders(ctx: JobContext): InvoicingProviders {
   const existing = byContext.get(ctx);
   if (existing) return existing;
-  const { pac, kind } = createPac(pacSettingsFromEnv(ctx.config.dataDir), {
+  const settings = pacSettingsFromEnv(ctx.config.dataDir);
+  const { pac, kind } = createPac(settings, {
     // RFCs are unique per account: the emisor's latest valid CSD signs SAT's cancellation request (real PACs).
     async csdFor(rfc) {
       const [user] = await ctx.db.select({ id: users.id }).from(users).where(eq(users.rfc, rfc.toUpperCase()));
@@ -45,6 +46,8 @@ export function invoicingProviders(ctx: JobContext): InvoicingProviders {
       return { certificatePem: credential.certificate.x509.toString(), privateKey: credential.privateKey };
     },
   });
+  // Test API keys stamp with the sandbox whatever the process's PAC is (decision 307): the same instance when it is the sandbox.
+  const sandboxPac = kind === 'sandbox' ? pac : createPac({ ...settings, provider: 'sandbox' }).pac;
   const storage: StoragePort = localStorage(path.join(ctx.config.dataDir, 'storage'));
   const files = new UserFiles(ctx.config.dataDir);
   const today = () => toMexicoCityLocal(new Date()).slice(0, 10);
@@ -56,6 +59,7 @@ export function invoicingProviders(ctx: JobContext): InvoicingProviders {
     db: ctx.db,
     storage,
     pac,
+    sandboxPac,
     pacKind: kind,
     secrets: ctx.secrets,
     rates,

@@ -12,12 +12,15 @@ import { storeCfdi } from '../cfdis/cfdi-store';
 import { folioSeries, idempotencyKeys, stampAttempts, stampBalances, stampMovements } from '../cfdis/cfdis.schema';
 import { users } from '../../db/schema';
 import { loadAccountCsd } from './account-csd';
+import { isTestRequest, pacFor, type StampAccount } from './test-mode';
 
 /** What the stamping pipeline needs from the process (built once in invoicing/providers.ts). */
 export interface StampingDeps {
   db: Db;
   storage: StoragePort;
   pac: PacPort;
+  /** The sandbox PAC, for test API keys' documents even when `pac` is a real one (decision 307); `pac` when absent. */
+  sandboxPac?: PacPort;
   secrets: SecretBox;
 }
 
@@ -29,7 +32,7 @@ export interface StampedDocument {
 }
 
 export interface StampRequest<R> {
-  account: { id: number; rfc: string };
+  account: StampAccount;
   /** Serie whose folio the document takes ('' = no serie; its own gap-free counter). */
   serie: string;
   /**
@@ -121,7 +124,7 @@ export type StampStorer = (tx: Db, deps: StampingDeps, attempt: StampAttempt, ac
 /** CFDI (invoices, payments, credit notes, payroll): the E2 store plus the customer's document link. */
 export const storeStampedCfdi: StampStorer = async (tx, deps, a, accountRfc, xml) => {
   const stored = await storeCfdi(tx, deps.storage, {
-    userId: a.userId, accountRfc, xml, source: 'app', clientId: a.clientId ?? null, observaciones: a.observaciones ?? null,
+    userId: a.userId, accountRfc, xml, source: 'app', clientId: a.clientId ?? null, observaciones: a.observaciones ?? null, test: a.test,
   }, { inTransaction: true });
   if (!stored.duplicated && a.clientId) await tx.insert(clientDocuments).values({ userId: a.userId, clientId: a.clientId, uuid: stored.uuid });
   return stored;
@@ -158,7 +161,7 @@ export function sendAttempt(deps: StampingDeps, attempt: StampAttempt, accountRf
   const work = (async (): Promise<FinishedAttempt> => {
     let stamped;
     try {
-      stamped = await deps.pac.stamp(attempt.sealedXml, attempt.pacKey ? { idempotencyKey: attempt.pacKey } : {});
+      stamped = await pacFor(deps, attempt.test).stamp(attempt.sealedXml, attempt.pacKey ? { idempotencyKey: attempt.pacKey } : {});
     } catch (err) {
       // Not reached or no answer: whether it stamped is unknown, so the attempt stays 'timbrando' for the
       // recovery job (a refusal is an answer: the stamp goes back and the folio is recorded as no timbrado).
@@ -196,7 +199,8 @@ async function completeAttempt(deps: StampingDeps, attempt: StampAttempt, accoun
       await returnStamp(t, mine);
       return { attempt: { ...mine, status: 'no_timbrado', error: reason }, outcome: 'no_timbrado' as const, error: new AppError(409, reason) };
     }
-    await t.insert(stampMovements).values({ userId: mine.userId, delta: -1, reason: mine.reason, reference: stored.uuid });
+    // A test document took no stamp, so it writes no movement.
+    if (!mine.test) await t.insert(stampMovements).values({ userId: mine.userId, delta: -1, reason: mine.reason, reference: stored.uuid });
     return { attempt: mine, outcome: 'timbrado' as const };
   });
   return done ?? settled(deps.db, attempt);
@@ -204,7 +208,7 @@ async function completeAttempt(deps: StampingDeps, attempt: StampAttempt, accoun
 
 /** The stamp taken for a folio that was never stamped goes back; the Idempotency-Key is freed for a corrected retry. */
 async function returnStamp(t: Db, a: StampAttempt): Promise<void> {
-  await t.update(stampBalances).set({ balance: sql`${stampBalances.balance} + 1` }).where(eq(stampBalances.userId, a.userId));
+  if (!a.test) await t.update(stampBalances).set({ balance: sql`${stampBalances.balance} + 1` }).where(eq(stampBalances.userId, a.userId));
   if (a.idempotencyKey) {
     await t.delete(idempotencyKeys).where(and(eq(idempotencyKeys.userId, a.userId), eq(idempotencyKeys.key, a.idempotencyKey), isNull(idempotencyKeys.response)));
   }
@@ -257,7 +261,7 @@ const totalOf = (xml: string) => /\sTotal="([^"]*)"/.exec(xml)?.[1] ?? '0';
 
 /** What a stamping of any kind needs (invoices, payments, credit notes and payroll through stampDocument; retentions directly). */
 export interface AttemptRequest<R> {
-  account: { id: number; rfc: string };
+  account: StampAccount;
   kind: string;
   /** Serie whose folio the document takes; null: the document brings its own (no folio claimed). */
   serie: string | null;
@@ -293,6 +297,7 @@ export async function stampAttempt<R>(deps: StampingDeps, req: AttemptRequest<R>
   const userId = req.account.id;
   const idem = req.idempotency;
   const conflict = req.conflict ?? conflictOtherBody;
+  const test = isTestRequest(req.account);
   if (idem) {
     const replay = await storedReplay<R>(db, userId, idem.key, idem.requestHash, conflict);
     if (replay) return replay;
@@ -311,18 +316,21 @@ export async function stampAttempt<R>(deps: StampingDeps, req: AttemptRequest<R>
       }
       if (req.claim) await req.claim(t);
       const folio = req.serie === null ? null : String(await claimFolio(t, userId, req.serie));
-      const taken = await t
-        .update(stampBalances)
-        .set({ balance: sql`${stampBalances.balance} - 1` })
-        .where(and(eq(stampBalances.userId, userId), gt(stampBalances.balance, 0)))
-        .returning({ balance: stampBalances.balance });
-      if (!taken.length) throw noStampsLeft();
+      // A test key's document spends no stamp (decision 307): nothing to take, so no "sin timbres" either.
+      if (!test) {
+        const taken = await t
+          .update(stampBalances)
+          .set({ balance: sql`${stampBalances.balance} - 1` })
+          .where(and(eq(stampBalances.userId, userId), gt(stampBalances.balance, 0)))
+          .returning({ balance: stampBalances.balance });
+        if (!taken.length) throw noStampsLeft();
+      }
       const sealed = req.seal(folio);
       const [row] = await t.insert(stampAttempts).values({
         userId, kind: req.kind, serie: req.serie, folio, status: 'timbrando', idempotencyKey: idem?.key ?? null,
         pacKey: idem ? pacIdempotencyKey(req.pacKeyPrefix ?? `${userId}:${idem.key}`, sealed) : null,
         sealedXml: sealed, clientId: req.clientId ?? null, observaciones: req.observaciones ?? null, reason: req.reason,
-        reserves: req.reserves?.() ?? null,
+        reserves: req.reserves?.() ?? null, test,
       }).returning();
       return row!;
     });

@@ -14,6 +14,7 @@ import { owned } from '../incomes/cfdi-sets';
 import { issuerOf } from '../invoicing/invoice.service';
 import type { InvoicingProviders } from '../invoicing/providers';
 import { stampDocument } from '../invoicing/stamping';
+import { isTestRequest, type StampAccount } from '../invoicing/test-mode';
 import { buildPayment, PaymentRefusedError, type PaidDocument, type PayableInvoice, type PaymentForm } from './payment-builder';
 
 /** Serie of the payment complements: their own gap-free folio counter. */
@@ -151,14 +152,16 @@ const refusal = (e: PaymentRefusedError) => new AppError(e.status, e.message, { 
  */
 async function stampPayment(
   deps: InvoicingProviders,
-  account: { id: number; rfc: string },
+  account: StampAccount,
   form: PaymentForm,
   documents: { invoiceId: string; impPagado?: string; equivalenciaDR?: string }[],
   now = new Date(),
 ): Promise<PaymentStamped> {
   // Another account's or unknown invoice: 404 before anything else is looked at (the CSD included).
   const uuids = documents.map((d) => d.invoiceId);
-  const { rows: found } = await deps.db.execute(sql`SELECT c.uuid FROM cfdis c WHERE c.user_id = ${account.id} AND c.direction = 'emitido'
+  // A test key pays only test invoices and everyone else only real ones (decision 307): a complement is stamped
+  // by the same kind of PAC as the invoices it pays.
+  const { rows: found } = await deps.db.execute(sql`SELECT c.uuid FROM cfdis c WHERE c.user_id = ${account.id} AND c.direction = 'emitido' AND c.test = ${isTestRequest(account)}
     AND c.uuid IN (${sql.join(uuids.map((u) => sql`${u}`), sql`, `)})`);
   const known = new Set((found as { uuid: string }[]).map((r) => r.uuid));
   const unknown = uuids.find((u) => !known.has(u));
@@ -223,12 +226,12 @@ const formOf = (b: ApplyPayBody | ApplyMultipleBody): PaymentForm => ({
 });
 
 /** POST /api/recepcionpagos/applyPay (form-encoded): one invoice; ImpPagado is Monto in the invoice's currency. */
-export function applyPay(deps: InvoicingProviders, account: { id: number; rfc: string }, body: ApplyPayBody, now?: Date): Promise<PaymentStamped> {
+export function applyPay(deps: InvoicingProviders, account: StampAccount, body: ApplyPayBody, now?: Date): Promise<PaymentStamped> {
   return stampPayment(deps, account, formOf(body), [{ invoiceId: body.invoiceId, equivalenciaDR: body.equivalenciaDR }], now);
 }
 
 /** POST /api/recepcionpagos/applyMultiplePayments (JSON): several invoices of one customer, one payment. */
-export function applyMultiple(deps: InvoicingProviders, account: { id: number; rfc: string }, body: ApplyMultipleBody, now?: Date): Promise<PaymentStamped> {
+export function applyMultiple(deps: InvoicingProviders, account: StampAccount, body: ApplyMultipleBody, now?: Date): Promise<PaymentStamped> {
   return stampPayment(deps, account, formOf(body), body.documentos, now);
 }
 

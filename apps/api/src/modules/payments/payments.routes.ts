@@ -7,6 +7,7 @@ import { serve } from '../../http/serve';
 import { loadCatalog } from '../plans/plans.repository';
 import { plansDataFor } from '../plans/plans.service';
 import { fromCents, localStripeFor, PaymentsService } from './payments.service';
+import { queueDeliveries } from '../webhooks/webhooks.raise';
 import { SignatureError, verifySignature, verifyStripeSignature } from './signature';
 import { LocalStripe, type LocalPage, type StripeEvent } from '../../providers/payments/local-stripe';
 import { StripeProvider } from '../../providers/payments/stripe-provider';
@@ -64,6 +65,7 @@ export const paymentsRoutes = (ctx: JobContext): FastifyPluginAsync => async (ap
       const res = await app.inject({ method: 'POST', url: '/api/webhooks/stripe', headers: { 'content-type': 'application/json', 'stripe-signature': signature }, payload });
       if (res.statusCode !== 200) app.log.warn({ status: res.statusCode }, 'payments: webhook delivery refused');
     },
+    queueWebhooks: (ids) => queueDeliveries(ctx.boss, ids),
   });
   services.set(db, service);
 

@@ -8,6 +8,7 @@ import { LocalStripe, StripeError, type PaymentsProvider, type PriceInfo, type S
 import { stampBalances, stampMovements } from '../cfdis/cfdis.schema';
 import { payCustomers, payPayments, payStampOrders, paySubscriptions, payWebhookEvents } from './payments.schema';
 import { signPayload } from './signature';
+import { emitEvents } from '../webhooks/webhooks.service';
 
 type Tx = Parameters<Parameters<Db['transaction']>[0]>[0];
 type DbOrTx = Db | Tx;
@@ -59,6 +60,8 @@ export interface PaymentsDeps {
   publicUrl?: string;
   /** Posts a signed event to our own webhook endpoint (the local provider's delivery). */
   deliver(payload: string, signature: string): Promise<void>;
+  /** Hands the account's webhook deliveries (subscription.changed) to the worker, after their commit. */
+  queueWebhooks?(ids: number[]): Promise<void>;
 }
 
 export interface PayAccount { id: number; rfc: string; email: string; rolId: number }
@@ -90,6 +93,10 @@ export class PaymentsService {
 
   private get db() { return this.deps.db; }
   private get stripe() { return this.deps.stripe; }
+  /** Never fails the payment: a missed hand-over is sent by the webhook worker's every-minute pass. */
+  private async queueWebhooks(ids: number[]): Promise<void> {
+    if (ids.length && this.deps.queueWebhooks) await this.deps.queueWebhooks(ids).catch((err) => console.error('[payments] webhooks', err));
+  }
 
   /** PUBLIC_URL: where the provider's hosted pages send the customer back. */
   private get publicUrl() { return (this.deps.publicUrl ?? 'http://localhost:3000').replace(/\/+$/, ''); }
@@ -275,7 +282,7 @@ export class PaymentsService {
     const pm = await this.usableCard(account, customer, body.paymentMethod);
     try {
       const sub = await provider(() => this.stripe.createSubscription({ customer, price: body.priceId, default_payment_method: pm, cancel_at_period_end: body.cancelAtPeriodEnd }));
-      await this.db.transaction((tx) => applySubscription(tx, account.id, sub));
+      await this.queueWebhooks(await this.db.transaction((tx) => applySubscription(tx, account.id, sub)));
     } finally {
       await this.flush();
     }
@@ -289,7 +296,7 @@ export class PaymentsService {
       const sub = atPeriodEnd
         ? await provider(() => this.stripe.updateSubscription(current.subscriptionId, { cancel_at_period_end: true }))
         : await provider(() => this.stripe.cancelSubscription(current.subscriptionId));
-      await this.db.transaction((tx) => applySubscription(tx, account.id, sub));
+      await this.queueWebhooks(await this.db.transaction((tx) => applySubscription(tx, account.id, sub)));
     } finally {
       await this.flush();
     }
@@ -310,7 +317,7 @@ export class PaymentsService {
       if (!sub.latest_invoice) throw new AppError(409, 'Tu suscripción no tiene pagos pendientes.');
       await provider(() => this.stripe.payInvoice(sub.latest_invoice!, pm));
       const after = await provider(() => this.stripe.retrieveSubscription(current.subscriptionId));
-      await this.db.transaction((tx) => applySubscription(tx, account.id, after));
+      await this.queueWebhooks(await this.db.transaction((tx) => applySubscription(tx, account.id, after)));
     } finally {
       await this.flush();
     }
@@ -385,9 +392,11 @@ export class PaymentsService {
       const [owner] = await tx.select({ userId: payCustomers.userId, rfc: users.rfc }).from(payCustomers)
         .innerJoin(users, eq(users.id, payCustomers.userId)).where(eq(payCustomers.customerId, obj.customer));
       if (!owner) return { duplicate: false, notice: null };
-      const notice = await applyToAccount(tx, owner.userId, event);
-      return { duplicate: false, notice: notice ? { ...notice, rfc: owner.rfc } : null };
+      const raised: number[] = [];
+      const notice = await applyToAccount(tx, owner.userId, event, raised);
+      return { duplicate: false, notice: notice ? { ...notice, rfc: owner.rfc } : null, raised };
     });
+    if (result.raised) await this.queueWebhooks(result.raised);
     if (result.notice) {
       this.deps.publisher.publish(CHARGE_EVENT, {
         rfc: result.notice.rfc, title: result.notice.title, message: result.notice.message, code: result.notice.code,
@@ -400,7 +409,7 @@ export class PaymentsService {
 
 interface Notice { title: string; message: string; code: number }
 
-async function applyToAccount(tx: Tx, userId: number, event: StripeEvent): Promise<Notice | null> {
+async function applyToAccount(tx: Tx, userId: number, event: StripeEvent, raised: number[]): Promise<Notice | null> {
   switch (event.type) {
     case 'invoice.paid': {
       const inv = event.data.object as { id: string; amount_paid: number; description: string | null };
@@ -421,7 +430,7 @@ async function applyToAccount(tx: Tx, userId: number, event: StripeEvent): Promi
     case 'customer.subscription.created':
     case 'customer.subscription.updated':
     case 'customer.subscription.deleted': {
-      await applySubscription(tx, userId, event.data.object as StripeSubscription);
+      raised.push(...await applySubscription(tx, userId, event.data.object as StripeSubscription));
       if (event.type === 'customer.subscription.deleted') return { title: 'Suscripción terminada', message: 'Tu suscripción terminó; tu cuenta volvió al plan gratuito.', code: 500 };
       return null;
     }
@@ -450,8 +459,12 @@ async function applyToAccount(tx: Tx, userId: number, event: StripeEvent): Promi
   }
 }
 
-/** The account follows its subscription: active → premium (role 11), past_due/unpaid → 402, canceled → free (role 10). */
-export async function applySubscription(tx: DbOrTx, userId: number, sub: StripeSubscription): Promise<void> {
+/**
+ * The account follows its subscription: active → premium (role 11), past_due/unpaid → 402, canceled → free (role 10).
+ * A change of state, price or cancel-at-period-end writes a `subscription.changed` webhook event in the same
+ * transaction (decision 308); the delivery ids it returns go to the webhook worker after the commit.
+ */
+export async function applySubscription(tx: DbOrTx, userId: number, sub: StripeSubscription): Promise<number[]> {
   const priceId = sub.items.data[0]?.price.id ?? '';
   const values = {
     subscriptionId: sub.id, status: sub.status, priceId, currentPeriodEnd: new Date(sub.current_period_end * 1000),
@@ -459,10 +472,11 @@ export async function applySubscription(tx: DbOrTx, userId: number, sub: StripeS
   };
   const [mirror] = await tx.select().from(paySubscriptions).where(eq(paySubscriptions.userId, userId));
   // An event of an older subscription (replaced after a cancellation) does not touch the current one.
-  if (mirror && mirror.subscriptionId !== sub.id && mirror.status !== 'canceled' && sub.status === 'canceled') return;
+  if (mirror && mirror.subscriptionId !== sub.id && mirror.status !== 'canceled' && sub.status === 'canceled') return [];
+  const changed = !mirror || mirror.subscriptionId !== sub.id || mirror.status !== sub.status || mirror.priceId !== priceId || mirror.cancelAtPeriodEnd !== sub.cancel_at_period_end;
   await tx.insert(paySubscriptions).values({ userId, ...values }).onConflictDoUpdate({ target: paySubscriptions.userId, set: values });
   const [user] = await tx.select({ rolId: users.rolId }).from(users).where(eq(users.id, userId));
-  if (!user) return;
+  if (!user) return [];
   const keepAdmin = user.rolId === 1;
   if (sub.status === 'active' || sub.status === 'trialing' as string) {
     const [plan] = await tx.select({ id: plans.id }).from(plans).where(or(eq(plans.monthlyPriceId, priceId), eq(plans.yearlyPriceId, priceId)));
@@ -472,4 +486,10 @@ export async function applySubscription(tx: DbOrTx, userId: number, sub: StripeS
   } else if (sub.status === 'canceled') {
     await tx.update(users).set({ unpaid: false, ...(keepAdmin ? {} : { rolId: 10, planId: FREE_PLAN_ID }) }).where(eq(users.id, userId));
   }
+  if (!changed) return [];
+  const [after] = await tx.select({ planId: users.planId }).from(users).where(eq(users.id, userId));
+  return emitEvents(tx as unknown as Db, userId, 'subscription.changed', [{
+    suscripcion: sub.id, estado: sub.status, plan: after?.planId ?? null, priceId,
+    cancelaAlFinDelPeriodo: sub.cancel_at_period_end, finDelPeriodo: values.currentPeriodEnd.toISOString(),
+  }]);
 }

@@ -80,6 +80,11 @@ export async function updateRecurring(db: Db, userId: number, id: number, input:
     updatedAt: new Date(),
   };
   const merged = { runs: row.runs, maxRuns: values.maxRuns !== undefined ? values.maxRuns : row.maxRuns, endDate: values.endDate !== undefined ? values.endDate : row.endDate };
+  // The edit form sends the next date and the end together: an end before the next invoice would end the series unseen.
+  if (merged.endDate && input.proxima && merged.endDate < input.proxima) throw fieldError('fin', 'La fecha de fin no puede ser anterior a la próxima factura');
+  if (merged.maxRuns !== null && input.veces !== undefined && merged.maxRuns < row.runs) {
+    throw fieldError('veces', `Ya se emitieron ${row.runs} facturas: el número de facturas no puede ser menor`);
+  }
   const status = input.estado ?? (row.status === 'terminada' ? 'activa' : row.status);
   values.status = status === 'activa' && finished(merged, next) ? 'terminada' : status;
   const [updated] = await db.update(recurringInvoices).set(values).where(and(eq(recurringInvoices.userId, userId), eq(recurringInvoices.id, id))).returning();

@@ -132,6 +132,31 @@ describe('recurring invoices (issue 29 §3)', () => {
     expect((await call('GET', '/api/recurrentes')).data.data.some((x: any) => x.id === made.id)).toBe(false);
   }, 60_000);
 
+  it('the edit form: frequency, next date (the day kept), end, count and options change together; a bad end is a 422 on fin', async () => {
+    const made = (await call('POST', '/api/recurrentes', { uuid: source.uuid, frecuencia: 'mes', cada: 1, periodoEnDescripcion: true, enviarCorreo: true })).data;
+    const next = addDays(mexicoToday(), 20);
+    const edited = await call('PATCH', `/api/recurrentes/${made.id}`, {
+      frecuencia: 'semana', cada: 2, proxima: next, fin: '2031-06-30', veces: 12, periodoEnDescripcion: false, enviarCorreo: false,
+    });
+    expect(edited.status, JSON.stringify(edited.data)).toBe(200);
+    expect(edited.data).toMatchObject({
+      frecuencia: 'semana', cada: 2, descripcion: 'Cada 2 semanas', proxima: next, fin: '2031-06-30', veces: 12, periodoEnDescripcion: false, enviarCorreo: false, estado: 'activa',
+    });
+    const [row] = await server.runtime.ctx.db.select().from(recurringInvoices).where(eq(recurringInvoices.id, made.id));
+    expect(row!.anchorDay).toBe(Number(next.slice(8, 10)));
+    // Clearing the end and the count: runs until paused.
+    const open = await call('PATCH', `/api/recurrentes/${made.id}`, { fin: null, veces: null });
+    expect(open.data).toMatchObject({ fin: null, veces: null });
+
+    const bad = await call('PATCH', `/api/recurrentes/${made.id}`, { proxima: next, fin: addDays(next, -1) });
+    expect(bad.status).toBe(422);
+    expect(bad.data.errors.fin[0]).toBe('La fecha de fin no puede ser anterior a la próxima factura');
+    const past = await call('PATCH', `/api/recurrentes/${made.id}`, { proxima: '2020-01-01' });
+    expect(past.status).toBe(422);
+    expect(past.data.errors.proxima[0]).toMatch(/pasado/);
+    expect((await call('GET', '/api/recurrentes')).data.data.find((x: any) => x.id === made.id)).toMatchObject({ proxima: next, fin: null });
+  }, 60_000);
+
   it('refuses a bad frequency in Spanish, naming the field', async () => {
     const res = await call('POST', '/api/recurrentes', { uuid: source.uuid, frecuencia: 'año', cada: 0 });
     expect(res.status).toBe(422);

@@ -4,6 +4,7 @@ import { SAT_DOWNLOAD_TITLE, type ImportRejection } from '@facturo/contract';
 import type { Db } from '../../db/client';
 import { fiscalCredentials, users } from '../../db/schema';
 import { invoicingProviders } from '../invoicing/providers';
+import { raiseReceivedCfdis, type ReceivedCfdi } from '../webhooks/webhooks.raise';
 import { runImport } from '../cfdi-import/import-run';
 import { decodeFiles, dayMx, secretPurpose } from '../profile/credential-check';
 import { satDownloads, type SatDownloadRow } from './sat-downloads.schema';
@@ -176,7 +177,9 @@ async function runOnce(ctx: JobContext, data: SatDownloadJobData, attempt: numbe
           const key = `sat-downloads/${row.userId}/${row.id}/${pkg.replace(/[^A-Za-z0-9_-]/g, '')}.zip`;
           await storage.put(key, d.content, 'application/zip');
           const share = 50 / all.length;
-          const state = await runImport(ctx.db, storage, { userId: row.userId, rfc: row.rfc, regimen: account?.regimen ?? null, files: [{ name: `${pkg}.zip`, key }] },
+          // Each received CFDI stored raises cfdi.received (decision 308); the job has no HTTP hook, so it raises them itself.
+          const onReceived = (docs: ReceivedCfdi[]) => raiseReceivedCfdis(ctx, row.userId, docs);
+          const state = await runImport(ctx.db, storage, { userId: row.userId, rfc: row.rfc, regimen: account?.regimen ?? null, files: [{ name: `${pkg}.zip`, key }], onReceived },
             (s) => progress.step(base + (s.progress / 100) * share, `Importando el paquete ${index + 1} de ${all.length}: ${s.imported + s.rejected.length} de ${s.total} CFDI`, stateOf(row)));
           counts.total += state.total;
           counts.imported += state.imported;

@@ -25,7 +25,7 @@ export const RECHECK_BATCH = 300;
 export async function recheckRecentStatuses(ctx: JobContext, now = new Date(), batch = RECHECK_BATCH): Promise<{ checked: number; cancelled: number; failed: number }> {
   const deps = satProviders(ctx);
   const since = new Date(now.getTime() - RECHECK_DAYS * 86_400_000);
-  const { rows } = await ctx.db.execute(sql`SELECT id FROM cfdis WHERE estado <> 'cancelada' AND created_at >= ${since.toISOString()}
+  const { rows } = await ctx.db.execute(sql`SELECT id FROM cfdis WHERE estado <> 'cancelada' AND NOT test AND created_at >= ${since.toISOString()}
     ORDER BY sat_checked_at NULLS FIRST, id LIMIT ${batch}`);
   let cancelled = 0;
   let failed = 0;

@@ -37,7 +37,9 @@ export function registerWebhookHook(app: FastifyInstance, ctx: JobContext): void
     try {
       let answer: unknown = null;
       if (typeof payload === 'string') try { answer = JSON.parse(payload); } catch { answer = null; }
-      const ids = await emitEvent(ctx.db, req.account.id, evento, eventData(name!, req.body, answer));
+      // A test key's document (sandbox PAC, decision 307) says so: the receiver must not book it.
+      const data = { ...eventData(name!, req.body, answer), ...(req.account.apiKey?.modo === 'test' ? { prueba: true } : {}) };
+      const ids = await emitEvent(ctx.db, req.account.id, evento, data);
       if (ids.length) await ctx.boss.send(QUEUES.webhookDeliveries, { ids });
     } catch (err) {
       // The missed send is picked up by the worker's schedule; the user's stamp is never failed by a webhook.

@@ -66,6 +66,24 @@ export async function emitEvent(db: Db, userId: number, evento: WebhookEvent, da
   return rows.map((r) => r.id);
 }
 
+/**
+ * Many events of one kind at once (an import's received CFDIs): one look at the endpoints, then one event id and
+ * one delivery per subscribed endpoint for each item. Returns the delivery ids for the worker.
+ */
+export async function emitEvents(db: Db, userId: number, evento: WebhookEvent, items: Record<string, unknown>[]): Promise<number[]> {
+  if (items.length === 0) return [];
+  const endpoints = await db.select({ id: webhookEndpoints.id, eventos: webhookEndpoints.eventos }).from(webhookEndpoints).where(eq(webhookEndpoints.userId, userId));
+  const targets = endpoints.filter((e) => e.eventos.includes(evento));
+  if (targets.length === 0) return [];
+  const values = items.flatMap((data) => {
+    const eventId = randomUUID();
+    const payload = { id: eventId, type: evento, created: new Date().toISOString(), data };
+    return targets.map((e) => ({ userId, endpointId: e.id, eventId, evento, payload, nextAttemptAt: new Date() }));
+  });
+  const rows = await db.insert(webhookDeliveries).values(values).returning({ id: webhookDeliveries.id });
+  return rows.map((r) => r.id);
+}
+
 /** POST /api/webhooks/entregas/:id/reenviar: sends it again now (whatever its state), in the worker. */
 export async function markForRedelivery(db: Db, userId: number, id: number): Promise<WebhookDelivery> {
   const [row] = await db.update(webhookDeliveries).set({ estado: 'pendiente', nextAttemptAt: new Date() })

@@ -85,6 +85,7 @@ function CfdiPhoneTable({ rows, testId, rowTestId, estadoKeys, extraColumn, amou
                 {r.status === 1 && r.saldo !== '0' && r.saldo !== '0.00' && <Text size="xs" c="orange">{t('incomes.saldo', { saldo: formatMoney(r.saldo) })}</Text>}
                 <Badge size="sm" color={ESTADO_COLOR[r.estado]} variant="light" data-testid="row-estado">{t(estadoKey(r, estadoKeys))}</Badge>
                 {paid(r) && <Badge size="xs" ml={2} color="teal" variant="outline">{t('incomes.paid')}</Badge>}
+                {r.prueba && <Badge size="xs" ml={2} color="grape" variant="outline" data-testid="row-prueba">{t('incomes.test')}</Badge>}
               </Table.Td>
               <Table.Td w={36}><RowMenu name={name}>{menu(r)}</RowMenu></Table.Td>
             </Table.Tr>
@@ -122,7 +123,8 @@ function CfdiWideTable({ rows, testId, rowTestId, minWidth, partyLabel, estadoKe
             <Table.Td>
               <Badge color={ESTADO_COLOR[r.estado]} variant="light">{t(estadoKey(r, estadoKeys))}</Badge>
               {r.tipoDeComprobante !== 'I' && <Badge ml={4} variant="outline">{r.tipoDeComprobante}</Badge>}
-              {r.notCount && <Badge ml={4} color="gray" variant="outline">{t('incomes.notCounted')}</Badge>}
+              {r.prueba && <Badge ml={4} color="grape" variant="outline" data-testid="row-prueba">{t('incomes.test')}</Badge>}
+              {r.notCount && !r.prueba && <Badge ml={4} color="gray" variant="outline">{t('incomes.notCounted')}</Badge>}
               {paid(r) && <Badge ml={4} color="teal" variant="outline">{t('incomes.paid')}</Badge>}
             </Table.Td>
             <Table.Td>

@@ -1,5 +1,6 @@
 import { Alert, Badge, Button, Card, Group, Stack, Table, Text, Tooltip } from '@mantine/core';
-import { IconPlayerPause, IconPlayerPlay, IconTrash } from '@tabler/icons-react';
+import { useState } from 'react';
+import { IconPencil, IconPlayerPause, IconPlayerPlay, IconTrash } from '@tabler/icons-react';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { formatMoney } from '@facturo/cfdi/money';
@@ -8,16 +9,18 @@ import { useSession } from '../../../shared/session/session-store';
 import { useConfirmedMutation } from '../../../shared/ui/confirm';
 import { PageHeader } from '../../../shared/ui/page-header';
 import { deleteRecurring, recurringKeys, recurringQuery, updateRecurring } from '../api/recurring-api';
+import { EditRecurringDialog } from '../components/edit-recurring-dialog';
 import '../texts';
 
 const STATUS_COLOR = { activa: 'teal', pausada: 'gray', terminada: 'blue' } as const;
 
-/** /invoicing/recurring: the account's recurring invoices, to pause, resume and delete (issue 29 §3). */
+/** /invoicing/recurring: the account's recurring invoices, to pause, resume, edit and delete (issue 29 §3). */
 export function RecurringPage() {
   const { t } = useTranslation();
   const rfc = useSession().user?.username ?? '';
   const queryClient = useQueryClient();
   const list = useQuery(recurringQuery(rfc));
+  const [editing, setEditing] = useState<Recurring | null>(null);
   const toggle = useMutation({
     mutationFn: (r: Recurring) => updateRecurring(r.id, { estado: r.estado === 'activa' ? 'pausada' : 'activa' }),
     onSuccess: () => queryClient.invalidateQueries({ queryKey: recurringKeys.all(rfc) }),
@@ -63,6 +66,9 @@ export function RecurringPage() {
                           </Button>
                         </Tooltip>
                       )}
+                      <Tooltip label={t('recurring.edit')}>
+                        <Button size="xs" variant="subtle" onClick={() => setEditing(r)} aria-label={t('recurring.edit')} data-testid="recurring-edit"><IconPencil size={16} /></Button>
+                      </Tooltip>
                       <Button size="xs" variant="subtle" color="red" onClick={() => remove(r)} aria-label={t('recurring.delete')}><IconTrash size={16} /></Button>
                     </Group>
                   </Table.Td>
@@ -72,6 +78,7 @@ export function RecurringPage() {
           </Table>
         )}
       </Card>
+      {editing && <EditRecurringDialog key={editing.id} row={editing} onClose={() => setEditing(null)} />}
     </Stack>
   );
 }
