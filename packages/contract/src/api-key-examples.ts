@@ -61,6 +61,16 @@ const clave = (c: string, descripcion: string) => ({ clave: c, descripcion });
 const stampedPayment = { uuid: PAYMENT_UUID, xmlUrl: `/api/incomes/${PAYMENT_UUID}/xml`, pdfUrl: `/api/incomes/${PAYMENT_UUID}/pdf` };
 const paymentFields = { fechaPago: '2026-11-28T12:00:00', formaDePagoP: '03', monto: '3480.00', numOperacion: 'SPEI-778812' };
 
+// A shop's sale that its customer can invoice on the self-invoicing portal (decision 310).
+const ticketBody = {
+  folio: 'T-000981', fecha: '2026-11-28', total: '348.00', formaPago: '04',
+  conceptos: [{ ...invoiceBody.conceptos[0]!, claveProdServ: '50192100', cantidad: '3', claveUnidad: 'H87', unidad: 'Pieza', descripcion: 'Torta de pierna', valorUnitario: '100.00' }],
+};
+const ticket = {
+  id: 77, folio: 'T-000981', fecha: '2026-11-28', total: '348.00', formaPago: '04', estado: 'pendiente', uuid: null, global: false,
+  conceptos: [{ descripcion: 'Torta de pierna', cantidad: '3', valorUnitario: '100.00' }], created_at: AT,
+};
+
 export const API_KEY_EXAMPLES: Readonly<Record<string, ApiExample>> = {
   'clients.list': { request: { query: { page: 1, perPage: 10, search: 'XODAR' } }, response: page([client]) },
   'clients.create': { request: { body: clientBody }, response: client },
@@ -121,4 +131,6 @@ export const API_KEY_EXAMPLES: Readonly<Record<string, ApiExample>> = {
     request: { body: { ...paymentFields, documentos: [{ invoiceId: UUID, impPagado: '3480.00' }] } },
     response: stampedPayment,
   },
+  'portal.ticketCreate': { request: { body: ticketBody }, response: ticket },
+  'portal.tickets': { response: { data: [ticket, { ...ticket, id: 76, folio: 'T-000980', estado: 'facturado', uuid: UUID }] } },
 };
