@@ -204,3 +204,16 @@ export const libroContableSchema = z.object({
   filas: z.array(z.array(z.string())),
 });
 export type LibroContable = z.infer<typeof libroContableSchema>;
+
+/** Issue 28 §5: the four reports as files, per month or from January to the month (`acumulado=1`). */
+export const REPORTES = ['balance', 'resultados', 'diario', 'mayor'] as const;
+export const reporteParamsSchema = z.object({
+  reporte: z.enum(REPORTES, { error: 'El reporte es balance, resultados, diario o mayor' }),
+  anio: year,
+  mes: month13,
+});
+export const reporteQuerySchema = z.object({
+  formato: z.enum(['pdf', 'xlsx'], { error: 'El formato es pdf o xlsx' }),
+  /** 1: January to the month (the balance general is always at the month's end). */
+  acumulado: z.enum(['0', '1'], { error: 'acumulado es 0 o 1' }).optional(),
+});

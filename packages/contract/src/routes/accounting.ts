@@ -3,7 +3,7 @@ import {
   balanzaSchema, cuentaInputSchema, estadosFinancierosSchema, cuentaParamsSchema, cuentaPatchSchema, cuentaSchema, cuentasSchema, generarResponseSchema,
   periodoBodySchema, periodoEstadoSchema, periodoParamsSchema, polizaIdParamsSchema, polizaInputSchema, polizaSchema, polizasQuerySchema, polizasSchema,
   importarCatalogoBodySchema, importarCatalogoResponseSchema, reabrirBodySchema, reglasSchema, xmlParamsSchema, xmlQuerySchema,
-  libroArchivoParamsSchema, libroContableSchema, libroParamsSchema,
+  libroArchivoParamsSchema, libroContableSchema, libroParamsSchema, reporteParamsSchema, reporteQuerySchema,
 } from '../accounting';
 import { route } from '../route';
 
@@ -63,5 +63,10 @@ export const accountingRoutes = {
   'accounting.balanzaPdf': route({
     method: 'GET', path: '/api/contabilidad/balanza/:anio/:mes/pdf', params: periodoParamsSchema, produces: 'application/pdf', access,
     summary: 'Balanza de comprobación imprimible',
+  }),
+  'accounting.reporte': route({
+    method: 'GET', path: '/api/contabilidad/reportes/:reporte/:anio/:mes', params: reporteParamsSchema, query: reporteQuerySchema,
+    produces: 'application/pdf', access,
+    summary: 'Balance general, estado de resultados, libro diario o mayor del mes (o acumulado del año) en PDF o XLSX',
   }),
 };

@@ -166,18 +166,21 @@ async function* streamFolios(db: Db, userId: number, h: { rfc: string; anio: num
  * The auxiliar de cuentas: every account with direct postings in the month, its balances (from the
  * balanza) and its lines in date order. Built in memory: one line per movement of the month.
  */
-export async function auxiliarCuentas(db: Db, userId: number, anio: number, mes: number): Promise<CuentaAuxiliar[]> {
+export async function auxiliarCuentas(db: Db, userId: number, anio: number, mes: number, desde = mes): Promise<CuentaAuxiliar[]> {
+  // From `desde` to `mes` of the same year (the mayor's year to date): saldo inicial of the first month, final of the last.
   const b = await getBalanza(db, userId, anio, mes);
+  const inicio = desde === mes ? b : await getBalanza(db, userId, anio, desde);
   const filas = new Map(b.rows.map((r) => [r.numero, r]));
+  const iniciales = new Map(inicio.rows.map((r) => [r.numero, r.saldoInicial]));
   const res = await db.execute(sql`SELECT l.num_cta, to_char(p.fecha, 'YYYY-MM-DD') AS fecha, p.numero, l.concepto, l.debe::text AS debe, l.haber::text AS haber
     FROM accounting_poliza_lines l JOIN accounting_polizas p ON p.user_id = l.user_id AND p.id = l.poliza_id
-    WHERE l.user_id = ${userId} AND l.anio = ${anio} AND l.mes = ${mes} ORDER BY l.num_cta, p.fecha, p.numero, l.orden`);
+    WHERE l.user_id = ${userId} AND l.anio = ${anio} AND l.mes BETWEEN ${desde} AND ${mes} ORDER BY l.num_cta, l.mes, p.fecha, p.numero, l.orden`);
   const out = new Map<string, CuentaAuxiliar>();
   for (const r of res.rows as { num_cta: string; fecha: string; numero: string; concepto: string; debe: string; haber: string }[]) {
     let c = out.get(r.num_cta);
     if (!c) {
       const f = filas.get(r.num_cta);
-      c = { numCta: r.num_cta, desCta: f?.descripcion ?? r.num_cta, saldoIni: f?.saldoInicial ?? '0.00', saldoFin: f?.saldoFinal ?? '0.00', detalles: [] };
+      c = { numCta: r.num_cta, desCta: f?.descripcion ?? r.num_cta, saldoIni: iniciales.get(r.num_cta) ?? '0.00', saldoFin: f?.saldoFinal ?? '0.00', detalles: [] };
       out.set(r.num_cta, c);
     }
     c.detalles.push({ fecha: r.fecha, numUnIdenPol: r.numero, concepto: r.concepto, debe: r.debe, haber: r.haber });
