@@ -139,6 +139,8 @@ export const balanzaSchema = z.object({
   rows: z.array(balanzaRowSchema),
   /** Sums over the accounts that receive entries (no children): debe = haber. */
   totales: z.object({ debe: z.string(), haber: z.string() }),
+  /** The imported opening balances this balanza starts from (decision 319), when there are. */
+  saldosIniciales: z.object({ anio: z.number().int(), mes: z.number().int() }).nullable().optional(),
 });
 export type Balanza = z.infer<typeof balanzaSchema>;
 
@@ -217,3 +219,35 @@ export const reporteQuerySchema = z.object({
   /** 1: January to the month (the balance general is always at the month's end). */
   acumulado: z.enum(['0', '1'], { error: 'acumulado es 0 o 1' }).optional(),
 });
+
+/**
+ * Issue 28 §4: an existing BalanzaComprobacion (1.3) as the opening balances of the month after it. Without
+ * `confirmar` it is a preview; each NumCta maps to the chart by número, else (with the old catálogo's XML) by its
+ * código agrupador, else by `mapeo` (NumCta of the file → número of the chart).
+ */
+export const importarSaldosBodySchema = z.object({
+  xml: z.string({ error: 'Adjunta el XML de la balanza de comprobación' }).min(1, 'Adjunta el XML de la balanza de comprobación').max(5_000_000, 'El XML excede 5 MB'),
+  catalogoXml: z.string().max(5_000_000, 'El XML del catálogo excede 5 MB').optional(),
+  mapeo: z.record(z.string(), z.string()).optional(),
+  confirmar: z.boolean().optional(),
+});
+export const importarSaldosResponseSchema = z.object({
+  /** The month the balances open (the one after the file's). */
+  anio: z.number().int(),
+  mes: z.number().int(),
+  origen: z.object({ rfc: z.string(), anio: z.number().int(), mes: z.number().int() }),
+  filas: z.array(z.object({
+    numCtaOrigen: z.string(),
+    /** The chart's account, or null when none matches (add it to `mapeo`). */
+    numero: z.string().nullable(),
+    descripcion: z.string().nullable(),
+    /** How it matched: same número, código agrupador of the old catálogo, or the given mapeo. */
+    por: z.enum(['numero', 'codigoAgrupador', 'mapeo']).nullable(),
+    saldo: z.string(),
+    /** Left out: a parent whose subaccounts are in the file (its saldo is theirs). */
+    omitida: z.boolean(),
+  })),
+  totales: z.object({ debe: z.string(), haber: z.string() }),
+  guardado: z.boolean(),
+});
+export type ImportarSaldosResponse = z.infer<typeof importarSaldosResponseSchema>;

@@ -4,6 +4,7 @@ import {
   periodoBodySchema, periodoEstadoSchema, periodoParamsSchema, polizaIdParamsSchema, polizaInputSchema, polizaSchema, polizasQuerySchema, polizasSchema,
   importarCatalogoBodySchema, importarCatalogoResponseSchema, reabrirBodySchema, reglasSchema, xmlParamsSchema, xmlQuerySchema,
   libroArchivoParamsSchema, libroContableSchema, libroParamsSchema, reporteParamsSchema, reporteQuerySchema,
+  importarSaldosBodySchema, importarSaldosResponseSchema,
 } from '../accounting';
 import { route } from '../route';
 
@@ -63,6 +64,10 @@ export const accountingRoutes = {
   'accounting.balanzaPdf': route({
     method: 'GET', path: '/api/contabilidad/balanza/:anio/:mes/pdf', params: periodoParamsSchema, produces: 'application/pdf', access,
     summary: 'Balanza de comprobación imprimible',
+  }),
+  'accounting.importarSaldos': route({
+    method: 'POST', path: '/api/contabilidad/saldos-iniciales/importar', body: importarSaldosBodySchema, response: importarSaldosResponseSchema, access,
+    summary: 'Vista previa o importación de una balanza de comprobación (XML 1.3) como saldos iniciales del mes siguiente',
   }),
   'accounting.reporte': route({
     method: 'GET', path: '/api/contabilidad/reportes/:reporte/:anio/:mes', params: reporteParamsSchema, query: reporteQuerySchema,

@@ -12,6 +12,7 @@ import { badRequest, fieldError, notFound } from '../../http/errors';
 import { listCuentas } from './chart.service';
 import { assertOpen, isClosed } from './periods.service';
 import { getPoliza, insertPolizas, polizasPage } from './polizas.repository';
+import { aperturaVigente, lineasDesdeApertura } from './saldos.service';
 
 type Runner = Pick<Db, 'execute'>;
 
@@ -76,17 +77,18 @@ export async function deletePoliza(db: Db, userId: number, id: number): Promise<
 /** The balanza of a month (13: the closing entries, with December's final balances as its opening). */
 export async function getBalanza(db: Runner, userId: number, anio: number, mes: number): Promise<Balanza> {
   const cuentas = await listCuentas(db, userId);
+  const apertura = await aperturaVigente(db, userId, anio, mes);
   const res = await db.execute(sql`SELECT num_cta,
       coalesce(sum(debe) FILTER (WHERE (anio, mes) < (${anio}, ${mes})), 0)::text AS debe_ant,
       coalesce(sum(haber) FILTER (WHERE (anio, mes) < (${anio}, ${mes})), 0)::text AS haber_ant,
       coalesce(sum(debe) FILTER (WHERE anio = ${anio} AND mes = ${mes}), 0)::text AS debe,
       coalesce(sum(haber) FILTER (WHERE anio = ${anio} AND mes = ${mes}), 0)::text AS haber
-    FROM accounting_poliza_lines WHERE user_id = ${userId} AND (anio, mes) <= (${anio}, ${mes}) GROUP BY num_cta`);
+    FROM ${lineasDesdeApertura(userId, { anio, mes }, apertura)} GROUP BY num_cta`);
   const movs: MovimientosCuenta[] = (res.rows as { num_cta: string; debe_ant: string; haber_ant: string; debe: string; haber: string }[])
     .map((r) => ({ numero: r.num_cta, debeAnterior: r.debe_ant, haberAnterior: r.haber_ant, debe: r.debe, haber: r.haber }));
   const chart = cuentas as EngineCuenta[];
   const rows = balanza(chart, movs);
-  return { anio, mes, cerrado: await isClosed(db, userId, anio, mes), rows, totales: totalesBalanza(movs) };
+  return { anio, mes, cerrado: await isClosed(db, userId, anio, mes), rows, totales: totalesBalanza(movs), saldosIniciales: apertura };
 }
 
 export interface XmlFile { name: string; body: Readable }
@@ -197,7 +199,7 @@ export async function getEstados(db: Runner, userId: number, anio: number, mes: 
       coalesce(sum(debe) FILTER (WHERE anio = ${anio}), 0)::text AS debe_acum,
       coalesce(sum(haber) FILTER (WHERE anio = ${anio}), 0)::text AS haber_acum,
       coalesce(sum(debe), 0)::text AS debe_total, coalesce(sum(haber), 0)::text AS haber_total
-    FROM accounting_poliza_lines WHERE user_id = ${userId} AND (anio, mes) <= (${anio}, ${mes}) GROUP BY num_cta`);
+    FROM ${lineasDesdeApertura(userId, { anio, mes }, await aperturaVigente(db, userId, anio, mes))} GROUP BY num_cta`);
   const movs = (res.rows as Record<string, string>[]).map((r) => ({
     numero: r.num_cta!, debe: r.debe!, haber: r.haber!, debeAcumulado: r.debe_acum!, haberAcumulado: r.haber_acum!, debeTotal: r.debe_total!, haberTotal: r.haber_total!,
   }));
