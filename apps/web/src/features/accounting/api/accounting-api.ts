@@ -91,3 +91,7 @@ export function downloadReporte(rfc: string, reporte: Reporte, anio: number, mes
     `${rfc}${anio}${String(mes).padStart(2, '0')}-${reporte}${ytd ? '-acumulado' : ''}.${formato}`,
   );
 }
+
+/** Preview (confirmar false) or import of a previous balanza as the next month's opening balances. */
+export const importarSaldos = (body: { xml: string; catalogoXml?: string; mapeo?: Record<string, string>; confirmar?: boolean }) =>
+  call(routes['accounting.importarSaldos'], { body });
