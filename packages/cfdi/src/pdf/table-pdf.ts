@@ -37,7 +37,11 @@ export async function tablaPdf(t: TablaReporte, opts: { compress?: boolean } = {
   const body: TableCell[][] = [head, ...t.filas.map((f, r) => f.map((v, i): TableCell => ({
     text: montos.has(i) ? formatoMonto(v) : v, bold: bold.has(r), alignment: montos.has(i) ? 'right' : 'left', noWrap: montos.has(i),
   })))];
-  const widths = t.columnas.map((_, i) => (montos.has(i) ? 'auto' : '*'));
+  // Short columns (dates, numbers, accounts, amounts) take their width; the text columns share the rest and wrap
+  // (a UUID wraps at its hyphens).
+  const largo = t.columnas.map((c) => c.length);
+  for (const f of t.filas) f.forEach((v, i) => { if (v.length > (largo[i] ?? 0)) largo[i] = v.length; });
+  const widths = t.columnas.map((_, i) => (montos.has(i) || (largo[i] ?? 0) <= 16 ? 'auto' : '*'));
   const content: Content[] = [
     { text: t.titulo, bold: true, fontSize: 14, margin: [0, 0, 0, 2] },
     ...t.subtitulos.map((s): Content => ({ text: s, fontSize: 9, color: '#374151' })),

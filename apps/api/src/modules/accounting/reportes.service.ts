@@ -6,6 +6,10 @@ import type { Db } from '../../db/client';
 import { getEstados } from './accounting.service';
 import { libro, MESES } from './libros.service';
 import { isClosed } from './periods.service';
+import { fieldError } from '../../http/errors';
+
+/** Rows a PDF report may have (see reporteArchivo). */
+export const MAX_FILAS_PDF = 10_000;
 
 /**
  * Issue 28 §5: balance general, estado de resultados, libro diario and mayor as PDF or XLSX, per month or from
@@ -111,6 +115,13 @@ export async function reporteXlsx(t: TablaReporte): Promise<Buffer> {
 export async function reporteArchivo(db: Db, account: { id: number; rfc: string }, reporte: Reporte, anio: number, mes: number, acumulado: boolean, formato: 'pdf' | 'xlsx'): Promise<{ name: string; type: string; body: Buffer }> {
   const t = await tablaReporte(db, account, reporte, anio, mes, acumulado);
   const name = nombreReporte(account.rfc, reporte, anio, mes, acumulado, formato);
-  if (formato === 'pdf') return { name, type: 'application/pdf', body: Buffer.from(await tablaPdf(t)) };
+  if (formato === 'pdf') {
+    // pdfmake lays a table out on the request's thread (~1 s per 1,000 rows on the reference machine): a book of a busy
+    // month or year goes to the spreadsheet instead of holding the server.
+    if (t.filas.length > MAX_FILAS_PDF) {
+      throw fieldError('formato', `El reporte tiene ${t.filas.length.toLocaleString('es-MX')} renglones: descárgalo en XLSX (el PDF admite hasta ${MAX_FILAS_PDF.toLocaleString('es-MX')})`);
+    }
+    return { name, type: 'application/pdf', body: Buffer.from(await tablaPdf(t)) };
+  }
   return { name, type: 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet', body: await reporteXlsx(t) };
 }
