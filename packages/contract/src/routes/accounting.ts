@@ -8,8 +8,8 @@ import {
 } from '../accounting';
 import { route } from '../route';
 
-/** Private to the signed-in account (no plan product yet: decision 300). */
-const access = {} as const;
+/** Plan product 12 "Declaraciones" (decision 319: the books SAT receives sit with the monthly declarations). */
+const access = { product: 12 } as const;
 
 /** Issue 28: contabilidad electrónica (Anexo 24). */
 export const accountingRoutes = {

@@ -1,5 +1,6 @@
 import { readFileSync } from 'node:fs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { sql } from 'drizzle-orm';
 import { fixturePath } from '../../../../../packages/cfdi/test/fixtures';
 import { validateContabilidadXsd } from '@facturo/cfdi/contabilidad';
 import { startTestServer, type TestServer } from '../../../test/server';
@@ -100,5 +101,18 @@ describe('balanza import as opening balances', () => {
     const res = await call(owner, 'POST', '/api/contabilidad/saldos-iniciales/importar', { xml: sample('CT') });
     expect(res.status).toBe(422);
     expect(res.body.errors.xml[0]).toMatch(/balanza/);
+  });
+});
+
+describe('plan gating (decision 319)', () => {
+  it('a plan without product 12 "Declaraciones" gets 403 on contabilidad; the catalog lists its screen under the product', async () => {
+    const free = await createAccount(server.baseUrl);
+    for (const path of ['/api/contabilidad/cuentas', '/api/contabilidad/balanza/2024/1', '/api/contabilidad/reportes/resultados/2024/1?formato=pdf']) {
+      expect((await call(free, 'GET', path)).status, path).toBe(403);
+    }
+    expect((await call(free, 'POST', '/api/contabilidad/saldos-iniciales/importar', { xml: sample('BN') })).status).toBe(403);
+    expect((await call(owner, 'GET', '/api/contabilidad/cuentas')).status).toBe(200);
+    const res = await server.runtime.ctx.db.execute(sql`SELECT routes FROM plan_catalog_products WHERE id = 12`);
+    expect((res.rows[0] as { routes: string[] }).routes).toEqual(['/statements', '/contabilidad']);
   });
 });
