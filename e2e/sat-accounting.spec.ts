@@ -1,5 +1,6 @@
 import { readFileSync } from 'node:fs';
 import { expect as baseExpect, test, type Page } from '@playwright/test';
+import ExcelJS from 'exceljs';
 import { validateContabilidadXsd } from '../packages/cfdi/src/contabilidad/xsd';
 import { loginViaUi } from './support/account';
 import { randomRfc } from './support/rfc';
@@ -82,14 +83,29 @@ test('a stamped invoice writes its póliza; the balanza shows it and its XML val
   await expect(page.getByTestId('balance-activo')).toContainText('102 Bancos');
   await expect(page.getByText('El balance no cuadra')).toHaveCount(0);
   await page.screenshot({ path: '/tmp/i28-estados.png', fullPage: true });
+  // The estado de resultados downloads as PDF (the month) and XLSX (January to the month), with the screen's utilidad.
+  const utilidad = (await page.getByTestId('utilidad').locator('td').nth(2).innerText()).replace(/[$,\s]/g, '');
+  const [pdf] = await Promise.all([page.waitForEvent('download'), page.getByTestId('reporte-resultados-pdf').click()]);
+  expect(pdf.suggestedFilename()).toMatch(/^EKU9003173C9\d{6}-resultados\.pdf$/);
+  expect(readFileSync((await pdf.path())!).subarray(0, 5).toString()).toBe('%PDF-');
+  await page.getByTestId('reporte-resultados-acumulado').click();
+  const [resultadosXlsx] = await Promise.all([page.waitForEvent('download'), page.getByTestId('reporte-resultados-xlsx').click()]);
+  expect(resultadosXlsx.suggestedFilename()).toMatch(/^EKU9003173C9\d{6}-resultados-acumulado\.xlsx$/);
+  const wb = new ExcelJS.Workbook();
+  await wb.xlsx.readFile((await resultadosXlsx.path())!);
+  const ws = wb.worksheets[0]!;
+  expect(ws.getCell('A1').value).toBe('Estado de resultados');
+  const last = ws.getRow(ws.rowCount);
+  expect(last.getCell(2).value).toBe('Utilidad (pérdida)');
+  expect(Number(last.getCell(3).value).toFixed(2)).toBe(Number(utilidad).toFixed(2));
 
   // Libro diario and mayor: the invoice's lines on screen with its UUID; the mayor downloads as XLSX.
   await page.getByRole('tab', { name: 'Libros diario y mayor' }).click();
   await expect(page.getByTestId('libro-row').filter({ hasText: uuid }).first()).toBeVisible();
   await page.getByTestId('libro-selector').getByText('Libro mayor').click();
   await expect(page.getByTestId('libro-row').filter({ hasText: '401.01' }).first()).toBeVisible();
-  const [xlsx] = await Promise.all([page.waitForEvent('download'), page.getByTestId('libro-xlsx').click()]);
-  expect(xlsx.suggestedFilename()).toMatch(/^EKU9003173C9\d{6}-libro-mayor\.xlsx$/);
+  const [xlsx] = await Promise.all([page.waitForEvent('download'), page.getByTestId('reporte-mayor-xlsx').click()]);
+  expect(xlsx.suggestedFilename()).toMatch(/^EKU9003173C9\d{6}-mayor\.xlsx$/);
   expect(readFileSync((await xlsx.path())!).subarray(0, 2).toString()).toBe('PK');
   await page.screenshot({ path: '/tmp/j28-libros.png', fullPage: true });
 

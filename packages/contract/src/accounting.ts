@@ -139,6 +139,8 @@ export const balanzaSchema = z.object({
   rows: z.array(balanzaRowSchema),
   /** Sums over the accounts that receive entries (no children): debe = haber. */
   totales: z.object({ debe: z.string(), haber: z.string() }),
+  /** The imported opening balances this balanza starts from (decision 319), when there are. */
+  saldosIniciales: z.object({ anio: z.number().int(), mes: z.number().int() }).nullable().optional(),
 });
 export type Balanza = z.infer<typeof balanzaSchema>;
 
@@ -204,3 +206,48 @@ export const libroContableSchema = z.object({
   filas: z.array(z.array(z.string())),
 });
 export type LibroContable = z.infer<typeof libroContableSchema>;
+
+/** Issue 28 §5: the four reports as files, per month or from January to the month (`acumulado=1`). */
+export const REPORTES = ['balance', 'resultados', 'diario', 'mayor'] as const;
+export const reporteParamsSchema = z.object({
+  reporte: z.enum(REPORTES, { error: 'El reporte es balance, resultados, diario o mayor' }),
+  anio: year,
+  mes: month13,
+});
+export const reporteQuerySchema = z.object({
+  formato: z.enum(['pdf', 'xlsx'], { error: 'El formato es pdf o xlsx' }),
+  /** 1: January to the month (the balance general is always at the month's end). */
+  acumulado: z.enum(['0', '1'], { error: 'acumulado es 0 o 1' }).optional(),
+});
+
+/**
+ * Issue 28 §4: an existing BalanzaComprobacion (1.3) as the opening balances of the month after it. Without
+ * `confirmar` it is a preview; each NumCta maps to the chart by número, else (with the old catálogo's XML) by its
+ * código agrupador, else by `mapeo` (NumCta of the file → número of the chart).
+ */
+export const importarSaldosBodySchema = z.object({
+  xml: z.string({ error: 'Adjunta el XML de la balanza de comprobación' }).min(1, 'Adjunta el XML de la balanza de comprobación').max(5_000_000, 'El XML excede 5 MB'),
+  catalogoXml: z.string().max(5_000_000, 'El XML del catálogo excede 5 MB').optional(),
+  mapeo: z.record(z.string(), z.string()).optional(),
+  confirmar: z.boolean().optional(),
+});
+export const importarSaldosResponseSchema = z.object({
+  /** The month the balances open (the one after the file's). */
+  anio: z.number().int(),
+  mes: z.number().int(),
+  origen: z.object({ rfc: z.string(), anio: z.number().int(), mes: z.number().int() }),
+  filas: z.array(z.object({
+    numCtaOrigen: z.string(),
+    /** The chart's account, or null when none matches (add it to `mapeo`). */
+    numero: z.string().nullable(),
+    descripcion: z.string().nullable(),
+    /** How it matched: same número, código agrupador of the old catálogo, or the given mapeo. */
+    por: z.enum(['numero', 'codigoAgrupador', 'mapeo']).nullable(),
+    saldo: z.string(),
+    /** Left out: a parent whose subaccounts are in the file (its saldo is theirs). */
+    omitida: z.boolean(),
+  })),
+  totales: z.object({ debe: z.string(), haber: z.string() }),
+  guardado: z.boolean(),
+});
+export type ImportarSaldosResponse = z.infer<typeof importarSaldosResponseSchema>;

@@ -3,12 +3,13 @@ import {
   balanzaSchema, cuentaInputSchema, estadosFinancierosSchema, cuentaParamsSchema, cuentaPatchSchema, cuentaSchema, cuentasSchema, generarResponseSchema,
   periodoBodySchema, periodoEstadoSchema, periodoParamsSchema, polizaIdParamsSchema, polizaInputSchema, polizaSchema, polizasQuerySchema, polizasSchema,
   importarCatalogoBodySchema, importarCatalogoResponseSchema, reabrirBodySchema, reglasSchema, xmlParamsSchema, xmlQuerySchema,
-  libroArchivoParamsSchema, libroContableSchema, libroParamsSchema,
+  libroArchivoParamsSchema, libroContableSchema, libroParamsSchema, reporteParamsSchema, reporteQuerySchema,
+  importarSaldosBodySchema, importarSaldosResponseSchema,
 } from '../accounting';
 import { route } from '../route';
 
-/** Private to the signed-in account (no plan product yet: decision 300). */
-const access = {} as const;
+/** Plan product 12 "Declaraciones" (decision 319: the books SAT receives sit with the monthly declarations). */
+const access = { product: 12 } as const;
 
 /** Issue 28: contabilidad electrónica (Anexo 24). */
 export const accountingRoutes = {
@@ -63,5 +64,14 @@ export const accountingRoutes = {
   'accounting.balanzaPdf': route({
     method: 'GET', path: '/api/contabilidad/balanza/:anio/:mes/pdf', params: periodoParamsSchema, produces: 'application/pdf', access,
     summary: 'Balanza de comprobación imprimible',
+  }),
+  'accounting.importarSaldos': route({
+    method: 'POST', path: '/api/contabilidad/saldos-iniciales/importar', body: importarSaldosBodySchema, response: importarSaldosResponseSchema, access,
+    summary: 'Vista previa o importación de una balanza de comprobación (XML 1.3) como saldos iniciales del mes siguiente',
+  }),
+  'accounting.reporte': route({
+    method: 'GET', path: '/api/contabilidad/reportes/:reporte/:anio/:mes', params: reporteParamsSchema, query: reporteQuerySchema,
+    produces: 'application/pdf', access,
+    summary: 'Balance general, estado de resultados, libro diario o mayor del mes (o acumulado del año) en PDF o XLSX',
   }),
 };

@@ -168,3 +168,83 @@ describe('libro diario, libro mayor and the balanza PDF', () => {
     expect(text).toContain(`Totales: debe ${fmt(balanza.totales.debe)}`);
   });
 });
+
+describe('reports as PDF and XLSX (issue 28 §5), per month and year to date', () => {
+  const file = async (path: string) => {
+    const res = await fetch(`${server.baseUrl}${path}`, { headers: owner.headers });
+    expect(res.status, path).toBe(200);
+    return { res, bytes: new Uint8Array(await res.arrayBuffer()) };
+  };
+  /** Rows 5… of the report's sheet as [cuenta, descripción, …figures]: numbers as the spreadsheet holds them. */
+  const sheetRows = async (bytes: Uint8Array) => {
+    const wb = new ExcelJS.Workbook();
+    await wb.xlsx.load(bytes.buffer as ArrayBuffer);
+    const ws = wb.worksheets[0]!;
+    const rows: unknown[][] = [];
+    ws.eachRow((row, n) => { if (n >= 5) rows.push((row.values as unknown[]).slice(1)); });
+    return { ws, rows };
+  };
+  const pdfOf = async (bytes: Uint8Array) => (await extractText(await getDocumentProxy(bytes), { mergePages: true })).text;
+  const fmt = (v: string) => new Decimal(v).toFixed(2).replace(/\B(?=(\d{3})+(?!\d))/g, ',');
+
+  beforeAll(async () => {
+    // An April expense, so May's year to date differs from May alone.
+    const res = await call('POST', '/api/contabilidad/polizas', {
+      tipo: 'egreso', fecha: '2026-04-10', concepto: 'Papelería de abril',
+      lineas: [{ numCta: '601.83', concepto: 'Papelería', debe: '250.00', haber: '0' }, { numCta: '102.01.0001', concepto: 'Papelería', debe: '0', haber: '250.00' }],
+    });
+    expect(res.status, JSON.stringify(res.body)).toBe(201);
+  });
+
+  it('estado de resultados XLSX: every figure equals the JSON report, for the month and for January–May', async () => {
+    const e = (await call('GET', '/api/contabilidad/estados/2026/5')).body;
+    for (const [q, k, utilidad] of [['', 'mes', e.resultados.utilidadMes], ['&acumulado=1', 'acumulado', e.resultados.utilidadAcumulada]] as const) {
+      const { res, bytes } = await file(`/api/contabilidad/reportes/resultados/2026/5?formato=xlsx${q}`);
+      expect(res.headers.get('content-disposition')).toContain(q ? 'resultados-acumulado.xlsx' : '-resultados.xlsx');
+      const { ws, rows } = await sheetRows(bytes);
+      expect(ws.getCell('A1').value).toBe('Estado de resultados');
+      const renglones = (e.resultados.secciones as { renglones: Record<string, string>[] }[]).flatMap((s) => s.renglones);
+      expect(renglones.length).toBeGreaterThan(0);
+      for (const r of renglones) expect(rows.find((x) => x[0] === r.numero)?.[2], r.numero).toBe(Number(r[k]));
+      expect(rows.at(-1)).toEqual(['', 'Utilidad (pérdida)', Number(utilidad)]);
+    }
+    // The April expense is in the year to date only.
+    expect(new Decimal(e.resultados.utilidadAcumulada).minus(e.resultados.utilidadMes).toFixed(2)).toBe('-250.00');
+  });
+
+  it('balance general PDF and XLSX carry the JSON totals', async () => {
+    const e = (await call('GET', '/api/contabilidad/estados/2026/5')).body;
+    const text = await pdfOf((await file('/api/contabilidad/reportes/balance/2026/5?formato=pdf')).bytes);
+    expect(text).toContain('Balance general');
+    expect(text).toContain('Total activo');
+    expect(text).toContain(fmt(e.balance.activo.total));
+    const { rows } = await sheetRows((await file('/api/contabilidad/reportes/balance/2026/5?formato=xlsx')).bytes);
+    expect(rows.find((r) => r[1] === 'Total activo')?.[2]).toBe(Number(e.balance.activo.total));
+    expect(rows.find((r) => r[1] === 'Total pasivo')?.[2]).toBe(Number(e.balance.pasivo.total));
+  });
+
+  it('libro diario and mayor: the month, and January–May adding April\'s póliza', async () => {
+    const mes = (await call('GET', '/api/contabilidad/libros/diario/2026/5')).body.filas as string[][];
+    const { rows } = await sheetRows((await file('/api/contabilidad/reportes/diario/2026/5?formato=xlsx')).bytes);
+    expect(rows).toHaveLength(mes.length);
+    const ytd = await sheetRows((await file('/api/contabilidad/reportes/diario/2026/5?formato=xlsx&acumulado=1')).bytes);
+    expect(ytd.rows).toHaveLength(mes.length + 2);
+    expect(ytd.rows[0]![3]).toBe('Papelería de abril');
+    // Mayor year to date: the bank subaccount opens at 0 in April and ends at 982 − 250 = 732.
+    const mayor = await sheetRows((await file('/api/contabilidad/reportes/mayor/2026/5?formato=xlsx&acumulado=1')).bytes);
+    const banco = mayor.rows.filter((r) => r[2] === '102.01.0001' || String(r[2]).startsWith('102.01.0001 '));
+    expect(banco[0]![6]).toBe(0);
+    expect(banco.at(-1)!.slice(4)).toEqual([2500, 1768, 732]);
+    const text = await pdfOf((await file('/api/contabilidad/reportes/mayor/2026/5?formato=pdf&acumulado=1')).bytes);
+    expect(text).toContain('Libro mayor');
+    expect(text).toContain('enero a mayo de 2026 (acumulado)');
+    expect(text).toContain('1,768.00');
+  });
+
+  it('bad report or format: 422 naming the field', async () => {
+    expect((await call('GET', '/api/contabilidad/reportes/flujo/2026/5?formato=pdf')).status).toBe(422);
+    const bad = await call('GET', '/api/contabilidad/reportes/balance/2026/5?formato=doc');
+    expect(bad.status).toBe(422);
+    expect(JSON.stringify(bad.body)).toContain('formato');
+  });
+});

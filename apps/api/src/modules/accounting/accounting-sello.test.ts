@@ -8,6 +8,7 @@ import { startTestServer, type TestServer } from '../../../test/server';
 import { createAccount, type TestAccount } from '../../../test/accounts';
 import { callApi } from '../../../test/http';
 import { FIEL } from '../../../test/sat-downloads';
+import { contabilidadXsltPath, xsltproc } from '../../../../../packages/cfdi/test/xsltproc';
 
 let server: TestServer;
 /** SAT's test taxpayer, with its test e.firma on file. */
@@ -41,6 +42,15 @@ beforeAll(async () => {
   plain = await createAccount(server.baseUrl, { rol: 11 });
   await uploadEfirma(signer);
   for (const a of [signer, plain]) expect((await poliza(a)).status).toBe(201);
+  // A póliza with a CFDI (CompNal, so the auxiliar de folios has a row) and text the cadena must normalize and escape.
+  const conCfdi = await callApi(server.baseUrl, signer.headers, 'POST', '/api/contabilidad/polizas', {
+    tipo: 'egreso', fecha: '2026-03-15', concepto: 'Pago  a "Papelería & Cía" <marzo>  ',
+    lineas: [
+      { numCta: '601.84', concepto: 'Papelería   de   oficina', debe: '1160.00', uuid: 'ad662d33-6934-459c-a128-bdf0393e0f44', rfc: 'AAA010101AAA', montoTotal: '1160' },
+      { numCta: '102.01', haber: '1160.00' },
+    ],
+  });
+  expect(conCfdi.status, JSON.stringify(conCfdi.body)).toBe(201);
 }, 120_000);
 
 afterAll(async () => {
@@ -83,5 +93,21 @@ describe('e.firma seal of the contabilidad electrónica files', () => {
     expect(res.headers.get('x-contabilidad-sello')).toBe('sin-efirma');
     expect(verificarSelloContable(text)).toBe('sin-sello');
     expect(validateContabilidadXsd(text)).toEqual([]);
+  });
+
+  it('the cadena of every file the app writes equals xsltproc with SAT\'s stylesheet, and the Sello signs that cadena', async () => {
+    const q = 'tipoSolicitud=AF&numOrden=ABC1234567/26';
+    for (const path of ['catalogo/2026/3', 'balanza/2026/3', `polizas/2026/3?${q}`, `auxiliar/2026/3?${q}`, `folios/2026/3?${q}`]) {
+      const res = await fetch(`${server.baseUrl}/api/contabilidad/xml/${path}`, { headers: signer.headers });
+      const text = await res.text();
+      expect(res.status, text.slice(0, 300)).toBe(200);
+      expect(res.headers.get('x-contabilidad-sello'), path).toBe('sellado');
+      const root = parseXml(text);
+      const sat = xsltproc(contabilidadXsltPath(root.local), text);
+      expect(sat.length, path).toBeGreaterThan(20);
+      expect(cadenaContabilidad(root), path).toBe(sat);
+      const cert = readCertificate(root.attrs.get('Certificado')!);
+      expect(verify('sha256', Buffer.from(sat, 'utf8'), cert.publicKey, Buffer.from(root.attrs.get('Sello')!, 'base64')), path).toBe(true);
+    }
   });
 });

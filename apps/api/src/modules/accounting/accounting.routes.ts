@@ -9,6 +9,8 @@ import { startGenerate } from './accounting-generate.job';
 import { cerrar, periodo, reabrir } from './periods.service';
 import { getPoliza, listPolizas } from './polizas.repository';
 import { balanzaPdf, libro, libroArchivo } from './libros.service';
+import { reporteArchivo } from './reportes.service';
+import { importarSaldos } from './saldos.service';
 import { efirmaParaSellar, firmarArchivo, type ArchivoFirmado } from './sello.service';
 
 /** The seal state travels as headers (the body is the file itself): the screen warns when unsigned. */
@@ -63,6 +65,11 @@ export const accountingRoutes = (ctx: JobContext): FastifyPluginAsync => async (
   serve(app, 'accounting.balanzaPdf', async (req, reply) => {
     const f = await balanzaPdf(db, req.account, req.params.anio, req.params.mes);
     return reply.type('application/pdf').header('content-disposition', `attachment; filename="${f.name}"`).send(f.body);
+  });
+  serve(app, 'accounting.importarSaldos', (req) => importarSaldos(db, req.account.id, req.body));
+  serve(app, 'accounting.reporte', async (req, reply) => {
+    const f = await reporteArchivo(db, req.account, req.params.reporte, req.params.anio, req.params.mes, req.query.acumulado === '1', req.query.formato);
+    return reply.type(f.type).header('content-disposition', `attachment; filename="${f.name}"`).send(f.body);
   });
   serve(app, 'accounting.xml', async (req, reply) => {
     const f = await signed(req);

@@ -12,6 +12,7 @@ import { badRequest, fieldError, notFound } from '../../http/errors';
 import { listCuentas } from './chart.service';
 import { assertOpen, isClosed } from './periods.service';
 import { getPoliza, insertPolizas, polizasPage } from './polizas.repository';
+import { aperturaVigente, lineasDesdeApertura } from './saldos.service';
 
 type Runner = Pick<Db, 'execute'>;
 
@@ -76,17 +77,18 @@ export async function deletePoliza(db: Db, userId: number, id: number): Promise<
 /** The balanza of a month (13: the closing entries, with December's final balances as its opening). */
 export async function getBalanza(db: Runner, userId: number, anio: number, mes: number): Promise<Balanza> {
   const cuentas = await listCuentas(db, userId);
+  const apertura = await aperturaVigente(db, userId, anio, mes);
   const res = await db.execute(sql`SELECT num_cta,
       coalesce(sum(debe) FILTER (WHERE (anio, mes) < (${anio}, ${mes})), 0)::text AS debe_ant,
       coalesce(sum(haber) FILTER (WHERE (anio, mes) < (${anio}, ${mes})), 0)::text AS haber_ant,
       coalesce(sum(debe) FILTER (WHERE anio = ${anio} AND mes = ${mes}), 0)::text AS debe,
       coalesce(sum(haber) FILTER (WHERE anio = ${anio} AND mes = ${mes}), 0)::text AS haber
-    FROM accounting_poliza_lines WHERE user_id = ${userId} AND (anio, mes) <= (${anio}, ${mes}) GROUP BY num_cta`);
+    FROM ${lineasDesdeApertura(userId, { anio, mes }, apertura)} GROUP BY num_cta`);
   const movs: MovimientosCuenta[] = (res.rows as { num_cta: string; debe_ant: string; haber_ant: string; debe: string; haber: string }[])
     .map((r) => ({ numero: r.num_cta, debeAnterior: r.debe_ant, haberAnterior: r.haber_ant, debe: r.debe, haber: r.haber }));
   const chart = cuentas as EngineCuenta[];
   const rows = balanza(chart, movs);
-  return { anio, mes, cerrado: await isClosed(db, userId, anio, mes), rows, totales: totalesBalanza(movs) };
+  return { anio, mes, cerrado: await isClosed(db, userId, anio, mes), rows, totales: totalesBalanza(movs), saldosIniciales: apertura };
 }
 
 export interface XmlFile { name: string; body: Readable }
@@ -166,18 +168,21 @@ async function* streamFolios(db: Db, userId: number, h: { rfc: string; anio: num
  * The auxiliar de cuentas: every account with direct postings in the month, its balances (from the
  * balanza) and its lines in date order. Built in memory: one line per movement of the month.
  */
-export async function auxiliarCuentas(db: Db, userId: number, anio: number, mes: number): Promise<CuentaAuxiliar[]> {
+export async function auxiliarCuentas(db: Db, userId: number, anio: number, mes: number, desde = mes): Promise<CuentaAuxiliar[]> {
+  // From `desde` to `mes` of the same year (the mayor's year to date): saldo inicial of the first month, final of the last.
   const b = await getBalanza(db, userId, anio, mes);
+  const inicio = desde === mes ? b : await getBalanza(db, userId, anio, desde);
   const filas = new Map(b.rows.map((r) => [r.numero, r]));
+  const iniciales = new Map(inicio.rows.map((r) => [r.numero, r.saldoInicial]));
   const res = await db.execute(sql`SELECT l.num_cta, to_char(p.fecha, 'YYYY-MM-DD') AS fecha, p.numero, l.concepto, l.debe::text AS debe, l.haber::text AS haber
     FROM accounting_poliza_lines l JOIN accounting_polizas p ON p.user_id = l.user_id AND p.id = l.poliza_id
-    WHERE l.user_id = ${userId} AND l.anio = ${anio} AND l.mes = ${mes} ORDER BY l.num_cta, p.fecha, p.numero, l.orden`);
+    WHERE l.user_id = ${userId} AND l.anio = ${anio} AND l.mes BETWEEN ${desde} AND ${mes} ORDER BY l.num_cta, l.mes, p.fecha, p.numero, l.orden`);
   const out = new Map<string, CuentaAuxiliar>();
   for (const r of res.rows as { num_cta: string; fecha: string; numero: string; concepto: string; debe: string; haber: string }[]) {
     let c = out.get(r.num_cta);
     if (!c) {
       const f = filas.get(r.num_cta);
-      c = { numCta: r.num_cta, desCta: f?.descripcion ?? r.num_cta, saldoIni: f?.saldoInicial ?? '0.00', saldoFin: f?.saldoFinal ?? '0.00', detalles: [] };
+      c = { numCta: r.num_cta, desCta: f?.descripcion ?? r.num_cta, saldoIni: iniciales.get(r.num_cta) ?? '0.00', saldoFin: f?.saldoFinal ?? '0.00', detalles: [] };
       out.set(r.num_cta, c);
     }
     c.detalles.push({ fecha: r.fecha, numUnIdenPol: r.numero, concepto: r.concepto, debe: r.debe, haber: r.haber });
@@ -194,7 +199,7 @@ export async function getEstados(db: Runner, userId: number, anio: number, mes: 
       coalesce(sum(debe) FILTER (WHERE anio = ${anio}), 0)::text AS debe_acum,
       coalesce(sum(haber) FILTER (WHERE anio = ${anio}), 0)::text AS haber_acum,
       coalesce(sum(debe), 0)::text AS debe_total, coalesce(sum(haber), 0)::text AS haber_total
-    FROM accounting_poliza_lines WHERE user_id = ${userId} AND (anio, mes) <= (${anio}, ${mes}) GROUP BY num_cta`);
+    FROM ${lineasDesdeApertura(userId, { anio, mes }, await aperturaVigente(db, userId, anio, mes))} GROUP BY num_cta`);
   const movs = (res.rows as Record<string, string>[]).map((r) => ({
     numero: r.num_cta!, debe: r.debe!, haber: r.haber!, debeAcumulado: r.debe_acum!, haberAcumulado: r.haber_acum!, debeTotal: r.debe_total!, haberTotal: r.haber_total!,
   }));

@@ -13,17 +13,19 @@ import { listPolizas } from './polizas.repository';
  */
 
 const TIPO: Record<string, string> = { ingreso: 'Ingreso', egreso: 'Egreso', diario: 'Diario' };
-const MESES = ['', 'enero', 'febrero', 'marzo', 'abril', 'mayo', 'junio', 'julio', 'agosto', 'septiembre', 'octubre', 'noviembre', 'diciembre', 'cierre del ejercicio (13)'];
+export const MESES = ['', 'enero', 'febrero', 'marzo', 'abril', 'mayo', 'junio', 'julio', 'agosto', 'septiembre', 'octubre', 'noviembre', 'diciembre', 'cierre del ejercicio (13)'];
 
-export async function libro(db: Db, userId: number, cual: 'diario' | 'mayor', anio: number, mes: number): Promise<LibroContable> {
+export async function libro(db: Db, userId: number, cual: 'diario' | 'mayor', anio: number, mes: number, desde = mes): Promise<LibroContable> {
   if (cual === 'diario') {
-    const polizas = await listPolizas(db, userId, anio, mes);
+    // Months in order (the year to date reads `desde` = 1); each month's pólizas already come in date order.
+    const polizas = [];
+    for (let m = desde; m <= mes; m++) polizas.push(...await listPolizas(db, userId, anio, m));
     const filas = polizas.flatMap((p) => p.lineas.map((l) => [
       p.fecha, p.numero, TIPO[p.tipo] ?? p.tipo, p.concepto, l.numCta, l.concepto, l.debe, l.haber, (l.comprobantes ?? []).map((c) => c.uuid).join(' '),
     ]));
     return { libro: 'diario', anio, mes, columnas: ['Fecha', 'Póliza', 'Tipo', 'Concepto de la póliza', 'Cuenta', 'Concepto', 'Debe', 'Haber', 'UUID CFDI'], montos: [6, 7], filas };
   }
-  const cuentas = await auxiliarCuentas(db, userId, anio, mes);
+  const cuentas = await auxiliarCuentas(db, userId, anio, mes, desde);
   const filas: string[][] = [];
   for (const c of cuentas) {
     filas.push(['', '', `${c.numCta} ${c.desCta}`, 'Saldo inicial', '', '', c.saldoIni]);
@@ -34,7 +36,7 @@ export async function libro(db: Db, userId: number, cual: 'diario' | 'mayor', an
       haber = haber.plus(d.haber);
       filas.push([d.fecha, d.numUnIdenPol, c.numCta, d.concepto, d.debe, d.haber, '']);
     }
-    filas.push(['', '', c.numCta, 'Total del mes y saldo final', debe.toFixed(2), haber.toFixed(2), c.saldoFin]);
+    filas.push(['', '', c.numCta, desde === mes ? 'Total del mes y saldo final' : 'Total del periodo y saldo final', debe.toFixed(2), haber.toFixed(2), c.saldoFin]);
   }
   return { libro: 'mayor', anio, mes, columnas: ['Fecha', 'Póliza', 'Cuenta', 'Concepto', 'Debe', 'Haber', 'Saldo'], montos: [4, 5, 6], filas };
 }

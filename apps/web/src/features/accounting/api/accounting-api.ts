@@ -81,3 +81,17 @@ export function downloadLibro(rfc: string, libro: Libro, anio: number, mes: numb
 export function downloadBalanzaPdf(rfc: string, anio: number, mes: number) {
   return downloadAuthedFile(routeUrl(routes['accounting.balanzaPdf'], { anio, mes }), `${rfc}${anio}${String(mes).padStart(2, '0')}-balanza.pdf`);
 }
+
+export type Reporte = 'balance' | 'resultados' | 'diario' | 'mayor';
+/** Balance general, estado de resultados, libro diario or mayor as PDF or XLSX; `acumulado`: January to the month. */
+export function downloadReporte(rfc: string, reporte: Reporte, anio: number, mes: number, formato: 'pdf' | 'xlsx', acumulado: boolean) {
+  const ytd = acumulado && reporte !== 'balance';
+  return downloadAuthedFile(
+    routeUrl(routes['accounting.reporte'], { reporte, anio, mes }, { formato, acumulado: ytd ? '1' : undefined }),
+    `${rfc}${anio}${String(mes).padStart(2, '0')}-${reporte}${ytd ? '-acumulado' : ''}.${formato}`,
+  );
+}
+
+/** Preview (confirmar false) or import of a previous balanza as the next month's opening balances. */
+export const importarSaldos = (body: { xml: string; catalogoXml?: string; mapeo?: Record<string, string>; confirmar?: boolean }) =>
+  call(routes['accounting.importarSaldos'], { body });

@@ -7,6 +7,7 @@ import { toastError, toastSuccess, toastWarning } from '../../../shared/ui/toast
 import { accountingKeys, balanzaQuery, cerrar, downloadBalanzaPdf, downloadXml, periodoQuery, reabrir, type SelloDescarga } from '../api/accounting-api';
 import { errorLines } from './errors';
 import { money } from './money';
+import { SaldosIniciales } from './saldos-iniciales';
 import { selloAdvertencia } from './sello';
 import '../texts';
 
@@ -40,8 +41,10 @@ export function BalanzaTab({ rfc, anio, mes }: Props) {
           )}
           <Button onClick={() => void downloadXml(rfc, 'balanza', anio, mes).then(avisarSello, () => toastError())} data-testid="descargar-balanza">{t('contabilidad.descargarBalanza')}</Button>
           <Button variant="light" onClick={() => void downloadBalanzaPdf(rfc, anio, mes).catch(() => toastError())} data-testid="balanza-pdf">{t('contabilidad.descargarBalanzaPdf')}</Button>
+          <SaldosIniciales rfc={rfc} />
         </Group>
       </Group>
+      {q.data?.saldosIniciales && <Text size="sm" c="dimmed" data-testid="saldos-desde">{t('contabilidad.saldosDesde', q.data.saldosIniciales)}</Text>}
       {rows.length === 0 ? <Text c="dimmed">{t('contabilidad.sinPolizas')}</Text> : (
         <ListTable minWidth={800} testId="balanza-table" columns={[
           { label: t('contabilidad.cuenta') }, { label: t('contabilidad.descripcion') }, { label: t('contabilidad.saldoInicial'), align: 'right' },

@@ -3,6 +3,7 @@ import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { estadosQuery } from '../api/accounting-api';
 import { money } from './money';
+import { ReporteDescargas } from './reporte-descargas';
 import '../texts';
 
 /** Estado de resultados (month and year to date) and balance general at the end of the month. */
@@ -25,7 +26,10 @@ export function EstadosTab({ rfc, anio, mes }: { rfc: string; anio: number; mes:
   return (
     <Stack gap="md">
       <Card withBorder padding="md" data-testid="estado-resultados">
-        <Title order={4} mb="sm">{t('contabilidad.estadoResultados')}</Title>
+        <Group justify="space-between" mb="sm">
+          <Title order={4}>{t('contabilidad.estadoResultados')}</Title>
+          <ReporteDescargas rfc={rfc} reporte="resultados" anio={anio} mes={mes} />
+        </Group>
         <Table>
           <Table.Thead>
             <Table.Tr><Table.Th /><Table.Th ta="right">{t('contabilidad.delMes')}</Table.Th><Table.Th ta="right">{t('contabilidad.acumulado')}</Table.Th></Table.Tr>
@@ -41,7 +45,10 @@ export function EstadosTab({ rfc, anio, mes }: { rfc: string; anio: number; mes:
           </Table.Tbody>
         </Table>
       </Card>
-      <Title order={4}>{t('contabilidad.balanceGeneral')}</Title>
+      <Group justify="space-between">
+        <Title order={4}>{t('contabilidad.balanceGeneral')}</Title>
+        <ReporteDescargas rfc={rfc} reporte="balance" anio={anio} mes={mes} />
+      </Group>
       <SimpleGrid cols={{ base: 1, md: 3 }}>
         {grupo(t('contabilidad.activo'), balance.activo, 'balance-activo')}
         {grupo(t('contabilidad.pasivo'), balance.pasivo, 'balance-pasivo')}

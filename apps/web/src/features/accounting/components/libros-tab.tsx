@@ -6,6 +6,7 @@ import { useTranslation } from 'react-i18next';
 import { toastError } from '../../../shared/ui/toasts';
 import { downloadLibro, libroQuery, type Libro } from '../api/accounting-api';
 import { money, side } from './money';
+import { ReporteDescargas } from './reporte-descargas';
 import '../texts';
 
 /** Libro diario (every line of the month's pólizas) and libro mayor (per account: saldo inicial, movements, saldo final). */
@@ -13,15 +14,15 @@ export function LibrosTab({ rfc, anio, mes }: { rfc: string; anio: number; mes: 
   const { t } = useTranslation();
   const [libro, setLibro] = useState<Libro>('diario');
   const q = useQuery(libroQuery(rfc, libro, anio, mes));
-  const get = (formato: 'xlsx' | 'csv') => void downloadLibro(rfc, libro, anio, mes, formato).catch(() => toastError());
+  const csv = () => void downloadLibro(rfc, libro, anio, mes, 'csv').catch(() => toastError());
   return (
     <Stack gap="md">
       <Group justify="space-between">
         <SegmentedControl value={libro} onChange={(v) => setLibro(v as Libro)} data-testid="libro-selector"
           data={[{ value: 'diario', label: t('contabilidad.libroDiario') }, { value: 'mayor', label: t('contabilidad.libroMayor') }]} />
         <Group gap="xs">
-          <Button leftSection={<IconDownload size={16} />} variant="light" onClick={() => get('xlsx')} data-testid="libro-xlsx">{t('contabilidad.descargarXlsx')}</Button>
-          <Button leftSection={<IconDownload size={16} />} variant="light" onClick={() => get('csv')} data-testid="libro-csv">{t('contabilidad.descargarCsv')}</Button>
+          <ReporteDescargas rfc={rfc} reporte={libro} anio={anio} mes={mes} />
+          <Button size="xs" leftSection={<IconDownload size={14} />} variant="light" onClick={csv} data-testid="libro-csv">{t('contabilidad.descargarCsv')}</Button>
         </Group>
       </Group>
       <Card withBorder padding="xs">
