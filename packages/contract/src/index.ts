@@ -37,5 +37,6 @@ export * from './recurring';
 export * from './api-keys';
 export * from './webhooks';
 export * from './workspace';
+export * from './person';
 export * from './route';
 export * from './routes';
