@@ -5,6 +5,7 @@ import { lazyPage } from '../../shared/routing/lazy-route';
 export const workspaceRoutes: RouteObject[] = [
   { path: '/cuenta/miembros', lazy: lazyPage(() => import('./pages/members-page'), 'MembersPage') },
   { path: '/cuenta/actividad', lazy: lazyPage(() => import('./pages/activity-page'), 'ActivityPage') },
+  { path: '/cuenta/mis-datos', lazy: lazyPage(() => import('./pages/my-details-page'), 'MyDetailsPage') },
   { path: '/cuenta/seguridad', lazy: lazyPage(() => import('./pages/security-page'), 'SecurityPage') },
   { path: '/despacho', lazy: lazyPage(() => import('./pages/despacho-page'), 'DespachoPage') },
 ];
