@@ -3,6 +3,7 @@ import { randomInt } from 'node:crypto';
 import { startTestServer, type TestServer } from '../../../test/server';
 import { createAccount, TEST_PASSWORD, type TestAccount } from '../../../test/accounts';
 import { callApi } from '../../../test/http';
+import { Secret, TOTP } from 'otpauth';
 
 vi.setConfig({ testTimeout: 120_000, hookTimeout: 120_000 });
 
@@ -147,6 +148,21 @@ describe('language of the e-mails (idioma)', () => {
     expect((await call({}, 'POST', '/api/sendCodigoCambiarPassword', { email: owner.email })).status).toBeLessThan(300);
     expect((await outbox(owner.email))[0]).toMatchObject({ subject: 'Code to change your password' });
     await call(owner.headers, 'PATCH', '/api/me', { idioma: 'es' });
+  });
+
+  it('turning two-step verification on and off sends a notice in the language of the person', async () => {
+    const member = await newMember(other);
+    const headers = bearer(member.token);
+    await call(headers, 'PATCH', '/api/me', { idioma: 'en' });
+    const enrol = await call(headers, 'POST', '/api/me/2fa/inscripcion');
+    const totp = new TOTP({ secret: Secret.fromBase32(enrol.body.secret), digits: 6, period: 30, algorithm: 'SHA1' });
+    const on = await call(headers, 'POST', '/api/me/2fa/activar', { code: totp.generate() });
+    expect(on.status).toBe(200);
+    expect((await outbox(member.email))[0]).toMatchObject({ subject: 'You turned on two-step verification' });
+    expect((await call(headers, 'GET', '/api/me')).body).toMatchObject({ totp: true });
+    await call(headers, 'PATCH', '/api/me', { idioma: 'es' });
+    expect((await call(headers, 'POST', '/api/me/2fa/desactivar', { code: on.body.recovery_codes[0] })).status).toBe(200);
+    expect((await outbox(member.email))[0]).toMatchObject({ subject: 'Se desactivó la verificación en dos pasos' });
   });
 
   it("the inviter hears in its own language that an invitation was accepted; the invitation itself stays in Spanish", async () => {

@@ -94,6 +94,28 @@ const TEXTS = {
       ],
     }),
   },
+  twoFactor: {
+    es: (on: boolean, publicUrl: string): Texts => ({
+      subject: on ? 'Activaste la verificación en dos pasos' : 'Se desactivó la verificación en dos pasos',
+      title: on ? 'Verificación en dos pasos activa' : 'Verificación en dos pasos desactivada',
+      lines: [
+        on ? 'Desde ahora, al iniciar sesión en Facturo se te pedirá un código de tu app de autenticación.'
+          : 'Tu usuario de Facturo ya no pide un código de tu app de autenticación al iniciar sesión.',
+        'Si no fuiste tú, cambia tu contraseña de inmediato desde «Mis datos» o «¿Olvidaste tu contraseña?».',
+        `${publicUrl}/cuenta/mis-datos`,
+      ],
+    }),
+    en: (on: boolean, publicUrl: string): Texts => ({
+      subject: on ? 'You turned on two-step verification' : 'Two-step verification was turned off',
+      title: on ? 'Two-step verification is on' : 'Two-step verification is off',
+      lines: [
+        on ? 'From now on, signing in to Facturo asks for a code from your authenticator app.'
+          : 'Your Facturo user no longer asks for a code from your authenticator app when signing in.',
+        'If it was not you, change your password at once from «Mis datos» (My details) or «¿Olvidaste tu contraseña?» (Forgot your password?).',
+        `${publicUrl}/cuenta/mis-datos`,
+      ],
+    }),
+  },
   invitationAccepted: {
     es: (who: string, rfc: string, rol: MemberRole): Texts => ({
       subject: `${who} aceptó tu invitación a la cuenta ${rfc}`, title: 'Invitación aceptada',
@@ -119,6 +141,10 @@ export const accountLockedEmail = (to: string, maxFailures: number, publicUrl: s
 
 export const passwordChangedEmail = (to: string, publicUrl: string, lang: EmailLanguage = 'es') =>
   render(to, lang, TEXTS.passwordChanged[lang](publicUrl));
+
+/** Two-step verification turned on (`on`) or off for the person. */
+export const twoFactorChangedEmail = (to: string, on: boolean, publicUrl: string, lang: EmailLanguage = 'es') =>
+  render(to, lang, TEXTS.twoFactor[lang](on, publicUrl));
 
 /** To whoever sent the invitation: the invited person joined. */
 export const invitationAcceptedEmail = (to: string, who: string, rfc: string, rol: MemberRole, lang: EmailLanguage = 'es') =>
