@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { passwordSchema } from './password';
+import { emailSchema } from './auth';
 
 /**
  * Issue 26 §8, decision 315: a person's own settings (name, password, second factor, language of the e-mails
@@ -38,3 +39,15 @@ export const changeMyPasswordSchema = z.object({
 export type ChangeMyPasswordInput = z.infer<typeof changeMyPasswordSchema>;
 /** The other sessions end; this one continues with the fresh token. */
 export const changeMyPasswordResponseSchema = z.object({ message: z.string(), access_token: z.string() });
+
+/** `POST /api/me/email`: a new address, confirmed from a link sent to it; the current password proves it is you. */
+export const changeMyEmailSchema = z.object({
+  email: emailSchema,
+  actual: z.string({ error: 'La contraseña actual es obligatoria' }).min(1, 'La contraseña actual es obligatoria').max(200, WRONG_CURRENT_PASSWORD),
+});
+export type ChangeMyEmailInput = z.infer<typeof changeMyEmailSchema>;
+/** `POST /api/me/email/confirmar`: the token of the link mailed to the new address. */
+export const confirmMyEmailSchema = z.object({
+  token: z.string({ error: 'Falta el enlace de confirmación' }).min(20, 'El enlace no es válido').max(2000, 'El enlace no es válido'),
+});
+export const confirmMyEmailResponseSchema = z.object({ message: z.string(), email: z.string() });

@@ -4,7 +4,9 @@ import {
   myAccountsResponseSchema, myTwoFactorResponseSchema, registerFromInvitationSchema, totpDisableSchema, twoFactorPolicyResponseSchema, twoFactorPolicySchema, totpActivateResponseSchema, totpActivateSchema, totpEnrollResponseSchema, switchAccountResponseSchema, switchAccountSchema, updateMemberSchema,
 } from '../workspace';
 import { messageResponseSchema } from '../auth';
-import { changeMyPasswordResponseSchema, changeMyPasswordSchema, meResponseSchema, updateMeSchema } from '../person';
+import {
+  changeMyEmailSchema, changeMyPasswordResponseSchema, changeMyPasswordSchema, confirmMyEmailResponseSchema, confirmMyEmailSchema, meResponseSchema, updateMeSchema,
+} from '../person';
 import { route } from '../route';
 
 /** Any member, before the profile is complete and while unpaid: the person's own accounts. */
@@ -94,6 +96,14 @@ export const workspaceRoutes = {
   'workspace.myPassword': route({
     method: 'POST', path: '/api/me/password', body: changeMyPasswordSchema, response: changeMyPasswordResponseSchema, access: person,
     summary: 'Cambia la contraseña de la persona (pide la actual); sus otras sesiones terminan y esta recibe un token nuevo',
+  }),
+  'workspace.myEmail': route({
+    method: 'POST', path: '/api/me/email', body: changeMyEmailSchema, response: messageResponseSchema, access: person,
+    summary: 'Pide cambiar el correo de la persona (pide la contraseña actual): un enlace de confirmación va al correo nuevo',
+  }),
+  'workspace.confirmMyEmail': route({
+    method: 'POST', path: '/api/me/email/confirmar', body: confirmMyEmailSchema, response: confirmMyEmailResponseSchema, access: { public: true },
+    summary: 'Confirma el correo nuevo con el enlace que se le envió (vence en 24 horas); se avisa al correo anterior',
   }),
   'workspace.despacho': route({
     method: 'GET', path: '/api/despacho', query: despachoQuerySchema, response: despachoResponseSchema, access: person,

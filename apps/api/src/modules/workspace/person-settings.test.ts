@@ -174,3 +174,46 @@ describe('language of the e-mails (idioma)', () => {
     expect(notice!.text).toContain('Data entry');
   });
 });
+
+describe('e-mail change (POST /api/me/email, confirmed from the new address)', () => {
+  const linkIn = async (email: string) => /\/confirmar-correo\/(\S+)/.exec((await outbox(email))[0]?.text ?? '')?.[1];
+
+  it('asks the current password and a free address, mails a link to the new one, and only the link changes it', async () => {
+    const account = await createAccount(server.baseUrl, { rol: 11 });
+    const fresh = `nuevo.${randomInt(1e9)}@ejemplo.mx`;
+    const wrong = await call(account.headers, 'POST', '/api/me/email', { email: fresh, actual: 'NoEs#La2026' });
+    expect(wrong.status).toBe(422);
+    expect(wrong.body.errors).toHaveProperty('actual');
+    const taken = await call(account.headers, 'POST', '/api/me/email', { email: other.email, actual: TEST_PASSWORD });
+    expect(taken.status).toBe(422);
+    expect(taken.body.errors).toHaveProperty('email');
+
+    const asked = await call(account.headers, 'POST', '/api/me/email', { email: fresh.toUpperCase(), actual: TEST_PASSWORD });
+    expect(asked.status).toBe(200);
+    expect((await call(account.headers, 'GET', '/api/me')).body.email).toBe(account.email);
+    const token = await linkIn(fresh);
+    expect(token).toBeTruthy();
+    // The link is not a session, and a forged one is refused naming the token.
+    expect((await call(bearer(token!), 'GET', '/api/me')).status).toBe(401);
+    expect((await call({}, 'POST', '/api/me/email/confirmar', { token: `${token!.slice(0, -4)}AAAA` })).status).toBe(422);
+
+    const done = await call({}, 'POST', '/api/me/email/confirmar', { token });
+    expect(done.status).toBe(200);
+    expect(done.body).toMatchObject({ email: fresh });
+    expect((await call(account.headers, 'GET', '/api/me')).body.email).toBe(fresh);
+    expect((await login(fresh, TEST_PASSWORD)).status).toBe(200);
+    expect((await login(account.email, TEST_PASSWORD)).status).toBe(401);
+    expect((await outbox(account.email))[0]).toMatchObject({ subject: 'Tu correo de Facturo cambió' });
+  });
+
+  it('a link dies when the password changes in between', async () => {
+    const member = await newMember(other);
+    const fresh = `otro.${randomInt(1e9)}@ejemplo.mx`;
+    expect((await call(bearer(member.token), 'POST', '/api/me/email', { email: fresh, actual: TEST_PASSWORD })).status).toBe(200);
+    const token = await linkIn(fresh);
+    expect((await call(bearer(member.token), 'POST', '/api/me/password', { actual: TEST_PASSWORD, nueva: NEW_PASSWORD })).status).toBe(200);
+    const late = await call({}, 'POST', '/api/me/email/confirmar', { token });
+    expect(late.status).toBe(422);
+    expect(late.body.errors).toHaveProperty('token');
+  });
+});

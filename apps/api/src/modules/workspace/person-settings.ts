@@ -46,22 +46,31 @@ export async function updateMe(db: Db, account: Account, input: UpdateMeInput): 
   return meOf(row!);
 }
 
+const passwordKey = (person: PersonRow) => `me-password:${person.id}`;
+
 /**
- * Checks the current password (wrong answers counted per person: after `loginMaxAttempts` in 15 minutes a
- * 429, whatever the address), stores the new one and ends the person's other sessions: a person that signs
- * in with an account's own login changes it there (the sync trigger of migration 0800 copies the hash and
- * bumps the person's token version too); a person without one changes its row and its token version. The
- * request's session continues with a fresh token of the kind it came with.
+ * The person's current password, or a 422 naming `actual`; wrong answers are counted per person (after
+ * `loginMaxAttempts` in 15 minutes a 429, whatever the address, even with the right one).
  */
-export async function changeMyPassword(deps: PersonSettingsDeps, account: Account, input: ChangeMyPasswordInput) {
-  const person = await personOfRequest(deps.db, account);
-  const key = `me-password:${person.id}`;
+export async function checkCurrentPassword(deps: PersonSettingsDeps, person: PersonRow, actual: string): Promise<void> {
+  const key = passwordKey(person);
   if ((await deps.attempts.count(key)) >= deps.loginMaxAttempts) throw new AppError(429, TOO_MANY);
-  if (!(await verifyPassword(person.passwordHash, input.actual))) {
+  if (!(await verifyPassword(person.passwordHash, actual))) {
     const n = await deps.attempts.hit(key, WINDOW_MS);
     if (n > deps.loginMaxAttempts) throw new AppError(429, TOO_MANY);
     throw new AppError(422, WRONG_CURRENT_PASSWORD, { actual: [WRONG_CURRENT_PASSWORD] });
   }
+}
+
+/**
+ * Checks the current password, stores the new one and ends the person's other sessions: a person that signs in
+ * with an account's own login changes it there (the sync trigger of migration 0800 copies the hash and bumps
+ * the person's token version too); a person without one changes its row and its token version. The request's
+ * session continues with a fresh token of the kind it came with.
+ */
+export async function changeMyPassword(deps: PersonSettingsDeps, account: Account, input: ChangeMyPasswordInput) {
+  const person = await personOfRequest(deps.db, account);
+  await checkCurrentPassword(deps, person, input.actual);
   const passwordHash = await hashPassword(input.nueva);
   let ownLogin: UserRow | undefined;
   if (person.loginAccountId) {
@@ -70,7 +79,7 @@ export async function changeMyPassword(deps: PersonSettingsDeps, account: Accoun
     await deps.db.update(persons).set({ passwordHash, tokenVersion: sql`${persons.tokenVersion} + 1`, updatedAt: new Date() })
       .where(eq(persons.id, person.id));
   }
-  await deps.attempts.reset(key);
+  await deps.attempts.reset(passwordKey(person));
   const [fresh] = await deps.db.select().from(persons).where(eq(persons.id, person.id)).limit(1);
   const current = { id: account.id, rfc: account.rfc } as UserRow;
   const access_token = account.tokenPerson

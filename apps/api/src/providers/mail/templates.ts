@@ -116,6 +116,28 @@ const TEXTS = {
       ],
     }),
   },
+  confirmEmail: {
+    es: (link: string, hours: number): Texts => ({
+      subject: 'Confirma tu nuevo correo de Facturo', title: 'Confirma tu nuevo correo', ignoreNote: true,
+      lines: ['Pediste usar este correo para tu usuario de Facturo. Confírmalo abriendo este enlace:', link, `El enlace vence en ${hours} horas.`],
+    }),
+    en: (link: string, hours: number): Texts => ({
+      subject: 'Confirm your new Facturo e-mail', title: 'Confirm your new e-mail', ignoreNote: true,
+      lines: ['You asked to use this address for your Facturo user. Confirm it by opening this link:', link, `The link expires in ${hours} hours.`],
+    }),
+  },
+  emailChanged: {
+    es: (newEmail: string): Texts => ({
+      subject: 'Tu correo de Facturo cambió', title: 'Tu correo cambió',
+      lines: [`Tu usuario de Facturo ahora usa el correo ${newEmail}: con él inicias sesión y a él llegan tus avisos.`,
+        'Si no fuiste tú, comunícate de inmediato con el soporte de Facturo.'],
+    }),
+    en: (newEmail: string): Texts => ({
+      subject: 'Your Facturo e-mail was changed', title: 'Your e-mail was changed',
+      lines: [`Your Facturo user now uses the address ${newEmail}: you sign in with it and your notices go to it.`,
+        'If it was not you, contact Facturo support at once.'],
+    }),
+  },
   invitationAccepted: {
     es: (who: string, rfc: string, rol: MemberRole): Texts => ({
       subject: `${who} aceptó tu invitación a la cuenta ${rfc}`, title: 'Invitación aceptada',
@@ -145,6 +167,14 @@ export const passwordChangedEmail = (to: string, publicUrl: string, lang: EmailL
 /** Two-step verification turned on (`on`) or off for the person. */
 export const twoFactorChangedEmail = (to: string, on: boolean, publicUrl: string, lang: EmailLanguage = 'es') =>
   render(to, lang, TEXTS.twoFactor[lang](on, publicUrl));
+
+/** To the new address: the link that confirms it. */
+export const confirmEmailEmail = (to: string, link: string, hours: number, lang: EmailLanguage = 'es') =>
+  render(to, lang, TEXTS.confirmEmail[lang](link, hours));
+
+/** To the old address once the new one is confirmed. */
+export const emailChangedEmail = (to: string, newEmail: string, lang: EmailLanguage = 'es') =>
+  render(to, lang, TEXTS.emailChanged[lang](newEmail));
 
 /** To whoever sent the invitation: the invited person joined. */
 export const invitationAcceptedEmail = (to: string, who: string, rfc: string, rol: MemberRole, lang: EmailLanguage = 'es') =>
