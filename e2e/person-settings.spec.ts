@@ -3,7 +3,7 @@ import { createAccountViaApi, loginViaUi, selectOption } from './support/account
 import { snap } from './support/screens';
 
 /** Issue 26 §8, decision 315: «Mis datos», the person's own settings apart from the account's fiscal profile. */
-test('a person changes its name, e-mail language and password on «Mis datos», logs out and logs in with the new password', async ({ page, request }, info) => {
+test('a person changes its name, e-mail language, password and e-mail on «Mis datos», logs out and logs in with the new password', async ({ page, request }, info) => {
   const account = await createAccountViaApi(request);
   await loginViaUi(page, account);
 
@@ -48,6 +48,24 @@ test('a person changes its name, e-mail language and password on «Mis datos», 
   // The security notice went out in the language the person chose.
   const mail = await request.get(`/api/dev/outbox?to=${encodeURIComponent(account.email)}`);
   expect(((await mail.json()) as { data: { subject: string }[] }).data[0]?.subject).toBe('Your Facturo password was changed');
+
+  // A new e-mail address counts only once the link mailed to it is opened.
+  const newEmail = `nuevo.${Date.now()}@pruebas.facturo.local`;
+  const emailCard = page.getByTestId('email-card');
+  await emailCard.getByLabel('Correo nuevo').fill(newEmail);
+  await emailCard.getByLabel('Contraseña actual').fill(newPassword);
+  await emailCard.getByRole('button', { name: 'Enviar enlace de confirmación' }).click();
+  await expect(emailCard.getByTestId('email-sent')).toContainText(newEmail);
+  let link: string | undefined;
+  await expect.poll(async () => {
+    const res = await request.get(`/api/dev/outbox?to=${encodeURIComponent(newEmail)}`);
+    link = /(\/confirmar-correo\/\S+)/.exec(((await res.json()) as { data: { text: string }[] }).data[0]?.text ?? '')?.[1];
+    return link;
+  }).toBeTruthy();
+  await page.goto(link!);
+  await expect(page.getByTestId('confirm-email-result')).toContainText(`tu correo ahora es ${newEmail}`);
+  await page.getByRole('link', { name: 'Mis datos' }).click();
+  await expect(page.getByTestId('person-card').getByLabel('Correo electrónico')).toHaveValue(newEmail);
 
   // This session went on; log out, and only the new password opens it again.
   await page.getByTestId('user-menu').click();

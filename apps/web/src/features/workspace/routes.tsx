@@ -12,3 +12,6 @@ export const workspaceRoutes: RouteObject[] = [
 
 /** The invitation link: no guard (a new person has no session yet). */
 export const invitationRoute: RouteObject = { path: '/invitacion/:token', lazy: lazyPage(() => import('./pages/invitation-page'), 'InvitationPage') };
+
+/** Decision 315: the link that confirms a new e-mail address: no guard (it may be opened on another device). */
+export const emailConfirmRoute: RouteObject = { path: '/confirmar-correo/:token', lazy: lazyPage(() => import('./pages/confirm-email-page'), 'ConfirmEmailPage') };

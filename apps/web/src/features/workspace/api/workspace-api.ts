@@ -96,3 +96,6 @@ export async function changeMyPassword(actual: string, nueva: string): Promise<s
   startSession(await call(routes['auth.session'], { token: access_token }));
   return message;
 }
+export const requestEmailChange = (email: string, actual: string) =>
+  call(routes['workspace.myEmail'], { body: { email, actual }, passThrough: true });
+export const confirmMyEmail = (token: string) => call(routes['workspace.confirmMyEmail'], { body: { token }, passThrough: true });

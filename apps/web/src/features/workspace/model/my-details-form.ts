@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { changeMyPasswordSchema, emailLanguageSchema, EMAIL_LANGUAGES, EMAIL_LANGUAGE_LABELS } from '@facturo/contract';
+import { changeMyEmailSchema, changeMyPasswordSchema, emailLanguageSchema, EMAIL_LANGUAGES, EMAIL_LANGUAGE_LABELS } from '@facturo/contract';
 
 /** «Mis datos» (decision 315): the person's name and the language of its e-mails, both always sent. */
 export const personFormSchema = z.object({
@@ -27,3 +27,8 @@ export const passwordFormSchema = z.object({
 });
 export type PasswordForm = z.infer<typeof passwordFormSchema>;
 export const emptyPasswordForm: PasswordForm = { actual: '', nueva: '', confirmacion: '' };
+
+/** A new e-mail address and the current password (the API's own shape). */
+export const emailFormSchema = changeMyEmailSchema;
+export type EmailForm = { email: string; actual: string };
+export const emptyEmailForm: EmailForm = { email: '', actual: '' };

@@ -1,5 +1,5 @@
 import { useEffect, useState } from 'react';
-import { Button, Card, Group, PasswordInput, Stack, Text, TextInput, Title } from '@mantine/core';
+import { Alert, Button, Card, Group, PasswordInput, Stack, Text, TextInput, Title } from '@mantine/core';
 import { useForm } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
@@ -10,8 +10,11 @@ import { FormSelect } from '../../../shared/ui/form-select';
 import { toastSuccess } from '../../../shared/ui/toasts';
 import { PasswordRules } from '../../../shared/password/password-rules';
 import { applyServerErrors } from '../../../shared/api/form-server-errors';
-import { changeMyPassword, meQuery, updateMe } from '../api/workspace-api';
-import { emptyPasswordForm, languageOptions, passwordFormSchema, personFormSchema, type PasswordForm, type PersonForm } from '../model/my-details-form';
+import { changeMyPassword, meQuery, requestEmailChange, updateMe } from '../api/workspace-api';
+import {
+  emailFormSchema, emptyEmailForm, emptyPasswordForm, languageOptions, passwordFormSchema, personFormSchema,
+  type EmailForm, type PasswordForm, type PersonForm,
+} from '../model/my-details-form';
 import { TwoFactorCard } from '../components/two-factor-card';
 import '../texts';
 
@@ -26,6 +29,7 @@ export function MyDetailsPage() {
       <PageHeader title={t('workspace.myDetails')} />
       <Text c="dimmed" size="sm" maw={640}>{t('workspace.myDetailsIntro')}</Text>
       <PersonCard />
+      <EmailCard />
       <PasswordCard />
       <TwoFactorCard title={t('workspace.security')} />
     </Stack>
@@ -95,6 +99,40 @@ function PasswordCard() {
           <PasswordInput label={t('workspace.confirmPassword')} autoComplete="new-password" {...form.register('confirmacion')} error={err.confirmacion?.message} />
           <Group>
             <Button type="submit" loading={mutation.isPending}>{t('workspace.changePassword')}</Button>
+          </Group>
+        </Stack>
+      </form>
+    </Card>
+  );
+}
+
+/** A new address is used only once the link mailed to it is opened (/confirmar-correo/…). */
+function EmailCard() {
+  const { t } = useTranslation();
+  const [formError, setFormError] = useState<string | null>(null);
+  const [sent, setSent] = useState<string | null>(null);
+  const form = useForm<EmailForm>({ resolver: zodResolver(emailFormSchema), defaultValues: emptyEmailForm });
+  const mutation = useMutation({
+    mutationFn: (v: EmailForm) => requestEmailChange(v.email, v.actual),
+    onSuccess: (res) => {
+      setSent(res.message);
+      form.reset(emptyEmailForm);
+    },
+    onError: (err) => setFormError(applyServerErrors(err, form.setError, ['email', 'actual'], t('toast.error.text'))),
+  });
+  const err = form.formState.errors;
+  return (
+    <Card withBorder maw={640} data-testid="email-card">
+      <form noValidate onSubmit={form.handleSubmit((v) => { setFormError(null); setSent(null); mutation.mutate(v); })}>
+        <Stack gap="sm">
+          <Title order={4}>{t('workspace.emailTitle')}</Title>
+          <Text size="sm" c="dimmed">{t('workspace.emailText')}</Text>
+          <FormAlert message={formError} />
+          {sent && <Alert color="blue" data-testid="email-sent">{sent}</Alert>}
+          <TextInput label={t('workspace.newEmail')} type="email" autoComplete="email" {...form.register('email')} error={err.email?.message} />
+          <PasswordInput label={t('workspace.currentPassword')} autoComplete="current-password" {...form.register('actual')} error={err.actual?.message} />
+          <Group>
+            <Button type="submit" variant="light" loading={mutation.isPending}>{t('workspace.changeEmail')}</Button>
           </Group>
         </Stack>
       </form>
