@@ -163,13 +163,13 @@ async function searchPick(page: Page, label: string, text: string, option: RegEx
 }
 
 /**
- * Only the SAT test RFC has a CSD, so the stamping happens there: the accountant is a capturista in EKU (a
- * capturista may stamp) and a contador in a second RFC. It stamps in EKU through the UI, is not offered the
- * cancellation there and the server refuses it with the role's message; it switches to the other RFC in one
- * click; the EKU owner sees the stamp and the membership in the activity log. The membership is removed at
- * the end, so EKU is left as found (its new invoice is this spec's own data).
+ * Issue 26's story with the one RFC that has a test CSD: the accountant is a contador in EKU and a capturista in
+ * a second RFC. It stamps in EKU through the UI (where, as contador, it is offered the cancellation), switches
+ * to the other RFC in one click, and there, as capturista, the cancellation is refused with the role's message;
+ * the EKU owner sees the stamp and the membership in the activity log. The membership is removed at the end,
+ * so EKU is left as found (its new invoice is this spec's own data).
  */
-test('the accountant stamps in the SAT test RFC as capturista, is refused the cancellation, and the owner sees it in the log', async ({ page, browser, request }, info) => {
+test('the accountant stamps in the SAT test RFC as contador, is refused the cancellation as capturista in the other RFC, and the owner sees it in the log', async ({ page, browser, request }, info) => {
   test.setTimeout(420_000);
   const slow = expect.configure({ timeout: 45_000 });
   const eku = await satTestAccount(request);
@@ -179,9 +179,9 @@ test('the accountant stamps in the SAT test RFC as capturista, is refused the ca
   const accountant = await createAccountViaApi(request, newAccount());
   const accountantToken = await apiToken(page, accountant);
   const ekuHeaders = { authorization: `Bearer ${eku.token}` };
-  await join(page, eku.token, accountant, accountantToken, 'capturista');
+  await join(page, eku.token, accountant, accountantToken, 'contador');
   try {
-    await join(page, ownerToken, accountant, accountantToken, 'contador');
+    await join(page, ownerToken, accountant, accountantToken, 'capturista');
     const customerRfc = randomRfc();
     const created = await request.post('/api/clients', {
       headers: ekuHeaders, data: { rfc: customerRfc, r_social: 'CLIENTE DEL DESPACHO', regimen: '612', uso_cfdi: 'G03', domicilio: { cp: '44100' } },
@@ -217,23 +217,25 @@ test('the accountant stamps in the SAT test RFC as capturista, is refused the ca
     await slow(page.getByTestId('stamp-success')).toBeVisible();
     const uuid = (await page.getByTestId('stamped-uuid').innerText()).trim();
 
-    // In the list, a capturista's menu has no «Cancelar factura»; the server refuses it with the role's message.
+    // In EKU's list, a contador's menu offers «Cancelar factura» (not used here).
     await page.goto('/incomes');
     const row = page.getByTestId(`income-${uuid}`);
     await slow(row).toBeVisible();
     await row.getByRole('button', { name: /^Acciones de / }).click();
     await slow(page.getByRole('menuitem', { name: 'Descargar XML' })).toBeVisible();
-    await expect(page.getByRole('menuitem', { name: 'Cancelar factura' })).toHaveCount(0);
-    await snap(page, info, 'workspace-05-capturista-menu');
+    await expect(page.getByRole('menuitem', { name: 'Cancelar factura' })).toBeVisible();
+    await snap(page, info, 'workspace-05-contador-menu');
     await page.keyboard.press('Escape');
-    const refused = await page.request.post('/api/incomes/cancel', { headers: { authorization: await bearer(page) }, data: { pIdPago: uuid, option: '02' } });
-    expect(refused.status()).toBe(403);
-    expect(((await refused.json()) as { message: string }).message).toBe('Tu rol en esta cuenta (Capturista) no permite esta acción; se necesita Contador');
 
-    // One click to the other RFC, where it is a contador.
+    // One click to the other RFC, where it is a capturista: the server refuses a cancellation with the role's message.
     await page.getByTestId('account-switcher').click();
     await page.getByTestId(`switch-${owner.rfc}`).click();
     await slow(page.getByTestId('account-switcher')).toContainText(owner.rfc);
+    // A capturista has no screen of «Mi cuenta»: the menu follows the new account's role.
+    await expect(page.getByTestId('app-navbar').getByRole('button', { name: 'Mi cuenta', exact: true })).toHaveCount(0);
+    const refused = await page.request.post('/api/incomes/cancel', { headers: { authorization: await bearer(page) }, data: { pIdPago: uuid, option: '02' } });
+    expect(refused.status()).toBe(403);
+    expect(((await refused.json()) as { message: string }).message).toBe('Tu rol en esta cuenta (Capturista) no permite esta acción; se necesita Contador');
 
     // The EKU owner sees who stamped, and the membership, in the activity log.
     const ctx = await browser.newContext();
@@ -242,7 +244,7 @@ test('the accountant stamps in the SAT test RFC as capturista, is refused the ca
     await ownerPage.goto('/cuenta/actividad');
     const log = ownerPage.getByTestId('activity-table');
     await slow(log.getByRole('row').filter({ hasText: 'Timbró un CFDI' }).filter({ hasText: accountant.email }).first()).toBeVisible();
-    await expect(log.getByText('Aceptó la invitación como Capturista').first()).toBeVisible();
+    await expect(log.getByText('Aceptó la invitación como Contador').first()).toBeVisible();
     await snap(ownerPage, info, 'workspace-06-eku-activity');
     await ctx.close();
   } finally {

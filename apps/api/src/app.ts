@@ -25,6 +25,7 @@ import type { RedisHealth } from './redis';
 import { jwtKey } from './security/secrets';
 import { VerificationCodes } from './modules/auth/verification-codes';
 import { authRoutes } from './modules/auth/auth.routes';
+import { personSettingsRoutes } from './modules/workspace/person-settings.routes';
 import { currentSession, type AuthDeps } from './modules/auth/auth.service';
 import type { TokenPerson } from './modules/workspace/persons.repository';
 import { plansRoutes } from './modules/plans/plans.routes';
@@ -198,6 +199,7 @@ export async function buildApp(ctx: JobContext, opts: AppOptions = {}): Promise<
   if (banner) app.log.warn(`${banner} (NODE_ENV=production con PAYMENTS_PROVIDER=${config.paymentsProvider}, PAC_PROVIDER=${config.pacProvider})`);
   await app.register(healthRoutes({ database: ctx.database, redis, draining, testMode: { banner, payments: config.paymentsProvider, pac: config.pacProvider } }));
   await app.register(authRoutes(authDeps));
+  await app.register(personSettingsRoutes(authDeps));
   await app.register(plansRoutes(db));
   await app.register(notificationsRoutes(db));
   await app.register(backgroundRoutes(db));

@@ -39,5 +39,6 @@ export * from './api-key-examples';
 export * from './webhooks';
 export * from './portal';
 export * from './workspace';
+export * from './person';
 export * from './route';
 export * from './routes';

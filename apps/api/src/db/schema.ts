@@ -215,6 +215,8 @@ export const persons = pgTable('persons', {
   recoveryCodes: jsonb('recovery_codes').$type<string[]>(),
   /** The last accepted TOTP time-step: a code is refused once used (decision 291). */
   totpLastStep: bigint('totp_last_step', { mode: 'number' }),
+  /** The language of the e-mails sent to the person (decision 315): 'es' or 'en'. */
+  idioma: varchar('idioma', { length: 2 }).$type<'es' | 'en'>().notNull().default('es'),
   createdAt: createdAt(),
   updatedAt: updatedAt(),
 }, (t) => [uniqueIndex('persons_email_uq').on(t.email), uniqueIndex('persons_login_account_uq').on(t.loginAccountId)]);

@@ -5,7 +5,7 @@ import { dashboardRoutes } from './dashboard/dashboard-routes';
 import { devOutboxRoutes } from '../features/dev-outbox/routes';
 import { portalPublicRoutes } from '../features/portal/routes';
 import { areaRoutes } from './area-routes';
-import { invitationRoute } from '../features/workspace/routes';
+import { emailConfirmRoute, invitationRoute } from '../features/workspace/routes';
 import { RootLayout } from './layout/root-layout';
 import { RouteErrorBoundary } from './errors/route-error-boundary';
 import { FullPageLoader } from '../shared/ui/full-page-loader';
@@ -44,6 +44,8 @@ export const routes: RouteObject[] = [
       // §2.2: no guard.
       // Issue 26: the invitation link works signed in (accept) or not (register).
       invitationRoute,
+      // Decision 315: the link that confirms a person's new e-mail.
+      emailConfirmRoute,
       { path: '/quiero-ser-premium', lazy: lazyPage(() => import('../features/plans/pages/premium-page'), 'PremiumPage') },
       // §2.3: full-layout routes.
       {

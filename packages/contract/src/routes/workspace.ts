@@ -4,6 +4,9 @@ import {
   myAccountsResponseSchema, myTwoFactorResponseSchema, registerFromInvitationSchema, totpDisableSchema, twoFactorPolicyResponseSchema, twoFactorPolicySchema, totpActivateResponseSchema, totpActivateSchema, totpEnrollResponseSchema, switchAccountResponseSchema, switchAccountSchema, updateMemberSchema,
 } from '../workspace';
 import { messageResponseSchema } from '../auth';
+import {
+  changeMyEmailSchema, changeMyPasswordResponseSchema, changeMyPasswordSchema, confirmMyEmailResponseSchema, confirmMyEmailSchema, meResponseSchema, updateMeSchema,
+} from '../person';
 import { route } from '../route';
 
 /** Any member, before the profile is complete and while unpaid: the person's own accounts. */
@@ -80,6 +83,27 @@ export const workspaceRoutes = {
   'workspace.setTwoFactorPolicy': route({
     method: 'PUT', path: '/api/cuenta/2fa', body: twoFactorPolicySchema, response: twoFactorPolicyResponseSchema, access: { role: 'duenio' },
     summary: 'El dueño exige (o deja de exigir) la verificación en dos pasos a los miembros de la cuenta',
+  }),
+  // Decision 315: the person's own settings («Mis datos»). Session only: no API key reaches them (api-keys.ts).
+  'workspace.me': route({
+    method: 'GET', path: '/api/me', response: meResponseSchema, access: person,
+    summary: 'Los datos de la persona que inició sesión: nombre, correo, idioma de sus correos y si tiene verificación en dos pasos',
+  }),
+  'workspace.updateMe': route({
+    method: 'PATCH', path: '/api/me', body: updateMeSchema, response: meResponseSchema, access: person,
+    summary: 'Cambia el nombre de la persona o el idioma de los correos que recibe (no toca el perfil fiscal de ninguna cuenta)',
+  }),
+  'workspace.myPassword': route({
+    method: 'POST', path: '/api/me/password', body: changeMyPasswordSchema, response: changeMyPasswordResponseSchema, access: person,
+    summary: 'Cambia la contraseña de la persona (pide la actual); sus otras sesiones terminan y esta recibe un token nuevo',
+  }),
+  'workspace.myEmail': route({
+    method: 'POST', path: '/api/me/email', body: changeMyEmailSchema, response: messageResponseSchema, access: person,
+    summary: 'Pide cambiar el correo de la persona (pide la contraseña actual): un enlace de confirmación va al correo nuevo',
+  }),
+  'workspace.confirmMyEmail': route({
+    method: 'POST', path: '/api/me/email/confirmar', body: confirmMyEmailSchema, response: confirmMyEmailResponseSchema, access: { public: true },
+    summary: 'Confirma el correo nuevo con el enlace que se le envió (vence en 24 horas); se avisa al correo anterior',
   }),
   'workspace.despacho': route({
     method: 'GET', path: '/api/despacho', query: despachoQuerySchema, response: despachoResponseSchema, access: person,

@@ -55,13 +55,3 @@ export async function spendDummyVerification(password: string): Promise<void> {
   dummyHash ??= hashPassword(`dummy-${Math.random()}-${Date.now()}`);
   await verifyPassword(await dummyHash, password);
 }
-
-export function accountLockedEmail(to: string, maxFailures: number, publicUrl: string) {
-  const lines = [
-    `Hubo ${maxFailures} intentos fallidos de iniciar sesión en tu cuenta en la última hora, así que la bloqueamos durante una hora.`,
-    'Si no fuiste tú, alguien intenta adivinar tu contraseña: cuando se desbloquee, cámbiala desde «¿Olvidaste tu contraseña?».',
-    `${publicUrl}/login`,
-  ];
-  const html = `<!doctype html><html lang="es"><body style="font-family:sans-serif;color:#222"><h2>Intentos fallidos de inicio de sesión</h2>${lines.map((l) => `<p>${l.replace(/[&<>"]/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;' })[c]!)}</p>`).join('')}</body></html>`;
-  return { to, subject: 'Bloqueamos tu cuenta por intentos fallidos', text: lines.join('\n'), html };
-}

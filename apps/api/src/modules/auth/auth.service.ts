@@ -5,7 +5,7 @@ import { getCatalog } from '@facturo/cfdi/catalogs';
 import type { Db } from '../../db/client';
 import { isUniqueViolation } from '../../db/errors';
 import type { Mailer } from '../../providers/mail/mailer';
-import { resetPasswordEmail, verificationEmail } from '../../providers/mail/templates';
+import { accountLockedEmail, resetPasswordEmail, verificationEmail } from '../../providers/mail/templates';
 import { hashPassword, verifyPassword } from '../../security/passwords';
 import type { AttemptCounter } from '../../http/attempts';
 import { AppError, badRequest, forbidden } from '../../http/errors';
@@ -16,12 +16,12 @@ import {
 } from './auth.repository';
 import { CODE_TTL_MINUTES, MAX_CODE_ATTEMPTS, tooManyCodeAttempts, VerificationCodes, wrongCode } from './verification-codes';
 import {
-  bumpPersonTokenVersion, defaultAccountOf, findLoginPerson, findPersonOfAccount, type PersonRow, type TokenPerson,
+  bumpPersonTokenVersion, defaultAccountOf, emailLanguageOf, findLoginPerson, findPersonOfAccount, type PersonRow, type TokenPerson,
 } from '../workspace/persons.repository';
 import { checkSecondFactor } from '../workspace/two-factor';
 import type { SecretBox } from '../../security/secrets';
 import {
-  accountLockedEmail, assertAccountNotLocked, recordAccountFailure, spendDummyVerification, takeDailyCode,
+  assertAccountNotLocked, recordAccountFailure, spendDummyVerification, takeDailyCode,
 } from './abuse-limits';
 
 export interface AuthDeps {
@@ -102,7 +102,7 @@ export async function resendVerification(deps: AuthDeps, email: string, ip: stri
   const user = await findUserByEmail(deps.db, email);
   if (user && !user.isConfirmed) {
     const code = await deps.codes.issue(user.id, 'verify');
-    await deps.mailer.send(verificationEmail(email, code, CODE_TTL_MINUTES));
+    await deps.mailer.send(verificationEmail(email, code, CODE_TTL_MINUTES, await emailLanguageOf(deps.db, email)));
   }
   return { message: 'Si la cuenta existe y no está verificada, enviamos un código nuevo' };
 }
@@ -155,7 +155,8 @@ export async function login(deps: AuthDeps, input: LoginInput, ip: string): Prom
   const ok = user ? await verifyPassword(user.passwordHash, input.password) : (await spendDummyVerification(input.password), false);
   if (!user || !ok) {
     if (await recordAccountFailure(deps, user?.id, input.username) && user) {
-      await deps.mailer.send(accountLockedEmail(user.email, deps.loginAccountMaxFailures, deps.publicUrl)).catch(() => undefined);
+      const lang = await emailLanguageOf(deps.db, user.email);
+      await deps.mailer.send(accountLockedEmail(user.email, deps.loginAccountMaxFailures, deps.publicUrl, lang)).catch(() => undefined);
     }
     const n = await deps.attempts.hit(key, LOGIN_WINDOW_MS);
     if (n >= deps.loginMaxAttempts + 1) throw new AppError(429, 'Demasiados intentos fallidos. Espera unos minutos antes de volver a intentar.');
@@ -215,7 +216,7 @@ export async function sendResetCode(deps: AuthDeps, email: string, ip: string): 
   const user = await findUserByEmail(deps.db, email);
   if (user) {
     const code = await deps.codes.issue(user.id, 'reset');
-    await deps.mailer.send(resetPasswordEmail(email, code, CODE_TTL_MINUTES));
+    await deps.mailer.send(resetPasswordEmail(email, code, CODE_TTL_MINUTES, await emailLanguageOf(deps.db, email)));
   }
   // Same answer whether or not the account exists: the endpoint must not reveal registered e-mails.
   return { message: 'Si el correo está registrado, te enviamos un código para cambiar tu contraseña' };

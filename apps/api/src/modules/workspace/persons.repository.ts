@@ -1,5 +1,5 @@
 import { and, asc, eq, isNull, sql } from 'drizzle-orm';
-import type { MemberRole } from '@facturo/contract';
+import type { EmailLanguage, MemberRole } from '@facturo/contract';
 import type { Db } from '../../db/client';
 import { memberships, persons, users } from '../../db/schema';
 
@@ -77,4 +77,13 @@ export async function isMember(db: Db, personId: number, tokenVersion: number, a
   const [row] = await db.select({ id: memberships.id }).from(memberships).innerJoin(persons, eq(persons.id, memberships.personId))
     .where(and(eq(memberships.personId, personId), eq(memberships.userId, accountId), eq(persons.tokenVersion, tokenVersion))).limit(1);
   return Boolean(row);
+}
+
+/**
+ * The language a person chose for its e-mails (decision 315), by the address they go to; 'es' for an address
+ * no person has (a registration not yet verified counts: its person exists from the first step).
+ */
+export async function emailLanguageOf(db: Db, email: string): Promise<EmailLanguage> {
+  const [row] = await db.select({ idioma: persons.idioma }).from(persons).where(eq(persons.email, email.trim().toLowerCase())).limit(1);
+  return row?.idioma ?? 'es';
 }

@@ -7,7 +7,8 @@ import { listActivity } from './activity';
 import { despachoBoard } from './despacho.service';
 import { activateTotp, disableTotp, enrollTotp, setTwoFactorPolicy, totpStatus, twoFactorPolicy } from './two-factor';
 import { logActivity } from './activity';
-import { personOfRequest } from './persons.repository';
+import { personOfRequest, type PersonRow } from './persons.repository';
+import { twoFactorChangedEmail } from '../../providers/mail/templates';
 import * as ws from './workspace.service';
 
 /** Issue 26: the accountant's workspace (entries in the contract's routes/workspace.ts). */
@@ -38,9 +39,22 @@ export const workspaceRoutes = (ctx: JobContext): FastifyPluginAsync => async (a
   serve(app, 'workspace.registerFromInvitation', (req) => ws.registerFromInvitation(deps, req.ip, req.params.token, req.body));
   serve(app, 'workspace.activity', (req) => listActivity(db, req.account.id, req.query));
   serve(app, 'workspace.totpEnroll', async (req) => enrollTotp(db, ctx.secrets, await personOfRequest(db, req.account)));
-  serve(app, 'workspace.totpActivate', async (req) => activateTotp(db, ctx.secrets, await personOfRequest(db, req.account), req.body.code));
+  // Decision 315: a security notice to the person, in its language, whenever its second factor goes on or off.
+  const notify = (person: PersonRow, on: boolean) =>
+    ctx.mailer.send(twoFactorChangedEmail(person.email, on, ctx.config.publicUrl, person.idioma)).catch(() => undefined);
+  serve(app, 'workspace.totpActivate', async (req) => {
+    const person = await personOfRequest(db, req.account);
+    const answer = await activateTotp(db, ctx.secrets, person, req.body.code);
+    await notify(person, true);
+    return answer;
+  });
   serve(app, 'workspace.totpStatus', async (req) => totpStatus(await personOfRequest(db, req.account)));
-  serve(app, 'workspace.totpDisable', async (req) => disableTotp(db, ctx.secrets, await personOfRequest(db, req.account), req.body.code));
+  serve(app, 'workspace.totpDisable', async (req) => {
+    const person = await personOfRequest(db, req.account);
+    const answer = await disableTotp(db, ctx.secrets, person, req.body.code);
+    await notify(person, false);
+    return answer;
+  });
   serve(app, 'workspace.twoFactorPolicy', (req) => twoFactorPolicy(db, req.account.id));
   serve(app, 'workspace.setTwoFactorPolicy', async (req) => {
     const answer = await setTwoFactorPolicy(db, req.account.id, req.body.requerido);

@@ -9,7 +9,8 @@ import { badRequest, fieldError, forbidden, notFound } from '../../http/errors';
 import type { Account } from '../../http/context';
 import { logActivity } from './activity';
 import { heldByPolicy, twoFactorRequired } from './two-factor';
-import { accountsOf, findPersonByEmail, membershipOf, personOfRequest, type PersonRow, type TokenPerson } from './persons.repository';
+import { invitationAcceptedEmail } from '../../providers/mail/templates';
+import { accountsOf, findPersonByEmail, findPersonById, membershipOf, personOfRequest, type PersonRow, type TokenPerson } from './persons.repository';
 
 export interface WorkspaceDeps {
   db: Db;
@@ -168,11 +169,21 @@ async function join(db: Db, inv: Awaited<ReturnType<typeof openInvitation>>, per
   });
 }
 
+/** Decision 315: whoever sent the invitation hears that it was accepted, in the language it chose. */
+async function notifyInviter(deps: WorkspaceDeps, inv: Awaited<ReturnType<typeof openInvitation>>, who: PersonRow, rol: MemberRole): Promise<void> {
+  const inviter = inv.invitedBy ? await findPersonById(deps.db, inv.invitedBy) : undefined;
+  if (!inviter || inviter.id === who.id) return;
+  const name = who.fullName ? `${who.fullName} (${who.email})` : who.email;
+  // A notice: a mail failure must not undo the membership that is already in place.
+  await deps.mailer.send(invitationAcceptedEmail(inviter.email, name, inv.rfc, rol, inviter.idioma)).catch(() => undefined);
+}
+
 export async function acceptInvitation(deps: WorkspaceDeps, account: Account, ip: string, token: string) {
   const inv = await openInvitation(deps.db, token);
   const person = await personOfRequest(deps.db, account);
   const rol = await join(deps.db, inv, person.id);
   await logActivity(deps.db, { accountId: inv.userId, personId: person.id, quien: person.email, accion: 'cambio_miembro', ip, detalle: `Aceptó la invitación como ${MEMBER_ROLE_LABELS[rol]}` });
+  await notifyInviter(deps, inv, person, rol);
   return { rfc: inv.rfc, nombre: inv.nombre, rol, access_token: await tokenFor(deps, person, { id: inv.userId, rfc: inv.rfc }) };
 }
 
@@ -185,5 +196,6 @@ export async function registerFromInvitation(deps: WorkspaceDeps, ip: string, to
   const [person] = await deps.db.insert(persons).values({ email: inv.email, passwordHash, fullName: input.nombre }).returning();
   const rol = await join(deps.db, inv, person!.id);
   await logActivity(deps.db, { accountId: inv.userId, personId: person!.id, quien: person!.email, accion: 'cambio_miembro', ip, detalle: `Se registró desde la invitación como ${MEMBER_ROLE_LABELS[rol]}` });
+  await notifyInviter(deps, inv, person!, rol);
   return { rfc: inv.rfc, nombre: inv.nombre, rol, access_token: await tokenFor(deps, person!, { id: inv.userId, rfc: inv.rfc }) };
 }

@@ -1,5 +1,5 @@
 import { Avatar, Group, Menu, Text, UnstyledButton } from '@mantine/core';
-import { IconChevronDown, IconLogout, IconShieldLock, IconUser, IconWallet } from '@tabler/icons-react';
+import { IconChevronDown, IconId, IconLogout, IconShieldLock, IconUser, IconWallet } from '@tabler/icons-react';
 import { Link } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { useSession } from '../../shared/session/session-store';
@@ -8,7 +8,7 @@ import { useAuthedObjectUrl } from '../../shared/api/authed-file';
 import { avatarUrl as avatarUrlOf } from '../../features/profile/api/profile-api';
 import { initialsOf } from '../../shared/format/initials';
 
-/** Avatar menu: profile, plan and logout (§4). */
+/** Avatar menu: the person's own data, the account's profile and plan, two-factor, logout (§4). */
 export function UserMenu() {
   const { t } = useTranslation();
   const { user } = useSession();
@@ -37,6 +37,10 @@ export function UserMenu() {
         </UnstyledButton>
       </Menu.Target>
       <Menu.Dropdown>
+        {/* Decision 315: the person's own settings, apart from the account's fiscal profile below. */}
+        <Menu.Item component={Link} to="/cuenta/mis-datos" leftSection={<IconId size={16} />} data-testid="menu-my-details">
+          {t('workspace.myDetails')}
+        </Menu.Item>
         <Menu.Item component={Link} to="/profile" leftSection={<IconUser size={16} />}>
           {t('user.profile')}
         </Menu.Item>

@@ -1,5 +1,5 @@
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
-import { routes, type ActivityAction, type DESPACHO_SORTS, type MemberRole } from '@facturo/contract';
+import { routes, type ActivityAction, type DESPACHO_SORTS, type EmailLanguage, type MemberRole } from '@facturo/contract';
 import { call } from '../../../shared/api/call';
 import { queryClient } from '../../../shared/api/query-client';
 import { getToken, startSession } from '../../../shared/session/session-store';
@@ -80,3 +80,22 @@ export const invitationQuery = (token: string) => queryOptions({
 export const acceptInvitation = (token: string) => call(routes['workspace.acceptInvitation'], { params: { token } });
 export const registerFromInvitation = (token: string, nombre: string, password: string) =>
   call(routes['workspace.registerFromInvitation'], { params: { token }, body: { nombre, password }, passThrough: true });
+
+// --- «Mis datos» (decision 315): the person's own settings ------------------------------------------------
+
+export const meQuery = () => queryOptions({
+  queryKey: ['workspace', 'me', 'datos'] as const,
+  queryFn: ({ signal }) => call(routes['workspace.me'], { signal }),
+});
+export const updateMe = (body: { nombre?: string; idioma?: EmailLanguage }) =>
+  call(routes['workspace.updateMe'], { body, passThrough: true });
+
+/** The other sessions end; this one continues with the fresh token the API answers. */
+export async function changeMyPassword(actual: string, nueva: string): Promise<string> {
+  const { message, access_token } = await call(routes['workspace.myPassword'], { body: { actual, nueva }, passThrough: true });
+  startSession(await call(routes['auth.session'], { token: access_token }));
+  return message;
+}
+export const requestEmailChange = (email: string, actual: string) =>
+  call(routes['workspace.myEmail'], { body: { email, actual }, passThrough: true });
+export const confirmMyEmail = (token: string) => call(routes['workspace.confirmMyEmail'], { body: { token }, passThrough: true });
