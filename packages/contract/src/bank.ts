@@ -81,7 +81,8 @@ export const statementImportStateSchema = z.object({
 });
 export type StatementImportState = z.infer<typeof statementImportStateSchema>;
 
-export const MOVEMENT_STATES = ['pendiente', 'conciliado', 'sin_cfdi'] as const;
+/** `ignorado`: explicitly left out (a transfer between own accounts, a reversal): settled, counts nowhere (decision 317). */
+export const MOVEMENT_STATES = ['pendiente', 'conciliado', 'sin_cfdi', 'ignorado'] as const;
 export type MovementState = (typeof MOVEMENT_STATES)[number];
 
 export const proposalItemSchema = z.object({
@@ -176,14 +177,27 @@ export const agingSchema = z.object({
 });
 export type Aging = z.infer<typeof agingSchema>;
 
-/** Which months of a bank account are reconciled (every movement accepted or marked sin CFDI: issue 27 §6). */
+/**
+ * Which months are reconciled (every movement matched, marked sin CFDI or ignored: issue 27 §6, decision 317) — of
+ * one bank account, or without `cuenta` of all of them (the dashboard) — and the withdrawals still without a CFDI,
+ * which count as non-deductible in their month until one is matched (§4).
+ */
 export const monthsQuerySchema = z.object({
-  cuenta: z.coerce.number({ message: 'Elige la cuenta bancaria' }).int().positive('Elige la cuenta bancaria'),
+  cuenta: z.coerce.number({ message: 'Elige la cuenta bancaria' }).int().positive('Elige la cuenta bancaria').optional(),
   anio: z.coerce.number().int().min(2000, 'El año no es válido').max(2100, 'El año no es válido'),
 });
 export const monthsSchema = z.object({
-  data: z.array(z.object({ mes: z.number().int(), movimientos: z.number().int(), pendientes: z.number().int(), conciliado: z.boolean() })),
+  data: z.array(z.object({
+    mes: z.number().int(), movimientos: z.number().int(), pendientes: z.number().int(), conciliado: z.boolean(),
+    retirosSinCfdi: z.number().int(), importeRetirosSinCfdi: z.string(),
+  })),
 });
+
+/** "Facturar este depósito": the customer recognised in a deposit (issue 27 §4), or null. */
+export const depositCustomerSchema = z.object({
+  cliente: z.object({ clienteId: z.number().int(), rfc: z.string(), nombre: z.string(), motivo: z.enum(['rfc', 'cuenta', 'nombre']) }).nullable(),
+});
+export type DepositCustomer = z.infer<typeof depositCustomerSchema>;
 
 /** Receivables (issue 27 §5, decision 296): a customer's account statement, its reminders and their log. */
 export const customerParamsSchema = z.object({ cliente: z.string().trim().toUpperCase().regex(/^[A-ZÑ&]{3,4}\d{6}[A-Z0-9]{3}$/, 'El RFC del cliente no es válido') });

@@ -1,5 +1,5 @@
 import {
-  agingQuerySchema, agingSchema, bankAccountBodySchema, monthsQuerySchema, monthsSchema, bankAccountListSchema, bankAccountSchema, bankCatalogsSchema, bankIdParamsSchema, bankMovementIdParamsSchema, bankJobParamsSchema, columnMappingSchema,
+  agingQuerySchema, agingSchema, depositCustomerSchema, bankAccountBodySchema, monthsQuerySchema, monthsSchema, bankAccountListSchema, bankAccountSchema, bankCatalogsSchema, bankIdParamsSchema, bankMovementIdParamsSchema, bankJobParamsSchema, columnMappingSchema,
   complementsBodySchema, customerParamsSchema, customerStatementSchema, pendingRepsSchema, receivableSettingsBodySchema, receivableSettingsSchema, reminderLogListSchema, sendStatementBodySchema, complementsStateSchema, createdIdSchema, jobIdSchema, movementListSchema, movementResultSchema,
   movementsQuerySchema, openCfdiListSchema, openCfdiQuerySchema, previewSchema, reconcileBodySchema, statementImportStateSchema,
 } from '../bank';
@@ -51,6 +51,14 @@ export const bankRoutes = {
     body: z.object({ email: z.string({ message: 'Indica el correo del proveedor' }).trim().email('El correo del proveedor no es válido') }),
     response: z.object({ mensaje: z.string() }), access,
     summary: 'Pide la factura al proveedor por correo con los datos de un retiro sin CFDI',
+  }),
+  'bank.ignore': route({
+    method: 'POST', path: '/api/bancos/movimientos/:id/ignorar', params: bankMovementIdParamsSchema, response: movementResultSchema, access,
+    summary: 'Ignora un movimiento (traspaso entre cuentas propias, reverso): queda resuelto para cerrar el mes sin contar en nada',
+  }),
+  'bank.depositCustomer': route({
+    method: 'GET', path: '/api/bancos/movimientos/:id/cliente', params: bankMovementIdParamsSchema, response: depositCustomerSchema, access,
+    summary: 'Cliente reconocido en un depósito (RFC, nombre o cuenta ya conciliada con él) para facturarlo',
   }),
   'bank.undo': route({ method: 'POST', path: '/api/bancos/movimientos/:id/deshacer', params: bankMovementIdParamsSchema, response: movementResultSchema, access }),
   'bank.complements': route({

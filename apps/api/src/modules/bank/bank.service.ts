@@ -219,16 +219,23 @@ export async function undo(db: Db, userId: number, id: number): Promise<{ movimi
   if (m.complementoUuid) throw new AppError(409, 'El movimiento ya tiene su complemento de pago timbrado: cancélalo antes de deshacer la conciliación');
   await db.transaction(async (tx) => {
     await release(tx, userId, m);
-    if (m.estado === 'sin_cfdi') await tx.update(bankMovements).set({ estado: 'pendiente', updatedAt: new Date() }).where(and(eq(bankMovements.userId, userId), eq(bankMovements.id, id)));
+    if (m.estado === 'sin_cfdi' || m.estado === 'ignorado') await tx.update(bankMovements).set({ estado: 'pendiente', updatedAt: new Date() }).where(and(eq(bankMovements.userId, userId), eq(bankMovements.id, id)));
   });
   await proposeMatches(db, userId, m.accountId, [id]);
   return { movimiento: toMovement(await ownMovement(db, userId, id)) };
 }
 
-export async function markNoCfdi(db: Db, userId: number, id: number): Promise<{ movimiento: Movement }> {
+/**
+ * Settles a movement without a CFDI: `sin_cfdi` (a real payment with no invoice: a withdrawal counts as
+ * non-deductible in its month) or `ignorado` (a transfer between own accounts, a reversal: counts nowhere). Either
+ * way the movement no longer keeps its month from being reconciled (decision 317).
+ */
+export async function markNoCfdi(db: Db, userId: number, id: number, estado: 'sin_cfdi' | 'ignorado' = 'sin_cfdi'): Promise<{ movimiento: Movement }> {
   const m = await ownMovement(db, userId, id);
-  if (m.estado === 'conciliado') throw new AppError(409, 'El movimiento está conciliado: deshaz la conciliación antes de marcarlo sin CFDI');
-  const [row] = await db.update(bankMovements).set({ estado: 'sin_cfdi', updatedAt: new Date() }).where(and(eq(bankMovements.userId, userId), eq(bankMovements.id, id))).returning();
+  if (m.estado === 'conciliado') {
+    throw new AppError(409, `El movimiento está conciliado: deshaz la conciliación antes de ${estado === 'sin_cfdi' ? 'marcarlo sin CFDI' : 'ignorarlo'}`);
+  }
+  const [row] = await db.update(bankMovements).set({ estado, updatedAt: new Date() }).where(and(eq(bankMovements.userId, userId), eq(bankMovements.id, id))).returning();
   return { movimiento: toMovement(row!) };
 }
 
@@ -289,15 +296,28 @@ export async function requestInvoice(db: Db, mailer: Mailer, account: { id: numb
   return { mensaje: `Se envió la solicitud a ${email}` };
 }
 
-/** GET /api/bancos/meses: per month of the year, the account's movements and how many are still pending. */
-export async function reconciledMonths(db: Db, userId: number, q: { cuenta: number; anio: number }) {
-  await ownAccount(db, userId, q.cuenta);
+/**
+ * GET /api/bancos/meses: per month of the year, the movements of one bank account (or of all, for the dashboard),
+ * how many are still pending, whether the month is reconciled (none pending: the same rule as
+ * bank-cash-dates.ts), and the withdrawals without a CFDI (pending or marked sin CFDI, not ignored), which count
+ * as non-deductible in their month until a CFDI is matched to them (issue 27 §4).
+ */
+export async function reconciledMonths(db: Db, userId: number, q: { cuenta?: number; anio: number }) {
+  if (q.cuenta) await ownAccount(db, userId, q.cuenta);
   const { rows } = await db.execute(sql`
-    SELECT extract(month FROM m.fecha)::int AS mes, count(*)::int AS movimientos, count(*) FILTER (WHERE m.estado = 'pendiente')::int AS pendientes
+    SELECT extract(month FROM m.fecha)::int AS mes, count(*)::int AS movimientos, count(*) FILTER (WHERE m.estado = 'pendiente')::int AS pendientes,
+      count(*) FILTER (WHERE m.importe < 0 AND m.estado IN ('pendiente', 'sin_cfdi'))::int AS retiros,
+      coalesce(-sum(m.importe) FILTER (WHERE m.importe < 0 AND m.estado IN ('pendiente', 'sin_cfdi')), 0)::numeric(18,2)::text AS importe_retiros
     FROM bank_movements m
-    WHERE m.user_id = ${userId} AND m.account_id = ${q.cuenta} AND m.fecha >= ${`${q.anio}-01-01`}::date AND m.fecha < ${`${q.anio + 1}-01-01`}::date
+    WHERE m.user_id = ${userId} ${q.cuenta ? sql`AND m.account_id = ${q.cuenta}` : sql``}
+      AND m.fecha >= ${`${q.anio}-01-01`}::date AND m.fecha < ${`${q.anio + 1}-01-01`}::date
     GROUP BY 1 ORDER BY 1`);
-  return { data: (rows as { mes: number; movimientos: number; pendientes: number }[]).map((r) => ({ ...r, conciliado: Number(r.pendientes) === 0 })) };
+  return {
+    data: (rows as { mes: number; movimientos: number; pendientes: number; retiros: number; importe_retiros: string }[]).map((r) => ({
+      mes: Number(r.mes), movimientos: Number(r.movimientos), pendientes: Number(r.pendientes), conciliado: Number(r.pendientes) === 0,
+      retirosSinCfdi: Number(r.retiros), importeRetirosSinCfdi: String(r.importe_retiros),
+    })),
+  };
 }
 
 /**
