@@ -184,3 +184,16 @@ describe('§4 "Facturar este depósito" recognises the customer', () => {
     expect((await call(customer, 'GET', `/api/bancos/movimientos/${find('DEPOSITO')}/cliente`)).status).toBe(404);
   });
 });
+
+describe('§2 a foreign-currency CFDI is matched at the payment day’s rate', () => {
+  it('a USD invoice with TipoCambio 16 paid at the day’s 17.50 (the test server’s rate table) is proposed', async () => {
+    const usd = await stampedReceived({ receptorRfc: customer.rfc, fecha: '2026-03-02T10:00:00', valor: '100', moneda: 'USD', tipoCambio: '16.000000' });
+    expect(await importFor(server.baseUrl, customer, [usd.xml])).toMatchObject({ imported: 1 });
+    // 116.00 USD × 17.50 = 2,030.00 MXN: 9 % above the invoice's own rate, outside the 3 % tolerance by TipoCambio.
+    const ids = await bankMonth(customer, '014', [{ fecha: '2026-03-18', importe: '2030.00', credit: false, info: 'PAGO INTERNACIONAL' }]);
+    const cuentas = (await call(customer, 'GET', '/api/bancos/cuentas')).body.data as { id: number; banco: string }[];
+    const list = await call(customer, 'GET', `/api/bancos/movimientos?cuenta=${cuentas.find((c) => c.banco === '014')!.id}&mes=3&anio=2026`);
+    const m = list.body.data.find((x: { id: number }) => x.id === ids.get('PAGO INTERNACIONAL'));
+    expect(m.propuesta).toEqual([expect.objectContaining({ uuid: usd.uuid, importe: '2030.00', moneda: 'USD' })]);
+  });
+});
