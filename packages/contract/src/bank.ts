@@ -207,11 +207,17 @@ export const receivableSettingsBodySchema = z.object({
   diasDespues: z.coerce.number().int().min(0, 'Los días después del vencimiento van de 0 a 365').max(365, 'Los días después del vencimiento van de 0 a 365'),
   intervalo: z.coerce.number().int().min(1, 'El intervalo entre recordatorios va de 1 a 90 días').max(90, 'El intervalo entre recordatorios va de 1 a 90 días'),
   email: z.union([z.literal(''), z.string().trim().email('El correo del cliente no es válido')]).nullable().optional(),
+  /** A notice `diasAntes` days before an invoice falls due (decision 317); off unless asked for. */
+  recordarAntes: z.boolean().optional().default(false),
+  diasAntes: z.coerce.number().int().min(1, 'Los días antes del vencimiento van de 1 a 60').max(60, 'Los días antes del vencimiento van de 1 a 60').optional().default(3),
 });
 export type ReceivableSettingsBody = z.infer<typeof receivableSettingsBodySchema>;
 export const receivableSettingsSchema = receivableSettingsBodySchema.extend({ email: z.string().nullable(), emailCliente: z.string().nullable() });
+/** What the log records: a statement sent by hand, an overdue reminder, a notice before the due date, the account's own payables notice. */
+export const REMINDER_KINDS = ['estado_cuenta', 'recordatorio', 'aviso_previo', 'cuentas_pagar'] as const;
+export type ReminderKind = (typeof REMINDER_KINDS)[number];
 export const reminderLogSchema = z.object({
-  id: z.number().int(), rfc: z.string(), tipo: z.enum(['estado_cuenta', 'recordatorio']), email: z.string(), facturas: z.number().int(), saldo: z.string(), fecha: z.string(),
+  id: z.number().int(), rfc: z.string(), tipo: z.enum(REMINDER_KINDS), email: z.string(), facturas: z.number().int(), saldo: z.string(), fecha: z.string(),
 });
 export const reminderLogListSchema = z.object({ data: z.array(reminderLogSchema) });
 export const customerStatementSchema = z.object({
@@ -238,3 +244,13 @@ export const pendingRepsSchema = z.object({
   vence: z.string().nullable(),
 });
 export type PendingReps = z.infer<typeof pendingRepsSchema>;
+
+/** Payables reminders (issue 27 §5, decision 317): the account's own notice of supplier CFDI coming due. */
+export const payableReminderBodySchema = z.object({
+  activo: z.boolean(),
+  diasAntes: z.coerce.number().int().min(1, 'Los días antes del vencimiento van de 1 a 60').max(60, 'Los días antes del vencimiento van de 1 a 60'),
+  diasCredito: z.coerce.number().int().min(0, 'El plazo de pago va de 0 a 365 días').max(365, 'El plazo de pago va de 0 a 365 días'),
+  email: z.union([z.literal(''), z.string().trim().email('El correo no es válido')]).nullable().optional(),
+});
+export type PayableReminderBody = z.infer<typeof payableReminderBodySchema>;
+export const payableReminderSchema = payableReminderBodySchema.extend({ email: z.string().nullable(), emailCuenta: z.string() });

@@ -4,6 +4,7 @@ import { serve } from '../../http/serve';
 import * as bank from './bank.service';
 import * as receivables from './receivables.service';
 import { depositCustomer } from './deposit-customer.service';
+import { getPayableReminders, savePayableReminders } from './upcoming-reminders.service';
 import { invoicingProviders } from '../invoicing/providers';
 import { complementsState, preview, startComplements, startStatementImport, statementImportState } from './bank-jobs.service';
 
@@ -41,6 +42,8 @@ export const bankRoutes = (ctx: JobContext): FastifyPluginAsync => async (app) =
   });
   serve(app, 'bank.sendStatement', async (req) => ({ mensaje: (await receivables.sendStatement(db, ctx.mailer, req.account, req.params.cliente, { email: req.body.email })).mensaje }));
   serve(app, 'bank.reminderSettings', (req) => receivables.saveSettings(db, req.account.id, req.params.cliente, req.body));
+  serve(app, 'bank.payableReminders', (req) => getPayableReminders(db, req.account.id));
+  serve(app, 'bank.savePayableReminders', (req) => savePayableReminders(db, req.account.id, req.body));
   serve(app, 'bank.reminders', async (req) => ({ data: await receivables.reminderLog(db, req.account.id) }));
   serve(app, 'bank.pendingReps', (req) => bank.pendingReps(db, req.account.id));
   serve(app, 'bank.complementsState', (req) => complementsState(ctx, req.account, req.params.id));
