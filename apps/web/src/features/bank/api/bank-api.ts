@@ -1,5 +1,5 @@
 import { queryOptions } from '@tanstack/react-query';
-import { routes, type BankAccountBody, type ColumnMapping, type ReceivableSettingsBody, type ReconcileBody } from '@facturo/contract';
+import { routes, type BankAccountBody, type ColumnMapping, type PayableReminderBody, type ReceivableSettingsBody, type ReconcileBody } from '@facturo/contract';
 import { call, routeUrl } from '../../../shared/api/call';
 import { fetchAuthedObjectUrl } from '../../../shared/api/authed-file';
 import '../texts';
@@ -70,3 +70,7 @@ export const sendCustomerStatement = (cliente: string, email: string) => call(ro
 export const saveReminderSettings = (cliente: string, body: ReceivableSettingsBody) => call(routes['bank.reminderSettings'], { params: { cliente }, body });
 export const pendingRepsQuery = (rfc: string) =>
   queryOptions({ queryKey: ['bank', rfc, 'pending-reps'], queryFn: ({ signal }) => call(routes['bank.pendingReps'], { signal }), staleTime: 60_000 });
+/** The account's own notice of supplier CFDI coming due (issue 27 §5, decision 317). */
+export const payableRemindersQuery = (rfc: string) =>
+  queryOptions({ queryKey: ['bank', rfc, 'payable-reminders'], queryFn: ({ signal }) => call(routes['bank.payableReminders'], { signal }) });
+export const savePayableReminders = (body: PayableReminderBody) => call(routes['bank.savePayableReminders'], { body });
