@@ -46,8 +46,10 @@ test('import a CAMT.053, accept the proposal, stamp the payment complement from 
   await uploadSatCsd(request, account.token);
   const headers = { Authorization: `Bearer ${account.token}` };
   const rfc = randomRfc();
+  // A word of its own per run: the shared account keeps earlier runs' customers, and two alike are nobody's deposit.
+  const mark = Array.from({ length: 6 }, () => 'ABCDEFGHJKLMNPQRSTUVWXYZ'[Math.floor(Math.random() * 24)]).join('');
   const customer = await request.post('/api/clients', {
-    headers, data: { rfc, r_social: 'FERRETERA EL BANCO', email: ['pagos@clientes.facturo.local'], regimen: '612', uso_cfdi: 'G03', domicilio: { cp: '44100' } },
+    headers, data: { rfc, r_social: `FERRETERA EL BANCO ${mark}`, email: ['pagos@clientes.facturo.local'], regimen: '612', uso_cfdi: 'G03', domicilio: { cp: '44100' } },
   });
   expect(customer.status(), await customer.text()).toBe(201);
   const clientId = ((await customer.json()) as { id: number }).id;
@@ -115,6 +117,27 @@ test('import a CAMT.053, accept the proposal, stamp the payment complement from 
     await page.screenshot({ path: '/tmp/i27-bank-stamped.png', fullPage: true });
     const payments = await (await request.get(`/api/getPagosFactura/${invoice.uuid}`, { headers })).json() as { data: unknown[] };
     expect(payments.data).toHaveLength(1);
+
+    // Issue 27 §6: the dashboard says the month is reconciled with the bank (its cash basis takes the bank's dates).
+    const monthName = ['Enero', 'Febrero', 'Marzo', 'Abril', 'Mayo', 'Junio', 'Julio', 'Agosto', 'Septiembre', 'Octubre', 'Noviembre', 'Diciembre'][Number(todayMx().slice(5, 7)) - 1]!;
+    await page.goto('/');
+    await expect(page.getByTestId('bank-reconciled-months')).toContainText(`${monthName} conciliado`);
+    await expect(page.getByTestId('bank-month-state')).toContainText('las cifras usan las fechas de pago del banco');
+    await page.screenshot({ path: '/tmp/i27-dashboard-reconciled.png', fullPage: true });
+
+    // §4: a new deposit naming the customer (accents and case aside) is invoiced to that customer.
+    await page.goto('/bancos');
+    await page.locator('input[type=file]').setInputFiles({
+      name: 'estado-2.xml', mimeType: 'application/xml',
+      buffer: Buffer.from(camt(todayMx(), '777.77', `Ferretería el Banco ${mark.toLowerCase()}`).replace(/<Ntry><Amt Ccy="MXN">12\.50[\s\S]*?<\/Ntry>/, '')),
+    });
+    await page.getByTestId('bank-import').click();
+    await expect(page.getByTestId('bank-import-result')).toContainText('1 movimiento');
+    const named = page.getByTestId('bank-movement').filter({ hasText: '777.77' });
+    await named.getByTestId('bank-invoice-deposit').click();
+    await expect(page).toHaveURL(/\/invoicing\/add/);
+    await expect(page.getByText(new RegExp(`FERRETERA EL BANCO ${mark}`)).first()).toBeVisible();
+    await page.screenshot({ path: '/tmp/i27-deposit-customer.png', fullPage: true });
   } finally {
     // The SAT account is shared: leave it as found (the stamped complement stays, it is a CFDI).
     if (bankAccountId) expect((await request.delete(`/api/bancos/cuentas/${bankAccountId}`, { headers })).status()).toBe(200);

@@ -81,7 +81,8 @@ export const statementImportStateSchema = z.object({
 });
 export type StatementImportState = z.infer<typeof statementImportStateSchema>;
 
-export const MOVEMENT_STATES = ['pendiente', 'conciliado', 'sin_cfdi'] as const;
+/** `ignorado`: explicitly left out (a transfer between own accounts, a reversal): settled, counts nowhere (decision 317). */
+export const MOVEMENT_STATES = ['pendiente', 'conciliado', 'sin_cfdi', 'ignorado'] as const;
 export type MovementState = (typeof MOVEMENT_STATES)[number];
 
 export const proposalItemSchema = z.object({
@@ -176,14 +177,27 @@ export const agingSchema = z.object({
 });
 export type Aging = z.infer<typeof agingSchema>;
 
-/** Which months of a bank account are reconciled (every movement accepted or marked sin CFDI: issue 27 §6). */
+/**
+ * Which months are reconciled (every movement matched, marked sin CFDI or ignored: issue 27 §6, decision 317) — of
+ * one bank account, or without `cuenta` of all of them (the dashboard) — and the withdrawals still without a CFDI,
+ * which count as non-deductible in their month until one is matched (§4).
+ */
 export const monthsQuerySchema = z.object({
-  cuenta: z.coerce.number({ message: 'Elige la cuenta bancaria' }).int().positive('Elige la cuenta bancaria'),
+  cuenta: z.coerce.number({ message: 'Elige la cuenta bancaria' }).int().positive('Elige la cuenta bancaria').optional(),
   anio: z.coerce.number().int().min(2000, 'El año no es válido').max(2100, 'El año no es válido'),
 });
 export const monthsSchema = z.object({
-  data: z.array(z.object({ mes: z.number().int(), movimientos: z.number().int(), pendientes: z.number().int(), conciliado: z.boolean() })),
+  data: z.array(z.object({
+    mes: z.number().int(), movimientos: z.number().int(), pendientes: z.number().int(), conciliado: z.boolean(),
+    retirosSinCfdi: z.number().int(), importeRetirosSinCfdi: z.string(),
+  })),
 });
+
+/** "Facturar este depósito": the customer recognised in a deposit (issue 27 §4), or null. */
+export const depositCustomerSchema = z.object({
+  cliente: z.object({ clienteId: z.number().int(), rfc: z.string(), nombre: z.string(), motivo: z.enum(['rfc', 'cuenta', 'nombre']) }).nullable(),
+});
+export type DepositCustomer = z.infer<typeof depositCustomerSchema>;
 
 /** Receivables (issue 27 §5, decision 296): a customer's account statement, its reminders and their log. */
 export const customerParamsSchema = z.object({ cliente: z.string().trim().toUpperCase().regex(/^[A-ZÑ&]{3,4}\d{6}[A-Z0-9]{3}$/, 'El RFC del cliente no es válido') });
@@ -193,11 +207,17 @@ export const receivableSettingsBodySchema = z.object({
   diasDespues: z.coerce.number().int().min(0, 'Los días después del vencimiento van de 0 a 365').max(365, 'Los días después del vencimiento van de 0 a 365'),
   intervalo: z.coerce.number().int().min(1, 'El intervalo entre recordatorios va de 1 a 90 días').max(90, 'El intervalo entre recordatorios va de 1 a 90 días'),
   email: z.union([z.literal(''), z.string().trim().email('El correo del cliente no es válido')]).nullable().optional(),
+  /** A notice `diasAntes` days before an invoice falls due (decision 317); off unless asked for. */
+  recordarAntes: z.boolean().optional().default(false),
+  diasAntes: z.coerce.number().int().min(1, 'Los días antes del vencimiento van de 1 a 60').max(60, 'Los días antes del vencimiento van de 1 a 60').optional().default(3),
 });
 export type ReceivableSettingsBody = z.infer<typeof receivableSettingsBodySchema>;
 export const receivableSettingsSchema = receivableSettingsBodySchema.extend({ email: z.string().nullable(), emailCliente: z.string().nullable() });
+/** What the log records: a statement sent by hand, an overdue reminder, a notice before the due date, the account's own payables notice. */
+export const REMINDER_KINDS = ['estado_cuenta', 'recordatorio', 'aviso_previo', 'cuentas_pagar'] as const;
+export type ReminderKind = (typeof REMINDER_KINDS)[number];
 export const reminderLogSchema = z.object({
-  id: z.number().int(), rfc: z.string(), tipo: z.enum(['estado_cuenta', 'recordatorio']), email: z.string(), facturas: z.number().int(), saldo: z.string(), fecha: z.string(),
+  id: z.number().int(), rfc: z.string(), tipo: z.enum(REMINDER_KINDS), email: z.string(), facturas: z.number().int(), saldo: z.string(), fecha: z.string(),
 });
 export const reminderLogListSchema = z.object({ data: z.array(reminderLogSchema) });
 export const customerStatementSchema = z.object({
@@ -224,3 +244,13 @@ export const pendingRepsSchema = z.object({
   vence: z.string().nullable(),
 });
 export type PendingReps = z.infer<typeof pendingRepsSchema>;
+
+/** Payables reminders (issue 27 §5, decision 317): the account's own notice of supplier CFDI coming due. */
+export const payableReminderBodySchema = z.object({
+  activo: z.boolean(),
+  diasAntes: z.coerce.number().int().min(1, 'Los días antes del vencimiento van de 1 a 60').max(60, 'Los días antes del vencimiento van de 1 a 60'),
+  diasCredito: z.coerce.number().int().min(0, 'El plazo de pago va de 0 a 365 días').max(365, 'El plazo de pago va de 0 a 365 días'),
+  email: z.union([z.literal(''), z.string().trim().email('El correo no es válido')]).nullable().optional(),
+});
+export type PayableReminderBody = z.infer<typeof payableReminderBodySchema>;
+export const payableReminderSchema = payableReminderBodySchema.extend({ email: z.string().nullable(), emailCuenta: z.string() });

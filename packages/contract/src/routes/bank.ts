@@ -1,5 +1,5 @@
 import {
-  agingQuerySchema, agingSchema, bankAccountBodySchema, monthsQuerySchema, monthsSchema, bankAccountListSchema, bankAccountSchema, bankCatalogsSchema, bankIdParamsSchema, bankMovementIdParamsSchema, bankJobParamsSchema, columnMappingSchema,
+  agingQuerySchema, agingSchema, depositCustomerSchema, payableReminderBodySchema, payableReminderSchema, bankAccountBodySchema, monthsQuerySchema, monthsSchema, bankAccountListSchema, bankAccountSchema, bankCatalogsSchema, bankIdParamsSchema, bankMovementIdParamsSchema, bankJobParamsSchema, columnMappingSchema,
   complementsBodySchema, customerParamsSchema, customerStatementSchema, pendingRepsSchema, receivableSettingsBodySchema, receivableSettingsSchema, reminderLogListSchema, sendStatementBodySchema, complementsStateSchema, createdIdSchema, jobIdSchema, movementListSchema, movementResultSchema,
   movementsQuerySchema, openCfdiListSchema, openCfdiQuerySchema, previewSchema, reconcileBodySchema, statementImportStateSchema,
 } from '../bank';
@@ -52,6 +52,14 @@ export const bankRoutes = {
     response: z.object({ mensaje: z.string() }), access,
     summary: 'Pide la factura al proveedor por correo con los datos de un retiro sin CFDI',
   }),
+  'bank.ignore': route({
+    method: 'POST', path: '/api/bancos/movimientos/:id/ignorar', params: bankMovementIdParamsSchema, response: movementResultSchema, access,
+    summary: 'Ignora un movimiento (traspaso entre cuentas propias, reverso): queda resuelto para cerrar el mes sin contar en nada',
+  }),
+  'bank.depositCustomer': route({
+    method: 'GET', path: '/api/bancos/movimientos/:id/cliente', params: bankMovementIdParamsSchema, response: depositCustomerSchema, access,
+    summary: 'Cliente reconocido en un depósito (RFC, nombre o cuenta ya conciliada con él) para facturarlo',
+  }),
   'bank.undo': route({ method: 'POST', path: '/api/bancos/movimientos/:id/deshacer', params: bankMovementIdParamsSchema, response: movementResultSchema, access }),
   'bank.complements': route({
     method: 'POST', path: '/api/bancos/complementos', body: complementsBodySchema, status: 202, response: jobIdSchema, access,
@@ -81,6 +89,14 @@ export const bankRoutes = {
   'bank.reminderSettings': route({
     method: 'PUT', path: '/api/bancos/cobranza/:cliente/recordatorios', params: customerParamsSchema, body: receivableSettingsBodySchema, response: receivableSettingsSchema, access,
     summary: 'Plazo de crédito y recordatorios automáticos de cobranza del cliente',
+  }),
+  'bank.payableReminders': route({
+    method: 'GET', path: '/api/bancos/cuentas-por-pagar/recordatorios', response: payableReminderSchema, access,
+    summary: 'Aviso a la propia cuenta de los CFDI de proveedores por vencer',
+  }),
+  'bank.savePayableReminders': route({
+    method: 'PUT', path: '/api/bancos/cuentas-por-pagar/recordatorios', body: payableReminderBodySchema, response: payableReminderSchema, access,
+    summary: 'Activa o cambia el aviso de CFDI de proveedores por vencer (días antes, plazo de pago, correo)',
   }),
   'bank.reminders': route({ method: 'GET', path: '/api/bancos/recordatorios', response: reminderLogListSchema, access, summary: 'Estados de cuenta y recordatorios de cobranza enviados' }),
   'bank.pendingReps': route({

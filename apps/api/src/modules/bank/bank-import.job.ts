@@ -79,7 +79,7 @@ export async function runBankImport(ctx: JobContext, data: BankImportJobData, at
     }
   }
   await progress.step(88, 'Buscando las facturas que paga cada movimiento', state);
-  await proposeMatches(ctx.db, data.userId, data.accountId, newIds);
+  await proposeMatches(ctx.db, data.userId, data.accountId, newIds, invoicingProviders(ctx).rates);
   const result: StatementImportState = { ...state, status: 'done', progress: 100 };
   const summary = `${result.importados} movimientos importados, ${result.duplicados} ya estaban, ${result.rechazados.length} rechazados`;
   await progress.succeed(summary, result, result.advertencias.length ? result.advertencias.join('. ') : null);

@@ -1,5 +1,5 @@
 import { bigserial, boolean, index, integer, jsonb, numeric, pgTable, primaryKey, serial, text, timestamp, uniqueIndex, uuid, varchar, date } from 'drizzle-orm/pg-core';
-import type { ColumnMapping, MovementState } from '@facturo/contract';
+import type { ColumnMapping, MovementState, ReminderKind } from '@facturo/contract';
 import { users } from '../../db/schema';
 
 /** Tables of migration 0820_bank.sql (issue 27). */
@@ -67,14 +67,26 @@ export const receivableSettings = pgTable('receivable_settings', {
   diasDespues: integer('dias_despues').notNull().default(1),
   intervalo: integer('intervalo').notNull().default(7),
   email: varchar('email', { length: 190 }),
+  recordarAntes: boolean('recordar_antes').notNull().default(false),
+  diasAntes: integer('dias_antes').notNull().default(3),
   updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
 }, (t) => [primaryKey({ columns: [t.userId, t.rfc] })]);
+
+/** Migration 0885: the account's own notice of supplier CFDI coming due (issue 27 §5 payables, decision 317). */
+export const payableReminderSettings = pgTable('payable_reminder_settings', {
+  userId: integer('user_id').primaryKey().references(() => users.id, { onDelete: 'cascade' }),
+  activo: boolean('activo').notNull().default(false),
+  diasAntes: integer('dias_antes').notNull().default(5),
+  diasCredito: integer('dias_credito').notNull().default(30),
+  email: varchar('email', { length: 190 }),
+  updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+});
 
 export const receivableReminders = pgTable('receivable_reminders', {
   id: bigserial('id', { mode: 'number' }).notNull(),
   userId: integer('user_id').notNull().references(() => users.id, { onDelete: 'cascade' }),
   rfc: varchar('rfc', { length: 13 }).notNull(),
-  tipo: varchar('tipo', { length: 14 }).$type<'estado_cuenta' | 'recordatorio'>().notNull(),
+  tipo: varchar('tipo', { length: 14 }).$type<ReminderKind>().notNull(),
   email: varchar('email', { length: 190 }).notNull(),
   facturas: integer('facturas').notNull(),
   saldo: numeric('saldo', { precision: 18, scale: 2 }).notNull(),

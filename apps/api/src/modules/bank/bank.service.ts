@@ -10,6 +10,8 @@ import { bankAccounts, bankMovements, type StoredAllocation } from './bank.schem
 import { aging } from './domain/aging';
 import { creditTerms } from './receivables.service';
 import { matchMovements } from './domain/matching';
+import type { ExchangeRatePort } from '../../providers/exchange-rates/exchange-rate-port';
+import { dayRates } from './day-rates';
 import { fromCents, openCfdis, toCents, type OpenRow } from './open-cfdis';
 
 const today = () => new Date().toISOString().slice(0, 10);
@@ -114,7 +116,7 @@ const describeCfdi = (c: OpenRow): Omit<StoredAllocation, 'importe' | 'confianza
  * Runs the matching engine over the account's pending movements (all of them, or `ids`) and stores each one's
  * proposal. Movements already reconciled or marked "sin CFDI" keep theirs.
  */
-export async function proposeMatches(db: Db, userId: number, accountId: number, ids?: number[]): Promise<number> {
+export async function proposeMatches(db: Db, userId: number, accountId: number, ids?: number[], rates?: ExchangeRatePort): Promise<number> {
   const account = await ownAccount(db, userId, accountId);
   const where = [eq(bankMovements.userId, userId), eq(bankMovements.accountId, accountId), eq(bankMovements.estado, 'pendiente')];
   if (ids) where.push(ids.length ? inArray(bankMovements.id, ids) : sql`false`);
@@ -126,9 +128,12 @@ export async function proposeMatches(db: Db, userId: number, accountId: number, 
   if (!pending.length) return 0;
   const open = await openCfdis(db, userId);
   const byUuid = new Map(open.map((c) => [c.uuid, c]));
-  // A converted amount uses the CFDI's own TipoCambio; the payment day's rate differs from it by a few per cent.
+  // A foreign-currency invoice is converted at the payment day's rate (its own TipoCambio when the day's is unknown);
+  // the bank's conversion differs from the FIX by its spread, hence the 3 % tolerance.
+  const foreign = [...new Set(open.filter((c) => c.moneda !== account.moneda).map((c) => c.moneda))];
+  const rate = await dayRates(rates, foreign, pending.map((m) => m.fecha));
   const results = matchMovements(pending.map((m) => ({ id: m.id, fecha: m.fecha, cents: toCents(m.importe), descripcion: m.descripcion, referencia: m.referencia })), open,
-    { moneda: account.moneda, fxTolerance: 0.03 });
+    { moneda: account.moneda, fxTolerance: 0.03, rate });
   let proposed = 0;
   await db.transaction(async (tx) => {
     for (const r of results) {
@@ -214,21 +219,28 @@ async function release(db: Db, userId: number, m: MovementRow): Promise<void> {
     .where(and(eq(bankMovements.userId, userId), eq(bankMovements.id, m.id)));
 }
 
-export async function undo(db: Db, userId: number, id: number): Promise<{ movimiento: Movement }> {
+export async function undo(db: Db, userId: number, id: number, rates?: ExchangeRatePort): Promise<{ movimiento: Movement }> {
   const m = await ownMovement(db, userId, id);
   if (m.complementoUuid) throw new AppError(409, 'El movimiento ya tiene su complemento de pago timbrado: cancélalo antes de deshacer la conciliación');
   await db.transaction(async (tx) => {
     await release(tx, userId, m);
-    if (m.estado === 'sin_cfdi') await tx.update(bankMovements).set({ estado: 'pendiente', updatedAt: new Date() }).where(and(eq(bankMovements.userId, userId), eq(bankMovements.id, id)));
+    if (m.estado === 'sin_cfdi' || m.estado === 'ignorado') await tx.update(bankMovements).set({ estado: 'pendiente', updatedAt: new Date() }).where(and(eq(bankMovements.userId, userId), eq(bankMovements.id, id)));
   });
-  await proposeMatches(db, userId, m.accountId, [id]);
+  await proposeMatches(db, userId, m.accountId, [id], rates);
   return { movimiento: toMovement(await ownMovement(db, userId, id)) };
 }
 
-export async function markNoCfdi(db: Db, userId: number, id: number): Promise<{ movimiento: Movement }> {
+/**
+ * Settles a movement without a CFDI: `sin_cfdi` (a real payment with no invoice: a withdrawal counts as
+ * non-deductible in its month) or `ignorado` (a transfer between own accounts, a reversal: counts nowhere). Either
+ * way the movement no longer keeps its month from being reconciled (decision 317).
+ */
+export async function markNoCfdi(db: Db, userId: number, id: number, estado: 'sin_cfdi' | 'ignorado' = 'sin_cfdi'): Promise<{ movimiento: Movement }> {
   const m = await ownMovement(db, userId, id);
-  if (m.estado === 'conciliado') throw new AppError(409, 'El movimiento está conciliado: deshaz la conciliación antes de marcarlo sin CFDI');
-  const [row] = await db.update(bankMovements).set({ estado: 'sin_cfdi', updatedAt: new Date() }).where(and(eq(bankMovements.userId, userId), eq(bankMovements.id, id))).returning();
+  if (m.estado === 'conciliado') {
+    throw new AppError(409, `El movimiento está conciliado: deshaz la conciliación antes de ${estado === 'sin_cfdi' ? 'marcarlo sin CFDI' : 'ignorarlo'}`);
+  }
+  const [row] = await db.update(bankMovements).set({ estado, updatedAt: new Date() }).where(and(eq(bankMovements.userId, userId), eq(bankMovements.id, id))).returning();
   return { movimiento: toMovement(row!) };
 }
 
@@ -237,7 +249,7 @@ export async function markNoCfdi(db: Db, userId: number, id: number): Promise<{ 
  * reconcile separately). The first part stays the movement (its fingerprint still dedupes a re-import); the
  * others are new movements with derived fingerprints.
  */
-export async function split(db: Db, userId: number, id: number, importes: string[]) {
+export async function split(db: Db, userId: number, id: number, importes: string[], rates?: ExchangeRatePort) {
   const m = await ownMovement(db, userId, id);
   if (m.estado !== 'pendiente') throw new AppError(409, 'Solo se puede dividir un movimiento pendiente');
   const abs = new Decimal(m.importe).abs();
@@ -255,7 +267,7 @@ export async function split(db: Db, userId: number, id: number, importes: string
     }))).returning({ id: bankMovements.id });
     return [id, ...inserted.map((r) => r.id)];
   });
-  await proposeMatches(db, userId, m.accountId, ids);
+  await proposeMatches(db, userId, m.accountId, ids, rates);
   const rows = await db.select().from(bankMovements).where(and(eq(bankMovements.userId, userId), inArray(bankMovements.id, ids))).orderBy(asc(bankMovements.id));
   return { data: rows.map(toMovement) };
 }
@@ -289,15 +301,28 @@ export async function requestInvoice(db: Db, mailer: Mailer, account: { id: numb
   return { mensaje: `Se envió la solicitud a ${email}` };
 }
 
-/** GET /api/bancos/meses: per month of the year, the account's movements and how many are still pending. */
-export async function reconciledMonths(db: Db, userId: number, q: { cuenta: number; anio: number }) {
-  await ownAccount(db, userId, q.cuenta);
+/**
+ * GET /api/bancos/meses: per month of the year, the movements of one bank account (or of all, for the dashboard),
+ * how many are still pending, whether the month is reconciled (none pending: the same rule as
+ * bank-cash-dates.ts), and the withdrawals without a CFDI (pending or marked sin CFDI, not ignored), which count
+ * as non-deductible in their month until a CFDI is matched to them (issue 27 §4).
+ */
+export async function reconciledMonths(db: Db, userId: number, q: { cuenta?: number; anio: number }) {
+  if (q.cuenta) await ownAccount(db, userId, q.cuenta);
   const { rows } = await db.execute(sql`
-    SELECT extract(month FROM m.fecha)::int AS mes, count(*)::int AS movimientos, count(*) FILTER (WHERE m.estado = 'pendiente')::int AS pendientes
+    SELECT extract(month FROM m.fecha)::int AS mes, count(*)::int AS movimientos, count(*) FILTER (WHERE m.estado = 'pendiente')::int AS pendientes,
+      count(*) FILTER (WHERE m.importe < 0 AND m.estado IN ('pendiente', 'sin_cfdi'))::int AS retiros,
+      coalesce(-sum(m.importe) FILTER (WHERE m.importe < 0 AND m.estado IN ('pendiente', 'sin_cfdi')), 0)::numeric(18,2)::text AS importe_retiros
     FROM bank_movements m
-    WHERE m.user_id = ${userId} AND m.account_id = ${q.cuenta} AND m.fecha >= ${`${q.anio}-01-01`}::date AND m.fecha < ${`${q.anio + 1}-01-01`}::date
+    WHERE m.user_id = ${userId} ${q.cuenta ? sql`AND m.account_id = ${q.cuenta}` : sql``}
+      AND m.fecha >= ${`${q.anio}-01-01`}::date AND m.fecha < ${`${q.anio + 1}-01-01`}::date
     GROUP BY 1 ORDER BY 1`);
-  return { data: (rows as { mes: number; movimientos: number; pendientes: number }[]).map((r) => ({ ...r, conciliado: Number(r.pendientes) === 0 })) };
+  return {
+    data: (rows as { mes: number; movimientos: number; pendientes: number; retiros: number; importe_retiros: string }[]).map((r) => ({
+      mes: Number(r.mes), movimientos: Number(r.movimientos), pendientes: Number(r.pendientes), conciliado: Number(r.pendientes) === 0,
+      retirosSinCfdi: Number(r.retiros), importeRetirosSinCfdi: String(r.importe_retiros),
+    })),
+  };
 }
 
 /**

@@ -219,7 +219,7 @@ describe('statement import, matching, acceptance and the payment complements', (
     expect(await notifyRepDeadlines(db, new Date('2026-04-03T18:00:00Z'))).toBe(0);
     // March is not reconciled while one movement (the card payment) is still pending.
     const months = await callApi(server.baseUrl, owner.headers, 'GET', `/api/bancos/meses?cuenta=${cuenta}&anio=2026`);
-    expect(months.body.data).toEqual([{ mes: 3, movimientos: 5, pendientes: 1, conciliado: false }]);
+    expect(months.body.data).toEqual([{ mes: 3, movimientos: 5, pendientes: 1, conciliado: false, retirosSinCfdi: 2, importeRetirosSinCfdi: '125.50' }]);
     const bell = await callApi(server.baseUrl, owner.headers, 'GET', '/api/notificaciones/urgentes');
     expect(JSON.stringify(bell.body)).toContain('2 depósitos conciliados con facturas PPD no tienen su complemento de pago; el plazo vence el 2026-04-05');
   });

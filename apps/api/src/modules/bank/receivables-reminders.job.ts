@@ -10,6 +10,7 @@ import type { JobContext } from '../../jobs/context';
 import { receivableReminders, receivableSettings } from './bank.schema';
 import { reminderDue } from './domain/receivables';
 import { customerStatement, sendStatement } from './receivables.service';
+import { sendPayablesNotices, sendPreDueNotices } from './upcoming-reminders.service';
 
 /**
  * Automatic collection reminders (issue 27 §5, decision 296): every day, each customer with reminders on and an
@@ -46,6 +47,9 @@ export async function sendDueReminders(db: Db, mailer: Mailer, now = new Date())
 export async function registerReceivablesRemindersWorker(boss: PgBoss, ctx: JobContext): Promise<void> {
   await boss.work(QUEUES.receivablesReminders, async () => {
     await sendDueReminders(ctx.db, ctx.mailer);
+    // Before the due date: customers' notices and the account's own payables notice (decision 317).
+    await sendPreDueNotices(ctx.db, ctx.mailer);
+    await sendPayablesNotices(ctx.db, ctx.mailer);
   });
   // Every day at 09:00 Mexico City (office hours for the customer); schedule() is an upsert.
   await boss.schedule(QUEUES.receivablesReminders, '0 9 * * *', {}, { tz: 'America/Mexico_City' });

@@ -8,11 +8,11 @@ import type { Mailer } from '../../providers/mail/mailer';
 import { fieldError, notFound } from '../../http/errors';
 import { clients } from '../clients/clients.schema';
 import { receivableReminders, receivableSettings } from './bank.schema';
-import { folioOf, reminderText, statementLines, type OpenInvoice } from './domain/receivables';
+import { folioOf, preDueText, reminderText, statementLines, type OpenInvoice, type StatementLine } from './domain/receivables';
 
 /** Receivables (issue 27 §5, decision 296): a customer's account statement, by PDF and e-mail, and its reminders. */
 
-const DEFAULTS = { diasCredito: 30, recordatorios: false, diasDespues: 1, intervalo: 7, email: null as string | null };
+const DEFAULTS = { diasCredito: 30, recordatorios: false, diasDespues: 1, intervalo: 7, email: null as string | null, recordarAntes: false, diasAntes: 3 };
 const todayMx = (now = new Date()) => toMexicoCityLocal(now).slice(0, 10);
 
 type ReminderRow = typeof receivableReminders.$inferSelect;
@@ -25,13 +25,18 @@ async function customerEmail(db: Db, userId: number, rfc: string): Promise<strin
 
 export async function getSettings(db: Db, userId: number, rfc: string) {
   const [s] = await db.select().from(receivableSettings).where(and(eq(receivableSettings.userId, userId), eq(receivableSettings.rfc, rfc)));
-  const base = s ? { diasCredito: s.diasCredito, recordatorios: s.recordatorios, diasDespues: s.diasDespues, intervalo: s.intervalo, email: s.email } : DEFAULTS;
+  const base = s
+    ? { diasCredito: s.diasCredito, recordatorios: s.recordatorios, diasDespues: s.diasDespues, intervalo: s.intervalo, email: s.email, recordarAntes: s.recordarAntes, diasAntes: s.diasAntes }
+    : DEFAULTS;
   return { ...base, emailCliente: await customerEmail(db, userId, rfc) };
 }
 
 export async function saveSettings(db: Db, userId: number, rfc: string, body: ReceivableSettingsBody) {
-  const values = { diasCredito: body.diasCredito, recordatorios: body.recordatorios, diasDespues: body.diasDespues, intervalo: body.intervalo, email: body.email || null };
-  if (values.recordatorios && !values.email && !(await customerEmail(db, userId, rfc))) {
+  const values = {
+    diasCredito: body.diasCredito, recordatorios: body.recordatorios, diasDespues: body.diasDespues, intervalo: body.intervalo, email: body.email || null,
+    recordarAntes: body.recordarAntes ?? false, diasAntes: body.diasAntes ?? 3,
+  };
+  if ((values.recordatorios || values.recordarAntes) && !values.email && !(await customerEmail(db, userId, rfc))) {
     throw fieldError('email', 'Indica el correo del cliente: no lo tiene registrado en Clientes y sin él no se le pueden enviar recordatorios');
   }
   await db.insert(receivableSettings).values({ userId, rfc, ...values })
@@ -119,14 +124,15 @@ export async function customerStatementPdf(s: CustomerStatement, emisor: { rfc: 
 
 /** Mails the statement (PDF attached) and logs it; `tipo` recordatorio carries the reminder template and its window. */
 export async function sendStatement(
-  db: Db, mailer: Mailer, account: { id: number; rfc: string }, rfc: string, opts: { email?: string; tipo?: 'estado_cuenta' | 'recordatorio'; ventana?: string; fecha?: string } = {},
+  db: Db, mailer: Mailer, account: { id: number; rfc: string }, rfc: string, opts: { email?: string; tipo?: 'estado_cuenta' | 'recordatorio' | 'aviso_previo'; ventana?: string; fecha?: string; lineas?: StatementLine[] } = {},
 ) {
   const s = await customerStatement(db, account.id, rfc, opts.fecha);
   const to = opts.email || s.configuracion.email || s.configuracion.emailCliente;
   if (!to) throw fieldError('email', `Indica el correo del cliente ${rfc}: no lo tiene registrado en Clientes`);
   const tipo = opts.tipo ?? 'estado_cuenta';
   const emisor = { rfc: account.rfc, nombre: s.emisor };
-  if (tipo === 'recordatorio') {
+  const automatic = tipo !== 'estado_cuenta';
+  if (automatic) {
     // The log row first: its unique window makes a second run (or process) on the same day skip the e-mail.
     const inserted = await db.insert(receivableReminders).values({ userId: account.id, rfc, tipo, email: to, facturas: s.facturas.length, saldo: s.saldo, ventana: opts.ventana ?? null })
       .onConflictDoNothing().returning({ id: receivableReminders.id });
@@ -135,7 +141,7 @@ export async function sendStatement(
   const pdf = await customerStatementPdf(s, emisor);
   const { subject, text } = tipo === 'recordatorio'
     ? reminderText(emisor, { rfc, nombre: s.nombre }, s.facturas, s.saldo, s.vencido)
-    : {
+    : tipo === 'aviso_previo' ? preDueText(emisor, { rfc, nombre: s.nombre }, opts.lineas ?? s.facturas) : {
       subject: `Estado de cuenta al ${s.fecha} — ${s.emisor ?? account.rfc}`,
       text: `Estimado cliente ${s.nombre ?? rfc}:\n\nAdjuntamos su estado de cuenta al ${s.fecha}: saldo total ${formatMoney(s.saldo)}, vencido ${formatMoney(s.vencido)}.\n\nAtentamente,\n${s.emisor ?? account.rfc}`,
     };
@@ -143,7 +149,7 @@ export async function sendStatement(
     await mailer.send({ to, subject, text, html: text.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/\n/g, '<br>'), attachments: [{ filename: `estado-de-cuenta-${rfc}-${s.fecha}.pdf`, contentType: 'application/pdf', content: pdf }] });
   } catch (err) {
     // Not sent: free the window so the next run tries again.
-    if (tipo === 'recordatorio' && opts.ventana) {
+    if (automatic && opts.ventana) {
       await db.delete(receivableReminders).where(and(eq(receivableReminders.userId, account.id), eq(receivableReminders.rfc, rfc), eq(receivableReminders.ventana, opts.ventana)));
     }
     throw err;

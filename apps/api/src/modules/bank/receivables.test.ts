@@ -6,6 +6,7 @@ import { callApi } from '../../../test/http';
 import { stampedReceived } from '../../../test/received-cfdis';
 import { writeZip } from '../cfdi-import/zip-writer';
 import { sendDueReminders } from './receivables-reminders.job';
+import { sendPayablesNotices, sendPreDueNotices } from './upcoming-reminders.service';
 
 // Importing stamped CFDI and drawing PDFs is slow on a loaded machine.
 vi.setConfig({ testTimeout: 120_000 });
@@ -128,5 +129,51 @@ describe('receivables: the daily reminder job', () => {
     await callApi(server.baseUrl, owner.headers, 'PUT', `/api/bancos/cobranza/${customer}/recordatorios`, { diasCredito: 15, recordatorios: false, diasDespues: 3, intervalo: 7, email: EMAIL });
     expect(await sendDueReminders(db, mailer, at('2026-08-30'))).toMatchObject({ enviados: 0 });
     expect(await mails(EMAIL)).toHaveLength(2);
+  });
+});
+
+describe('notices before the due date (decision 317)', () => {
+  const at = (day: string) => new Date(`${day}T16:00:00Z`);
+  it('a customer with the notice on gets one e-mail when an invoice is N days from its due date, once', async () => {
+    const { db, mailer } = server.runtime.ctx;
+    const res = await callApi(server.baseUrl, owner.headers, 'PUT', `/api/bancos/cobranza/${customer}/recordatorios`,
+      { diasCredito: 15, recordatorios: false, diasDespues: 3, intervalo: 7, email: EMAIL, recordarAntes: true, diasAntes: 3 });
+    expect(res.status, JSON.stringify(res.body)).toBe(200);
+    expect(res.body).toMatchObject({ recordarAntes: true, diasAntes: 3 });
+    const before = (await mails(EMAIL)).length;
+    // The June invoice (2026-06-20 + 15) is due 2026-07-05: 4 days before, nothing; 3 days before, the notice.
+    expect(await sendPreDueNotices(db, mailer, at('2026-07-01'))).toMatchObject({ enviados: 0 });
+    expect(await sendPreDueNotices(db, mailer, at('2026-07-02'))).toEqual({ enviados: 1, errores: 0 });
+    expect(await sendPreDueNotices(db, mailer, at('2026-07-02'))).toMatchObject({ enviados: 0 });
+    expect(await sendPreDueNotices(db, mailer, at('2026-07-04'))).toMatchObject({ enviados: 0 });
+    const sent = (await mails(EMAIL)).slice(before);
+    expect(sent).toHaveLength(1);
+    expect(sent[0]!.subject).toBe('Aviso: una factura vence pronto con ESCUELA KEMPER URGATE');
+    expect(sent[0]!.text).toContain('vence el 2026-07-05: saldo 580.00 MXN');
+    expect(sent[0]!.text).not.toContain('2026-03-16');
+    const log = (await callApi(server.baseUrl, owner.headers, 'GET', '/api/bancos/recordatorios')).body.data;
+    expect(log.filter((r: { tipo: string }) => r.tipo === 'aviso_previo')).toHaveLength(1);
+  });
+
+  it('payables: the account is told of supplier CFDI coming due, once per new due date', async () => {
+    const { db, mailer } = server.runtime.ctx;
+    const supplierDoc = await stampedReceived({ receptorRfc: customer, fecha: '2026-06-20T11:00:00', valor: '200', metodoPago: 'PPD', formaPago: '99' });
+    expect((await importXmls(intruder, [supplierDoc.xml])).imported).toBe(1);
+    expect((await callApi(server.baseUrl, intruder.headers, 'GET', '/api/bancos/cuentas-por-pagar/recordatorios')).body).toMatchObject({ activo: false, diasAntes: 5 });
+    const saved = await callApi(server.baseUrl, intruder.headers, 'PUT', '/api/bancos/cuentas-por-pagar/recordatorios', { activo: true, diasAntes: 5, diasCredito: 30, email: 'pagos@ejemplo.mx' });
+    expect(saved.status, JSON.stringify(saved.body)).toBe(200);
+    const bad = await callApi(server.baseUrl, intruder.headers, 'PUT', '/api/bancos/cuentas-por-pagar/recordatorios', { activo: true, diasAntes: 0, diasCredito: 30 });
+    expect(bad.status).toBe(422);
+    expect(await sendPayablesNotices(db, mailer, at('2026-07-14'))).toMatchObject({ enviados: 0 });
+    expect(await sendPayablesNotices(db, mailer, at('2026-07-15'))).toEqual({ enviados: 1, errores: 0 });
+    expect(await sendPayablesNotices(db, mailer, at('2026-07-16'))).toMatchObject({ enviados: 0 });
+    const sent = await mails('pagos@ejemplo.mx');
+    expect(sent).toHaveLength(1);
+    expect(sent[0]!.subject).toBe('Cuentas por pagar: 1 CFDI de proveedor vence pronto');
+    expect(sent[0]!.text).toContain('vence el 2026-07-20: saldo 232.00 MXN');
+    const log = (await callApi(server.baseUrl, intruder.headers, 'GET', '/api/bancos/recordatorios')).body.data;
+    expect(log).toEqual([expect.objectContaining({ tipo: 'cuentas_pagar', rfc: intruder.rfc, facturas: 1, saldo: '232.00' })]);
+    // The owner's payables notice is off: nothing of its own.
+    expect((await callApi(server.baseUrl, owner.headers, 'GET', '/api/bancos/recordatorios')).body.data.some((r: { tipo: string }) => r.tipo === 'cuentas_pagar')).toBe(false);
   });
 });

@@ -6,6 +6,7 @@ import { planFeatureIds } from '../plans/plans.repository';
 import { maskByPlan } from './card-features';
 import { monthTaxes } from '../statements/statements.service';
 import { computeMonthFigures, type CashDocument, type CashPayment, type OpenBalance } from './cash-basis';
+import { documentCashDate, paymentCashDate } from '../bank/bank-cash-dates';
 
 /**
  * The dashboard's SQL: the month's documents, payment documents and open balances are summed in the database
@@ -21,19 +22,21 @@ type Row = Record<string, unknown>;
 const str = (v: unknown) => (v === null || v === undefined ? '0' : String(v));
 
 /**
- * PUE invoices and credit notes (I/E) dated in [start, end), vigente and counted, summed per day in MXN. Each
+ * PUE invoices and credit notes (I/E) dated in [start, end) — by their bank day when a reconciled month's movement
+ * paid them (bank-cash-dates.ts) — vigente and counted, summed per day in MXN. Each
  * document's amounts are converted (× TipoCambio) and rounded to cents first, as its own line in a statement's
  * list shows them, so a total equals the sum of the documents it lists (issue 24 §9).
  */
 export async function documentSums(db: Db, userId: number, start: string, end: string, unit: 'day' | 'month'): Promise<CashDocument[]> {
+  const cash = documentCashDate(userId, 'c', start, end);
   const { rows } = await db.execute(sql`
-    SELECT direction, tipo, to_char(date_trunc(${unit}, fecha), 'YYYY-MM-DD') AS dia, deducible,
-      sum(round((subtotal - descuento) * tipo_cambio, 2)) AS base, sum(round(iva_trasladado * tipo_cambio, 2)) AS iva,
-      sum(round(isr_retenido * tipo_cambio, 2)) AS isr_ret, sum(round(iva_retenido * tipo_cambio, 2)) AS iva_ret
-    FROM cfdis
-    WHERE user_id = ${userId} AND fecha >= ${start}::timestamp AND fecha < ${end}::timestamp
-      AND tipo IN ('I', 'E') AND coalesce(metodo_pago, 'PUE') = 'PUE' AND estado <> 'cancelada' AND NOT not_count
-    GROUP BY 1, 2, 3, 4, (iva_trasladado = 0)`);
+    SELECT c.direction, c.tipo, to_char(date_trunc(${unit}, ${cash.date}), 'YYYY-MM-DD') AS dia, c.deducible,
+      sum(round((c.subtotal - c.descuento) * c.tipo_cambio, 2)) AS base, sum(round(c.iva_trasladado * c.tipo_cambio, 2)) AS iva,
+      sum(round(c.isr_retenido * c.tipo_cambio, 2)) AS isr_ret, sum(round(c.iva_retenido * c.tipo_cambio, 2)) AS iva_ret
+    FROM cfdis c ${cash.join}
+    WHERE c.user_id = ${userId} AND ${cash.inRange}
+      AND c.tipo IN ('I', 'E') AND coalesce(c.metodo_pago, 'PUE') = 'PUE' AND c.estado <> 'cancelada' AND NOT c.not_count
+    GROUP BY 1, 2, 3, 4, (c.iva_trasladado = 0)`);
   return (rows as Row[]).map((r) => ({
     direction: r.direction as CashDocument['direction'],
     tipo: String(r.tipo),
@@ -48,15 +51,17 @@ export async function documentSums(db: Db, userId: number, start: string, end: s
   }));
 }
 
-/** Payment documents whose FechaPago is in [start, end), of vigente, counted complements, with the MXN share the store keeps (each rounded to cents). */
+/** Payment documents whose FechaPago (or bank day in a reconciled month: bank-cash-dates.ts) is in [start, end), of vigente, counted complements, with the MXN share the store keeps (each rounded to cents). */
 export async function paymentSums(db: Db, userId: number, start: string, end: string, unit: 'day' | 'month'): Promise<CashPayment[]> {
+  const cash = paymentCashDate(userId, 'p', start, end);
   const { rows } = await db.execute(sql`
-    SELECT p.direction, to_char(date_trunc(${unit}, p.fecha_pago), 'YYYY-MM-DD') AS dia, coalesce(i.tipo, 'I') AS doc_tipo, i.deducible,
+    SELECT p.direction, to_char(date_trunc(${unit}, ${cash.date}), 'YYYY-MM-DD') AS dia, coalesce(i.tipo, 'I') AS doc_tipo, i.deducible,
       sum(round(p.base_mxn, 2)) AS base, sum(round(p.iva_mxn, 2)) AS iva, sum(round(p.isr_retenido_mxn, 2)) AS isr_ret, sum(round(p.iva_retenido_mxn, 2)) AS iva_ret
     FROM cfdi_payments p
     JOIN cfdis pc ON pc.user_id = p.user_id AND pc.uuid = p.pago_uuid AND pc.estado <> 'cancelada' AND NOT pc.not_count
     LEFT JOIN cfdis i ON i.user_id = p.user_id AND i.uuid = p.doc_uuid
-    WHERE p.user_id = ${userId} AND p.fecha_pago >= ${start}::timestamp AND p.fecha_pago < ${end}::timestamp
+    ${cash.join}
+    WHERE p.user_id = ${userId} AND ${cash.inRange}
       AND (i.id IS NULL OR (i.estado <> 'cancelada' AND NOT i.not_count))
     GROUP BY 1, 2, 3, 4, (p.iva_mxn = 0)`);
   return (rows as Row[]).map((r) => ({

@@ -8,6 +8,7 @@ import type { Account } from '../../http/context';
 import { fieldError, notFound } from '../../http/errors';
 import { computeMonthFigures, type CashDocument, type CashPayment } from '../dashboard/cash-basis';
 import { documentSums, monthEnd, monthStart, paymentSums } from '../dashboard/dashboard.service';
+import { documentCashDate, paymentCashDate } from '../bank/bank-cash-dates';
 import { computeStatement, prorationFactor, supportedRegimen, type MonthCash, type Section, type StatementResult } from './statement-calc';
 import { STATEMENT_YEARS } from './tables/isr-provisional';
 
@@ -51,6 +52,8 @@ async function accruedByMonth(db: Db, userId: number, start: string, end: string
  * the user marked as used only in taxed or only in exempt activities (received, cfdis.iva_uso).
  */
 async function prorationInputs(db: Db, userId: number, start: string, end: string) {
+  const docCash = documentCashDate(userId, 'c', start, end);
+  const payCash = paymentCashDate(userId, 'p', start, end);
   const { rows } = await db.execute(sql`
     SELECT coalesce(sum(gravados), 0) AS gravados, coalesce(sum(exentos), 0) AS exentos, coalesce(sum(iva_g), 0) AS iva_g, coalesce(sum(iva_e), 0) AS iva_e FROM (
       SELECT
@@ -58,9 +61,9 @@ async function prorationInputs(db: Db, userId: number, start: string, end: strin
         sum(CASE WHEN direction = 'emitido' THEN s * round(base_iva_exento * tipo_cambio, 2) END) AS exentos,
         sum(CASE WHEN direction = 'recibido' AND deducible IS TRUE AND iva_uso = 'gravadas' THEN s * round(iva_trasladado * tipo_cambio, 2) END) AS iva_g,
         sum(CASE WHEN direction = 'recibido' AND deducible IS TRUE AND iva_uso = 'exentas' THEN s * round(iva_trasladado * tipo_cambio, 2) END) AS iva_e
-      FROM (SELECT *, CASE WHEN tipo = 'E' THEN -1 ELSE 1 END AS s FROM cfdis
-        WHERE user_id = ${userId} AND fecha >= ${start}::timestamp AND fecha < ${end}::timestamp
-          AND tipo IN ('I', 'E') AND coalesce(metodo_pago, 'PUE') = 'PUE' AND estado <> 'cancelada' AND NOT not_count) d
+      FROM (SELECT c.*, CASE WHEN c.tipo = 'E' THEN -1 ELSE 1 END AS s FROM cfdis c ${docCash.join}
+        WHERE c.user_id = ${userId} AND ${docCash.inRange}
+          AND c.tipo IN ('I', 'E') AND coalesce(c.metodo_pago, 'PUE') = 'PUE' AND c.estado <> 'cancelada' AND NOT c.not_count) d
       UNION ALL
       SELECT
         sum(CASE WHEN p.direction = 'emitido' AND i.subtotal - i.descuento <> 0
@@ -72,7 +75,8 @@ async function prorationInputs(db: Db, userId: number, start: string, end: strin
       JOIN cfdis pc ON pc.user_id = p.user_id AND pc.uuid = p.pago_uuid AND pc.estado <> 'cancelada' AND NOT pc.not_count
       JOIN cfdis i ON i.user_id = p.user_id AND i.uuid = p.doc_uuid AND i.estado <> 'cancelada' AND NOT i.not_count
       CROSS JOIN LATERAL (SELECT CASE WHEN i.tipo = 'E' THEN -1 ELSE 1 END AS s) x
-      WHERE p.user_id = ${userId} AND p.fecha_pago >= ${start}::timestamp AND p.fecha_pago < ${end}::timestamp
+      ${payCash.join}
+      WHERE p.user_id = ${userId} AND ${payCash.inRange}
     ) t`);
   const r = (rows as Row[])[0] ?? {};
   return { actosGravados: str(r.gravados), actosExentos: str(r.exentos), ivaGravadas: str(r.iva_g), ivaExentas: str(r.iva_e) };
@@ -147,24 +151,28 @@ export async function yearCash(db: Db, account: Account, year: number, month: nu
 async function monthDocuments(db: Db, userId: number, year: number, month: number, accrued: boolean): Promise<Statement['documentos']> {
   const start = monthStart(year, month);
   const end = monthEnd(year, month);
+  // PUE documents by their cash date (bank-cash-dates.ts); the accrued PPD ones a persona moral lists by their own date.
+  const docCash = documentCashDate(userId, 'c', start, end);
   const { rows: docs } = await db.execute(sql`
-    SELECT uuid, direction, tipo, CASE WHEN direction = 'emitido' THEN rfc_receptor ELSE rfc_emisor END AS rfc,
-      CASE WHEN direction = 'emitido' THEN nombre_receptor ELSE nombre_emisor END AS nombre, to_char(fecha, 'YYYY-MM-DD') AS fecha,
-      coalesce(metodo_pago, 'PUE') AS metodo, (subtotal - descuento) * tipo_cambio AS base, iva_trasladado * tipo_cambio AS iva, deducible
-    FROM cfdis
-    WHERE user_id = ${userId} AND fecha >= ${start}::timestamp AND fecha < ${end}::timestamp AND tipo IN ('I', 'E')
-      AND estado <> 'cancelada' AND NOT not_count
-      AND (coalesce(metodo_pago, 'PUE') = 'PUE' OR (${accrued} AND direction = 'emitido'))
-    ORDER BY fecha, uuid`);
+    SELECT c.uuid, c.direction, c.tipo, CASE WHEN c.direction = 'emitido' THEN c.rfc_receptor ELSE c.rfc_emisor END AS rfc,
+      CASE WHEN c.direction = 'emitido' THEN c.nombre_receptor ELSE c.nombre_emisor END AS nombre, to_char(${docCash.date}, 'YYYY-MM-DD') AS fecha,
+      coalesce(c.metodo_pago, 'PUE') AS metodo, (c.subtotal - c.descuento) * c.tipo_cambio AS base, c.iva_trasladado * c.tipo_cambio AS iva, c.deducible
+    FROM cfdis c ${docCash.join}
+    WHERE c.user_id = ${userId} AND c.tipo IN ('I', 'E') AND c.estado <> 'cancelada' AND NOT c.not_count
+      AND ((coalesce(c.metodo_pago, 'PUE') = 'PUE' AND ${docCash.inRange})
+        OR (${accrued} AND c.direction = 'emitido' AND coalesce(c.metodo_pago, 'PUE') <> 'PUE' AND c.fecha >= ${start}::timestamp AND c.fecha < ${end}::timestamp))
+    ORDER BY 6, c.uuid`);
+  const payCash = paymentCashDate(userId, 'p', start, end);
   const { rows: pays } = await db.execute(sql`
     SELECT i.uuid, p.direction, i.tipo, CASE WHEN p.direction = 'emitido' THEN i.rfc_receptor ELSE i.rfc_emisor END AS rfc,
-      CASE WHEN p.direction = 'emitido' THEN i.nombre_receptor ELSE i.nombre_emisor END AS nombre, to_char(p.fecha_pago, 'YYYY-MM-DD') AS fecha,
+      CASE WHEN p.direction = 'emitido' THEN i.nombre_receptor ELSE i.nombre_emisor END AS nombre, to_char(${payCash.date}, 'YYYY-MM-DD') AS fecha,
       p.base_mxn AS base, p.iva_mxn AS iva, i.deducible
     FROM cfdi_payments p
     JOIN cfdis pc ON pc.user_id = p.user_id AND pc.uuid = p.pago_uuid AND pc.estado <> 'cancelada' AND NOT pc.not_count
     JOIN cfdis i ON i.user_id = p.user_id AND i.uuid = p.doc_uuid AND i.estado <> 'cancelada' AND NOT i.not_count
-    WHERE p.user_id = ${userId} AND p.fecha_pago >= ${start}::timestamp AND p.fecha_pago < ${end}::timestamp
-    ORDER BY p.fecha_pago, i.uuid`);
+    ${payCash.join}
+    WHERE p.user_id = ${userId} AND ${payCash.inRange}
+    ORDER BY 6, i.uuid`);
   const money = (v: unknown) => fixed(toDecimal(str(v)).times(1), 2);
   const fuente = (direction: string, deducible: unknown, metodo: string) =>
     direction === 'emitido' ? (metodo === 'PUE' ? 'ingresos' : 'devengados') : deducible ? 'deducciones' : 'gastos no deducibles';

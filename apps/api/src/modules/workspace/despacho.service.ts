@@ -38,7 +38,8 @@ const pad = (n: number) => String(n).padStart(2, '0');
  * accounts' (user_id, …) indexes.
  *
  * REPs due (CFF art. 29, RMF 2.7.1.32 / Anexo 20): a PPD income invoice paid in the previous month (its
- * fecha_pago) with no payment complement dated from that month on: its complement is due by the 5th of this month.
+ * fecha_pago, or a bank deposit of that month accepted for it without a stamped complement: issue 27 §3) with no
+ * payment complement dated from that month on: its complement is due by the 5th of this month.
  */
 export async function despachoBoard(
   database: Database, personId: number, query: BoardQuery = {}, now = new Date(),
@@ -67,7 +68,12 @@ export async function despachoBoard(
      st AS (SELECT user_id, max(presentada_at) AS at FROM statements WHERE user_id IN (SELECT id FROM acc) AND year = $2 AND month = $3 GROUP BY user_id),
      di AS (SELECT user_id, max(filed_at) AS at FROM diots WHERE user_id IN (SELECT id FROM acc) AND year = $2 AND month = $3 AND status = 2 GROUP BY user_id),
      rp AS (SELECT c.user_id, count(*)::int AS n FROM cfdis c
-              WHERE c.user_id IN (SELECT id FROM acc) AND c.direction = 'emitido' AND c.fecha_pago >= $8::date AND c.fecha_pago < $9::date
+              WHERE c.user_id IN (SELECT id FROM acc) AND c.direction = 'emitido'
+                AND ((c.fecha_pago >= $8::date AND c.fecha_pago < $9::date)
+                  -- or paid last month by a deposit accepted in bank reconciliation whose complement is not stamped (issue 27 §3)
+                  OR c.uuid IN (SELECT a->>'uuid' FROM bank_movements bm CROSS JOIN LATERAL jsonb_array_elements(bm.conciliacion) a
+                                WHERE bm.user_id = c.user_id AND bm.estado = 'conciliado' AND bm.complemento_uuid IS NULL
+                                  AND bm.fecha >= $8::date AND bm.fecha < $9::date AND a->>'direction' = 'emitido'))
                 AND c.tipo = 'I' AND c.metodo_pago = 'PPD' AND c.estado <> 'cancelada' AND c.cancelled_at IS NULL
                 AND NOT EXISTS (SELECT 1 FROM cfdi_payments p WHERE p.user_id = c.user_id AND p.doc_uuid = c.uuid
                                   AND p.direction = 'emitido' AND p.fecha_pago >= $8::date)

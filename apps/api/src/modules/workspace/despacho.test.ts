@@ -82,3 +82,18 @@ describe('the board query', () => {
     expect(beyond).toMatchObject({ total: 3, data: [] });
   });
 });
+
+describe('REPs due from the bank (issue 27 §3)', () => {
+  it('a PPD invoice paid last month by an accepted deposit without its complement counts; once stamped it does not', async () => {
+    const uuid = '00000000-0000-4000-8000-000000000071';
+    await income(ids.c, uuid, 'PPD', null);
+    const alloc = JSON.stringify([{ uuid, importe: '116.00', confianza: 1, direction: 'emitido', metodoPago: 'PPD' }]);
+    const { rows } = await database.query<{ id: number }>(
+      `INSERT INTO bank_movements (user_id, account_id, fecha, importe, descripcion, fingerprint, estado, conciliacion)
+       VALUES ($1, 1, '2026-02-25', 116, 'SPEI RECIBIDO', 'fp-despacho', 'conciliado', $2::jsonb) RETURNING id`, [ids.c, alloc]);
+    const by = async () => Object.fromEntries((await despachoBoard(database, personId, {}, NOW)).data.map((r) => [r.rfc, r.repsPendientes]));
+    expect((await by())['CCC010101CC3']).toBe(2);
+    await database.query(`UPDATE bank_movements SET complemento_uuid = 'x' WHERE id = $1`, [rows[0]!.id]);
+    expect((await by())['CCC010101CC3']).toBe(1);
+  });
+});

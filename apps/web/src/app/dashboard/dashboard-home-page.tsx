@@ -5,7 +5,7 @@ import { useSession } from '../../shared/session/session-store';
 import { usePeriod } from '../../shared/period/period-store';
 import { ProcessesList } from '../../features/background/components/processes-list';
 import { DashboardFigures } from '../../features/dashboard/public';
-import { RepDeadlineAlert } from '../../features/bank/public';
+import { BankCashBasis, RepDeadlineAlert } from '../../features/bank/public';
 import { SatDownloadButton } from '../../features/sat-download/public';
 import { CiecCard } from './ciec-card';
 
@@ -30,6 +30,7 @@ export function DashboardHomePage() {
       </Group>
       <RepDeadlineAlert />
       <DashboardFigures />
+      <BankCashBasis month={month} year={year} />
       <SimpleGrid cols={{ base: 1, lg: 2 }}>
         <CiecCard />
         <ProcessesList />

@@ -68,6 +68,18 @@ describe('matching engine', () => {
     expect(outside!.propuesta).toEqual([]);
   });
 
+  it('converts at the payment day’s rate, not the invoice’s TipoCambio; its own TipoCambio only when the day’s rate is unknown', () => {
+    const usd = inv({ moneda: 'USD', saldoCents: 100_000, fecha: '2026-01-10', tipoCambio: 17 });
+    const fix = (m: string, fecha: string) => (m === 'USD' && fecha === '2026-03-05' ? 18.5 : null);
+    const paid = [{ id: 1, fecha: '2026-03-05', cents: 1_850_000, descripcion: 'SPEI', referencia: null }];
+    // 8.8 % above the invoice's own rate: outside a 3 % tolerance by TipoCambio, exact by the day's FIX.
+    expect(matchMovements(paid, [usd], { moneda: 'MXN', rate: fix, fxTolerance: 0.03 })[0]!.propuesta.map((a) => a.uuid)).toEqual([usd.uuid]);
+    expect(matchMovements(paid, [usd], { moneda: 'MXN', fxTolerance: 0.03 })[0]!.propuesta).toEqual([]);
+    // No FIX for the day: the invoice's TipoCambio, within the tolerance.
+    const later = [{ id: 2, fecha: '2026-03-06', cents: 1_710_000, descripcion: 'SPEI', referencia: null }];
+    expect(matchMovements(later, [usd], { moneda: 'MXN', rate: fix, fxTolerance: 0.03 })[0]!.propuesta.map((a) => a.uuid)).toEqual([usd.uuid]);
+  });
+
   it('a generated month of 300 invoices: the right invoice for at least 95 % of the movements', () => {
     const month = generateMonth({ invoices: 300, seed: 2026 });
     const results = matchMovements(month.movements, month.cfdis, { moneda: 'MXN', rate: (m) => (m === 'USD' ? month.usdRate : null) });

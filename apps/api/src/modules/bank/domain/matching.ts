@@ -41,7 +41,11 @@ export interface OpenCfdi {
 export interface MatchOptions {
   /** The account's currency: CFDI in another currency are converted with `rate`. */
   moneda: string;
-  /** Units of the account's currency per unit of `moneda` on `fecha` (DOF FIX), or null when unknown. */
+  /**
+   * Units of the account's currency per unit of `moneda` on `fecha` (DOF FIX), or null when unknown. Asked for the
+   * movement's day: a foreign-currency invoice is paid at the payment day's rate, not its own TipoCambio (which is
+   * only the fallback when the day's rate is unknown).
+   */
   rate?: (moneda: string, fecha: string) => number | null;
   /** Relative tolerance for converted amounts (default 1 %). */
   fxTolerance?: number;
@@ -83,6 +87,8 @@ interface Prepared extends OpenCfdi {
 export class Matcher {
   private readonly byCents = new Map<number, Prepared[]>();
   private readonly fxSorted: Prepared[] = [];
+  /** Foreign-currency CFDI per currency, by saldo in their own currency: converted at each movement's day rate. */
+  private readonly fxByCurrency = new Map<string, Prepared[]>();
   private readonly byRfc = new Map<string, Prepared[]>();
   private readonly byFolio = new Map<string, Prepared[]>();
   private readonly byUuid8 = new Map<string, Prepared>();
@@ -117,9 +123,9 @@ export class Matcher {
     for (const c of cfdis) {
       if (c.saldoCents <= 0) continue;
       const fx = c.moneda !== opts.moneda;
-      const rate = fx ? (opts.rate?.(c.moneda, c.fecha) ?? c.tipoCambio ?? null) : 1;
-      // localCents only places a foreign saldo in the index (matched within a 3 % tolerance); what is paid is
-      // computed later by the payment service in decimal arithmetic, never from this figure.
+      const rate = fx ? (c.tipoCambio ?? null) : 1;
+      // localCents places a foreign saldo, at its own TipoCambio, in the fallback index (used when the payment
+      // day's rate is unknown); what is paid is computed later by the payment service in decimal arithmetic.
       // Written field by field (not spread): one object shape for all 100,000, less for the collector to do.
       const p: Prepared = {
         uuid: c.uuid, direction: c.direction, rfc: c.rfc.toUpperCase(), nombre: c.nombre, serie: c.serie, folio: c.folio, fecha: c.fecha, moneda: c.moneda,
@@ -128,7 +134,10 @@ export class Matcher {
       };
       this.remaining.set(c.uuid, c.saldoCents);
       if (!fx) push(this.byCents, p.localCents, p);
-      else if (p.localCents > 0) this.fxSorted.push(p);
+      else {
+        push(this.fxByCurrency, c.moneda, p);
+        if (p.localCents > 0) this.fxSorted.push(p);
+      }
       push(this.byRfc, p.rfc, p);
       if (c.folio) {
         const f = norm(c.folio).replace(/^0+/, '');
@@ -139,6 +148,7 @@ export class Matcher {
       this.byUuid.set(c.uuid, p);
     }
     this.fxSorted.sort((a, b) => a.localCents - b.localCents);
+    for (const list of this.fxByCurrency.values()) list.sort((a, b) => a.saldoCents - b.saldoCents);
   }
 
   private eligible(p: Prepared, m: MatchMovement, mday: number): boolean {
@@ -177,18 +187,16 @@ export class Matcher {
     return Math.min(0.99, s);
   }
 
-  private fxCandidates(abs: number): Prepared[] {
-    const lo = abs * (1 - this.tol);
-    const hi = abs * (1 + this.tol);
-    let a = 0;
-    let b = this.fxSorted.length;
-    while (a < b) {
-      const mid = (a + b) >> 1;
-      if (this.fxSorted[mid]!.localCents < lo) a = mid + 1;
-      else b = mid;
-    }
+  /** Foreign-currency CFDI whose saldo, at the movement day's rate (else their own TipoCambio), is `abs` ± tolerance. */
+  private fxCandidates(abs: number, fecha: string): Prepared[] {
     const out: Prepared[] = [];
-    for (let i = a; i < this.fxSorted.length && this.fxSorted[i]!.localCents <= hi; i++) out.push(this.fxSorted[i]!);
+    let fallback: Set<string> | null = null;
+    for (const [moneda, list] of this.fxByCurrency) {
+      const rate = this.opts.rate?.(moneda, fecha) ?? null;
+      if (rate && rate > 0) band(list, (p) => p.saldoCents, abs / rate / (1 + this.tol), abs / rate / (1 - this.tol), out);
+      else (fallback ??= new Set()).add(moneda);
+    }
+    if (fallback) band(this.fxSorted, (p) => p.localCents, abs * (1 - this.tol), abs * (1 + this.tol), out, fallback);
     return out;
   }
 
@@ -219,7 +227,7 @@ export class Matcher {
     const ok = (p: Prepared) => this.eligible(p, m, mday);
     const singles = new Map<Prepared, number>();
     for (const p of this.byCents.get(abs) ?? []) if (ok(p) && this.remaining.get(p.uuid) === p.saldoCents) singles.set(p, this.score(p, m, mday, named, true));
-    for (const p of this.fxCandidates(abs)) if (ok(p) && this.remaining.get(p.uuid) === p.saldoCents) singles.set(p, this.score(p, m, mday, named, true));
+    for (const p of this.fxCandidates(abs, m.fecha)) if (ok(p) && this.remaining.get(p.uuid) === p.saldoCents) singles.set(p, this.score(p, m, mday, named, true));
     // A CFDI already partly taken by an earlier movement matches on what remains of it.
     for (const p of named.cfdis) if (ok(p) && !p.fx && this.remaining.get(p.uuid) === abs && !singles.has(p)) singles.set(p, this.score(p, m, mday, named, true));
     const ranked = [...singles.entries()].sort((a, b) => b[1] - a[1] || b[0].day - a[0].day);
@@ -253,6 +261,18 @@ export class Matcher {
     return { movementId: m.id, propuesta, alternativas };
   }
 
+}
+
+/** Appends the entries of `sorted` (ascending by `key`) with lo ≤ key ≤ hi (binary search), of `only` currencies if given. */
+function band(sorted: Prepared[], key: (p: Prepared) => number, lo: number, hi: number, out: Prepared[], only?: Set<string>): void {
+  let a = 0;
+  let b = sorted.length;
+  while (a < b) {
+    const mid = (a + b) >> 1;
+    if (key(sorted[mid]!) < lo) a = mid + 1;
+    else b = mid;
+  }
+  for (let i = a; i < sorted.length && key(sorted[i]!) <= hi; i++) if (!only || only.has(sorted[i]!.moneda)) out.push(sorted[i]!);
 }
 
 /** A confidence score (0–1) to two places for display: a score, not money (amounts here are integer cents). */

@@ -50,7 +50,7 @@ export function reminderDue(
   return lastSent === null || daysBetween(lastSent, today) >= s.intervalo;
 }
 
-const folioOf = (l: OpenInvoice) => (l.serie || l.folio ? `${l.serie ?? ''}${l.folio ?? ''}` : l.uuid.slice(0, 8).toUpperCase());
+const folioOf = (l: Pick<OpenInvoice, 'serie' | 'folio' | 'uuid'>) => (l.serie || l.folio ? `${l.serie ?? ''}${l.folio ?? ''}` : l.uuid.slice(0, 8).toUpperCase());
 
 /** The Spanish reminder e-mail (subject and text): the overdue invoices, what is owed, and the statement attached. */
 export function reminderText(emisor: { rfc: string; nombre: string | null }, cliente: { rfc: string; nombre: string | null }, lines: StatementLine[], saldo: string, vencido: string) {
@@ -73,3 +73,52 @@ export function reminderText(emisor: { rfc: string; nombre: string | null }, cli
 }
 
 export { folioOf };
+
+/**
+ * Before the due date (decision 317): the lines with saldo falling due within `diasAntes` days (not yet due), and
+ * the window that names the latest of those due dates — a new e-mail only when a later due date enters the
+ * horizon, however many times the daily job runs or skips a day. Null when nothing is coming due.
+ */
+export function upcoming<T extends { vence: string; saldo: string }>(lines: T[], today: string, diasAntes: number): { lines: T[]; ventana: string } | null {
+  const soon = lines.filter((l) => new Decimal(l.saldo).gt(0) && daysBetween(today, l.vence) >= 0 && daysBetween(today, l.vence) <= diasAntes);
+  if (!soon.length) return null;
+  return { lines: soon, ventana: soon.reduce((max, l) => (l.vence > max ? l.vence : max), soon[0]!.vence) };
+}
+
+/** The Spanish notice to a customer before the due date (subject and text). */
+export function preDueText(emisor: { rfc: string; nombre: string | null }, cliente: { rfc: string; nombre: string | null }, lines: StatementLine[]) {
+  const who = emisor.nombre ?? emisor.rfc;
+  const total = lines.reduce((a, l) => a.plus(l.saldo), new Decimal(0)).toFixed(2);
+  const subject = `Aviso: ${lines.length === 1 ? 'una factura vence' : `${lines.length} facturas vencen`} pronto con ${who}`;
+  const text = [
+    `Estimado cliente ${cliente.nombre ?? cliente.rfc} (${cliente.rfc}):`,
+    '',
+    `Le recordamos que ${lines.length === 1 ? 'la siguiente factura vence' : 'las siguientes facturas vencen'} en los próximos días:`,
+    ...lines.map((l) => `  · Factura ${folioOf(l)} del ${l.fecha}, vence el ${l.vence}: saldo ${l.saldo} ${l.moneda}`),
+    '',
+    `Total por vencer: ${total}.`,
+    'Adjuntamos su estado de cuenta. Si ya realizó el pago, le agradeceremos enviarnos el comprobante; en ese caso ignore este mensaje.',
+    '',
+    'Atentamente,',
+    who,
+  ].join('\n');
+  return { subject, text };
+}
+
+export interface PayableLine { uuid: string; serie: string | null; folio: string | null; fecha: string; rfc: string; nombre: string | null; moneda: string; saldo: string; vence: string }
+
+/** The Spanish notice to the account itself of supplier CFDI coming due (subject and text). */
+export function payablesText(cuenta: string, lines: PayableLine[]) {
+  const total = lines.reduce((a, l) => a.plus(l.saldo), new Decimal(0)).toFixed(2);
+  const subject = `Cuentas por pagar: ${lines.length === 1 ? '1 CFDI de proveedor vence' : `${lines.length} CFDI de proveedores vencen`} pronto`;
+  const text = [
+    `Hola, ${cuenta}:`,
+    '',
+    `${lines.length === 1 ? 'Este CFDI de proveedor vence' : 'Estos CFDI de proveedores vencen'} en los próximos días:`,
+    ...lines.map((l) => `  · ${l.nombre ?? l.rfc} (${l.rfc}), CFDI ${folioOf(l)} del ${l.fecha}, vence el ${l.vence}: saldo ${l.saldo} ${l.moneda}`),
+    '',
+    `Total por pagar: ${total}.`,
+    'Puedes cambiar o desactivar este aviso en Bancos › Antigüedad de saldos › Proveedores.',
+  ].join('\n');
+  return { subject, text };
+}

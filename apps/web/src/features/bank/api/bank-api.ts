@@ -1,5 +1,5 @@
 import { queryOptions } from '@tanstack/react-query';
-import { routes, type BankAccountBody, type ColumnMapping, type ReceivableSettingsBody, type ReconcileBody } from '@facturo/contract';
+import { routes, type BankAccountBody, type ColumnMapping, type PayableReminderBody, type ReceivableSettingsBody, type ReconcileBody } from '@facturo/contract';
 import { call, routeUrl } from '../../../shared/api/call';
 import { fetchAuthedObjectUrl } from '../../../shared/api/authed-file';
 import '../texts';
@@ -45,8 +45,20 @@ export const agingQuery = (rfc: string, tipo: 'clientes' | 'proveedores', dias: 
   queryOptions({ queryKey: ['bank', rfc, 'aging', tipo, dias], queryFn: ({ signal }) => call(routes['bank.aging'], { query: { tipo, dias }, signal }) });
 export const requestInvoice = (id: number, email: string) => call(routes['bank.requestInvoice'], { params: { id }, body: { email } });
 
-export const monthsQuery = (rfc: string, cuenta: number, anio: number) =>
-  queryOptions({ queryKey: ['bank', rfc, 'months', cuenta, anio], queryFn: ({ signal }) => call(routes['bank.months'], { query: { cuenta, anio }, signal }) });
+/** Reconciled months and withdrawals without CFDI of one bank account, or (`cuenta` null) of all of them. */
+export const monthsQuery = (rfc: string, cuenta: number | null, anio: number) =>
+  queryOptions({
+    queryKey: ['bank', rfc, 'months', cuenta, anio],
+    queryFn: ({ signal }) => call(routes['bank.months'], { query: { ...(cuenta ? { cuenta } : {}), anio }, signal }),
+  });
+export const ignoreMovement = (id: number) => call(routes['bank.ignore'], { params: { id } });
+
+/** "Facturar este depósito": the customer the deposit comes from, as the invoice form takes it (or null). */
+export async function depositCustomer(id: number) {
+  const { cliente } = await call(routes['bank.depositCustomer'], { params: { id } });
+  if (!cliente) return null;
+  return { cliente, client: await call(routes['clients.edit'], { params: { id: cliente.clienteId } }) };
+}
 
 /** Receivables (issue 27 §5): a customer's statement, its PDF, sending it, the reminder settings and the log. */
 export const customerStatementQuery = (rfc: string, cliente: string) =>
@@ -58,3 +70,7 @@ export const sendCustomerStatement = (cliente: string, email: string) => call(ro
 export const saveReminderSettings = (cliente: string, body: ReceivableSettingsBody) => call(routes['bank.reminderSettings'], { params: { cliente }, body });
 export const pendingRepsQuery = (rfc: string) =>
   queryOptions({ queryKey: ['bank', rfc, 'pending-reps'], queryFn: ({ signal }) => call(routes['bank.pendingReps'], { signal }), staleTime: 60_000 });
+/** The account's own notice of supplier CFDI coming due (issue 27 §5, decision 317). */
+export const payableRemindersQuery = (rfc: string) =>
+  queryOptions({ queryKey: ['bank', rfc, 'payable-reminders'], queryFn: ({ signal }) => call(routes['bank.payableReminders'], { signal }) });
+export const savePayableReminders = (body: PayableReminderBody) => call(routes['bank.savePayableReminders'], { body });

@@ -4,6 +4,7 @@ import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { agingQuery, remindersQuery } from '../api/bank-api';
 import { CustomerStatementModal } from './customer-statement-modal';
+import { PayablesReminder } from './payables-reminder';
 import '../texts';
 
 const BUCKETS = ['corriente', 'd1_30', 'd31_60', 'd61_90', 'mas90', 'total'] as const;
@@ -43,6 +44,7 @@ export function AgingCard({ rfc }: { rfc: string }) {
             )}
           </Table.Tbody>
         </Table>
+        {tipo === 'proveedores' && <PayablesReminder rfc={rfc} />}
         {tipo === 'clientes' && (log.data?.data.length ?? 0) > 0 && (
           <Stack gap={2} data-testid="reminders-sent">
             <Text fw={600} size="sm">{t('bank.receivables.logTitle')}</Text>

@@ -19,7 +19,7 @@ export function CustomerStatementModal({ rfc, cliente, onClose }: { rfc: string;
   const statement = useQuery({ ...customerStatementQuery(rfc, cliente ?? ''), enabled: !!cliente });
   const s = statement.data;
   const [email, setEmail] = useState('');
-  const [cfg, setCfg] = useState({ diasCredito: 30, recordatorios: false, diasDespues: 1, intervalo: 7, email: '' });
+  const [cfg, setCfg] = useState({ diasCredito: 30, recordatorios: false, diasDespues: 1, intervalo: 7, email: '', recordarAntes: false, diasAntes: 3 });
   const [errors, setErrors] = useState<string[]>([]);
   useEffect(() => {
     if (!s) return;
@@ -72,6 +72,8 @@ export function CustomerStatementModal({ rfc, cliente, onClose }: { rfc: string;
               <Switch label={t('bank.receivables.auto')} checked={cfg.recordatorios} onChange={(e) => setCfg({ ...cfg, recordatorios: e.currentTarget.checked })} data-testid="reminders-on" />
               <NumberInput w={150} label={t('bank.receivables.diasDespues')} min={0} max={365} value={cfg.diasDespues} onChange={(v) => setCfg({ ...cfg, diasDespues: Number(v) || 0 })} />
               <NumberInput w={150} label={t('bank.receivables.intervalo')} min={1} max={90} value={cfg.intervalo} onChange={(v) => setCfg({ ...cfg, intervalo: Number(v) || 1 })} />
+              <Switch label={t('bank.receivables.before')} checked={cfg.recordarAntes} onChange={(e) => setCfg({ ...cfg, recordarAntes: e.currentTarget.checked })} data-testid="reminders-before" />
+              <NumberInput w={110} label={t('bank.receivables.diasAntes')} min={1} max={60} value={cfg.diasAntes} onChange={(v) => setCfg({ ...cfg, diasAntes: Number(v) || 1 })} />
               <TextInput w={220} label={t('bank.receivables.reminderEmail')} type="email" value={cfg.email} placeholder={s.configuracion.emailCliente ?? ''} onChange={(e) => setCfg({ ...cfg, email: e.currentTarget.value })} />
               <Button variant="default" loading={save.isPending} onClick={() => { setErrors([]); save.mutate(); }} data-testid="reminders-save">{t('bank.receivables.save')}</Button>
             </Group>

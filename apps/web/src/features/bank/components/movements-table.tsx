@@ -9,6 +9,7 @@ export interface MovementActions {
   onChange: (m: Movement) => void;
   onSplit: (m: Movement) => void;
   onNoCfdi: (m: Movement) => void;
+  onIgnore: (m: Movement) => void;
   onUndo: (m: Movement) => void;
   onRequestInvoice: (m: Movement) => void;
   onInvoiceDeposit: (m: Movement) => void;
@@ -50,15 +51,16 @@ export function MovementsTable({ rows, busy, actions }: { rows: Movement[]; busy
                   {m.complementoPendiente && <Text size="xs" c="orange" data-testid="bank-rep-deadline">{t('bank.repPending', { fecha: m.fechaLimiteRep })}</Text>}
                 </Stack>
               </Table.Td>
-              <Table.Td miw={120} style={{ whiteSpace: 'nowrap' }}><Badge variant="light" miw={110} style={{ overflow: 'visible', flexShrink: 0 }} color={m.estado === 'conciliado' ? 'teal' : m.estado === 'sin_cfdi' ? 'gray' : 'blue'}>{t(`bank.states.${m.estado}`)}</Badge></Table.Td>
+              <Table.Td miw={120} style={{ whiteSpace: 'nowrap' }}><Badge variant="light" miw={110} style={{ overflow: 'visible', flexShrink: 0 }} color={m.estado === 'conciliado' ? 'teal' : m.estado === 'pendiente' ? 'blue' : 'gray'}>{t(`bank.states.${m.estado}`)}</Badge></Table.Td>
               <Table.Td>
                 <Group gap={4} wrap="nowrap">
                   {m.estado === 'pendiente' && m.propuesta.length > 0 && <Button size="compact-xs" disabled={busy} onClick={() => actions.onAccept(m)} data-testid="bank-accept">{t('bank.accept')}</Button>}
-                  {m.estado !== 'sin_cfdi' && !m.complemento && <Button size="compact-xs" variant="default" disabled={busy} onClick={() => actions.onChange(m)}>{t('bank.change')}</Button>}
+                  {(m.estado === 'pendiente' || m.estado === 'conciliado') && !m.complemento && <Button size="compact-xs" variant="default" disabled={busy} onClick={() => actions.onChange(m)}>{t('bank.change')}</Button>}
                   {m.estado === 'pendiente' && <Button size="compact-xs" variant="default" disabled={busy} onClick={() => actions.onSplit(m)}>{t('bank.split')}</Button>}
                   {m.estado === 'pendiente' && <Button size="compact-xs" variant="subtle" disabled={busy} onClick={() => actions.onNoCfdi(m)}>{t('bank.noCfdi')}</Button>}
+                  {m.estado === 'pendiente' && <Button size="compact-xs" variant="subtle" color="gray" title={t('bank.ignoreHint')} disabled={busy} onClick={() => actions.onIgnore(m)} data-testid="bank-ignore">{t('bank.ignore')}</Button>}
                   {m.deposito && m.estado === 'pendiente' && <Button size="compact-xs" variant="subtle" disabled={busy} onClick={() => actions.onInvoiceDeposit(m)} data-testid="bank-invoice-deposit">{t('bank.invoiceDeposit')}</Button>}
-                  {m.retiro && m.estado !== 'conciliado' && <Button size="compact-xs" variant="subtle" disabled={busy} onClick={() => actions.onRequestInvoice(m)}>{t('bank.requestInvoice')}</Button>}
+                  {m.retiro && (m.estado === 'pendiente' || m.estado === 'sin_cfdi') && <Button size="compact-xs" variant="subtle" disabled={busy} onClick={() => actions.onRequestInvoice(m)}>{t('bank.requestInvoice')}</Button>}
                   {m.estado !== 'pendiente' && !m.complemento && <Button size="compact-xs" variant="subtle" disabled={busy} onClick={() => actions.onUndo(m)}>{t('bank.undo')}</Button>}
                 </Group>
               </Table.Td>

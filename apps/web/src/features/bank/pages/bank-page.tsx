@@ -11,9 +11,9 @@ import { formatApiErrorLines } from '../../../shared/api/format-api-error';
 import { JobProgressBar } from '../../../shared/jobs/job-progress-bar';
 import { useSession } from '../../../shared/session/session-store';
 import { PageHeader } from '../../../shared/ui/page-header';
-import { toastError } from '../../../shared/ui/toasts';
+import { toastError, toastSuccess } from '../../../shared/ui/toasts';
 import {
-  bankAccountsQuery, bankKeys, complementsState, importState, importStatement, markNoCfdi, movementsQuery, reconcile, stampComplements, undoMovement,
+  bankAccountsQuery, bankKeys, complementsState, depositCustomer, ignoreMovement, importState, importStatement, markNoCfdi, movementsQuery, reconcile, stampComplements, undoMovement,
 } from '../api/bank-api';
 import { AccountForm } from '../components/account-form';
 import { AgingCard } from '../components/aging-card';
@@ -58,11 +58,21 @@ export function BankPage() {
     onError: fail,
   });
   const act = useMutation({
-    mutationFn: async ({ kind, m }: { kind: 'accept' | 'none' | 'undo'; m: Movement }) => {
+    mutationFn: async ({ kind, m }: { kind: 'accept' | 'none' | 'ignore' | 'undo'; m: Movement }) => {
       if (kind === 'accept') return reconcile(m.id, { cfdis: m.propuesta.map((p) => ({ uuid: p.uuid, importe: p.importe })), formaPago: '03' });
-      return kind === 'none' ? markNoCfdi(m.id) : undoMovement(m.id);
+      return kind === 'none' ? markNoCfdi(m.id) : kind === 'ignore' ? ignoreMovement(m.id) : undoMovement(m.id);
     },
     onSuccess: refresh,
+    onError: fail,
+  });
+  // "Facturar este depósito": the draft, with the customer when the deposit names one (issue 27 §4).
+  const invoiceDeposit = useMutation({
+    mutationFn: async (m: Movement) => ({ m, found: await depositCustomer(m.id) }),
+    onSuccess: ({ m, found }) => {
+      if (found) toastSuccess(t(`bank.depositCustomer.${found.cliente.motivo}`, { nombre: found.cliente.nombre }));
+      const draft = depositDraft(m.deposito!, m.fecha, m.referencia);
+      navigate('/invoicing/add', { state: (found ? { draft, client: found.client } : { draft }) satisfies InvoiceDraftState });
+    },
     onError: fail,
   });
   const stamp = useMutation({
@@ -131,10 +141,10 @@ export function BankPage() {
                 <List size="xs">{repResult.errores.map((e) => <List.Item key={e.movimiento}>{e.mensaje}</List.Item>)}</List>
               </Alert>
             )}
-            <MovementsTable rows={rows} busy={act.isPending} actions={{
+            <MovementsTable rows={rows} busy={act.isPending || invoiceDeposit.isPending} actions={{
               onAccept: (m) => act.mutate({ kind: 'accept', m }), onChange: setChanging, onSplit: setSplitting,
-              onNoCfdi: (m) => act.mutate({ kind: 'none', m }), onUndo: (m) => act.mutate({ kind: 'undo', m }), onRequestInvoice: setAsking,
-              onInvoiceDeposit: (m) => navigate('/invoicing/add', { state: { draft: depositDraft(m.deposito!, m.fecha, m.referencia) } satisfies InvoiceDraftState }),
+              onNoCfdi: (m) => act.mutate({ kind: 'none', m }), onIgnore: (m) => act.mutate({ kind: 'ignore', m }), onUndo: (m) => act.mutate({ kind: 'undo', m }),
+              onRequestInvoice: setAsking, onInvoiceDeposit: (m) => invoiceDeposit.mutate(m),
             }} />
           </Stack>
         </Card>
