@@ -253,6 +253,8 @@ const probes: Record<string, () => Probe[]> = {
   'bank.split': () => [{ params: { id: v.bankMovementId }, body: { importes: ['1000.00', '160.00'] } }],
   'bank.noCfdi': () => [{ params: { id: v.bankMovementId } }],
   'bank.undo': () => [{ params: { id: v.bankMovementId } }],
+  'bank.ignore': () => [{ params: { id: v.bankMovementId } }],
+  'bank.depositCustomer': () => [{ params: { id: v.bankMovementId } }],
   'bank.requestInvoice': () => [{ params: { id: v.bankMovementId }, body: { email: 'b@ejemplo.mx' } }],
   'bank.complements': () => [{ body: { movimientos: [v.bankMovementId] }, field: 'movimientos' }],
   'bank.complementsState': () => [{ params: { id: v.bankImportId } }],

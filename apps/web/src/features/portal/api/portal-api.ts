@@ -1,6 +1,6 @@
 import { queryOptions } from '@tanstack/react-query';
 import { routes, type PortalFacturar, type PortalSettingsBody, type PortalTicketCreate } from '@facturo/contract';
-import { call } from '../../../shared/api/call';
+import { call, routeUrl } from '../../../shared/api/call';
 import '../texts';
 
 /** Query keys start with the area and the tenant's RFC. */
@@ -10,6 +10,9 @@ export const portalSettingsQuery = (rfc: string) =>
   queryOptions({ queryKey: portalKeys.all(rfc), queryFn: ({ signal }) => call(routes['portal.settings'], { signal }) });
 export const portalTicketsQuery = (rfc: string) =>
   queryOptions({ queryKey: portalKeys.tickets(rfc), queryFn: ({ signal }) => call(routes['portal.tickets'], { signal }) });
+
+/** The account's logo on its public page (an <img> source, no session). */
+export const portalLogoUrl = (slug: string) => routeUrl(routes['portal.logo'], { slug });
 
 export const savePortal = (body: PortalSettingsBody) => call(routes['portal.update'], { body });
 export const createTicket = (body: PortalTicketCreate) => call(routes['portal.ticketCreate'], { body });

@@ -6,7 +6,7 @@ import { useTranslation } from 'react-i18next';
 import { getCatalog, personaFromRfc, usosCfdiFor } from '@facturo/cfdi/catalogs/browser';
 import { formatMoney } from '@facturo/cfdi/money';
 import type { PortalFacturado } from '@facturo/contract';
-import { facturarTicket, findTicket, portalInfo, receptorPrefill } from '../api/portal-api';
+import { facturarTicket, findTicket, portalInfo, portalLogoUrl, receptorPrefill } from '../api/portal-api';
 import { errorText } from '../components/error-text';
 import '../texts';
 
@@ -63,7 +63,7 @@ export function PublicPortalPage() {
     return <Shell title={t('portal.public.unknownTitle')}><Text c="dimmed" data-testid="portal-unknown">{t('portal.public.unknown')}</Text></Shell>;
   }
   return (
-    <Shell title={info.data?.nombre ?? ''} logo={info.data?.logo ? `/api/portal/${encodeURIComponent(slug)}/logo` : undefined}>
+    <Shell title={info.data?.nombre ?? ''} logo={info.data?.logo ? portalLogoUrl(slug) : undefined}>
       {result ? (
         <Stack gap="sm" data-testid="portal-result">
           <Alert color="teal" variant="light" title={t('portal.public.done')}>{result.correo}</Alert>
