@@ -23,6 +23,12 @@ export default defineConfig({
           // so the PGlite leg neither runs nor reports them as skipped.
           exclude: ['**/*.scaled.test.ts', '**/node_modules/**', ...(process.env.DATABASE_URL ? [] : ['**/*.pg.test.ts'])],
           environment: 'node',
+          // One module graph per worker here too (decision 321): importing the whole API again for every file was
+          // about a third of this project's CPU. Each file still starts its own server over its own copy of the
+          // template database. The API tests mock no module; what the API keeps per process is read-only (fixture
+          // certificates, catalogs), keyed by credential row and update time (opened CSDs), or emptied when each
+          // call ends (PAC calls in flight); a test that sets process.env puts it back in afterAll.
+          isolate: false,
           globalSetup: ['apps/api/test/global-setup.ts'],
         },
       },
