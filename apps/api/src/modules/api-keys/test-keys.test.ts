@@ -8,13 +8,14 @@ import { invoicingProviders } from '../invoicing/providers';
 import { cfdis, stampBalances, stampMovements } from '../cfdis/cfdis.schema';
 import { webhookDeliveries } from '../../db/schema';
 import { documentSums, monthEnd, monthStart } from '../dashboard/dashboard.service';
+import { allowLoopbackWebhooks } from '../webhooks/allow-loopback.test-support';
 
 /**
  * Decision 307: a test key's documents go to the sandbox PAC — chosen per call, even when the process's PAC is a
  * real one — spend no stamp and are stored as test CFDIs that no sum counts.
  */
 // The webhook endpoint of the first test is on loopback (the contract's allow-list for tests).
-process.env.WEBHOOK_ALLOW_HOSTS = '127.0.0.1';
+allowLoopbackWebhooks();
 let server: TestServer;
 let owner: TestAccount;
 let userId: number;

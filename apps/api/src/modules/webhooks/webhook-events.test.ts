@@ -7,9 +7,10 @@ import { api } from '../invoicing/invoicing-test-kit';
 import { writeZip } from '../cfdi-import/zip-writer';
 import { verifyWebhook } from './webhook-signature';
 import { deliverDue } from './webhooks.service';
+import { allowLoopbackWebhooks } from './allow-loopback.test-support';
 
 // Decision 308: cfdi.received (raised by the import / SAT download jobs) and subscription.changed (payments).
-process.env.WEBHOOK_ALLOW_HOSTS = '127.0.0.1';
+allowLoopbackWebhooks();
 
 interface Received { headers: IncomingMessage['headers']; body: string }
 let server: TestServer;

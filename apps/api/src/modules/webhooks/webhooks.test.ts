@@ -8,11 +8,9 @@ import { api, createCustomer, invoiceBody, invoicingAccount } from '../invoicing
 import { isPrivateAddress, webhookUrlProblem } from './webhook-guard';
 import { backoffMs, signWebhook, verifyWebhook } from './webhook-signature';
 import { deliverDue } from './webhooks.service';
+import { allowLoopbackWebhooks } from './allow-loopback.test-support';
 
-// The receiver is on loopback: the contract's explicit allow-list for tests (plain http allowed for it).
-// Put back in afterAll: the API test files share one process per worker (decision 321).
-const allowHostsBefore = process.env.WEBHOOK_ALLOW_HOSTS;
-process.env.WEBHOOK_ALLOW_HOSTS = '127.0.0.1';
+allowLoopbackWebhooks();
 
 interface Received { headers: IncomingMessage['headers']; body: string }
 let server: TestServer;
@@ -42,8 +40,6 @@ beforeAll(async () => {
   other = await createAccount(server.baseUrl, { rol: 11 });
 }, 180_000);
 afterAll(async () => {
-  if (allowHostsBefore === undefined) delete process.env.WEBHOOK_ALLOW_HOSTS;
-  else process.env.WEBHOOK_ALLOW_HOSTS = allowHostsBefore;
   await server?.close();
   await new Promise((r) => receiver?.close(r));
 });
