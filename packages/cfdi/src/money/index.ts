@@ -5,6 +5,7 @@
 export { Decimal, toDecimal, countDecimals, sum, type DecimalInput } from './decimal';
 export { roundTo, truncateTo, roundUpTo, fixed, formatTasaOCuota } from './rounding';
 export { currencyDecimals } from './currency';
+export { toCents, fromCents } from './cents';
 export { formatMoney, formatPrice, parseAmount, parseAmountText, AmountParseError, type ParseAmountOptions } from './format';
 export { IMPUESTO, TASAS, objetoImpTaxes, type Impuesto, type TipoFactor, type ObjetoImp } from './rates';
 export {

@@ -1,5 +1,6 @@
 import { readdirSync, readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
+import { fromCents, toCents } from './cents';
 import {
   AmountParseError,
   conceptImporteLimits,
@@ -125,5 +126,12 @@ describe('browser safety', () => {
         if (spec.startsWith('..')) expect(spec, `${file} imports ${spec}`).toMatch(/^\.\.\/catalogs\//);
       }
     }
+  });
+});
+
+describe('integer cents', () => {
+  it('round-trips signed two-decimal amounts', () => {
+    expect(['1234.5', '0.05', '-0.50', '-1234.56', '7', ' 12.30 '].map(toCents)).toEqual([123450, 5, -50, -123456, 700, 1230]);
+    expect([123450, 5, -50, -123456, 700, 0].map(fromCents)).toEqual(['1234.50', '0.05', '-0.50', '-1234.56', '7.00', '0.00']);
   });
 });

@@ -1,6 +1,6 @@
 import { and, asc, eq, gte, inArray, lt, sql } from 'drizzle-orm';
 import { getCatalog, isVigente } from '@facturo/cfdi/catalogs';
-import { Decimal } from '@facturo/cfdi/money';
+import { Decimal, fromCents, toCents } from '@facturo/cfdi/money';
 import { repDeadline, type BankAccount, type BankAccountBody, type ColumnMapping, type Movement, type ReconcileBody } from '@facturo/contract';
 import type { Db } from '../../db/client';
 import type { Mailer } from '../../providers/mail/mailer';
@@ -12,7 +12,7 @@ import { creditTerms } from './receivables.service';
 import { matchMovements } from './domain/matching';
 import type { ExchangeRatePort } from '../../providers/exchange-rates/exchange-rate-port';
 import { dayRates } from './day-rates';
-import { fromCents, openCfdis, toCents, type OpenRow } from './open-cfdis';
+import { openCfdis, type OpenRow } from './open-cfdis';
 
 const today = () => new Date().toISOString().slice(0, 10);
 

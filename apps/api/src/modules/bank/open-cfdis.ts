@@ -1,4 +1,5 @@
 import { sql } from 'drizzle-orm';
+import { toCents } from '@facturo/cfdi/money';
 import type { Db } from '../../db/client';
 import type { OpenCfdi } from './domain/matching';
 
@@ -56,16 +57,3 @@ export async function openCfdis(db: Db, userId: number, opts: { direction?: 'emi
   }).filter((r) => opts.uuids || r.saldoCents > 0);
 }
 
-/** "1234.5" → 123450 (integer cents; the saldos are numeric(24,2)-rounded above). */
-export function toCents(text: string): number {
-  const neg = text.startsWith('-');
-  const [i = '0', f = ''] = text.replace('-', '').split('.');
-  const cents = Number(i) * 100 + Number((f + '00').slice(0, 2));
-  return neg ? -cents : cents;
-}
-
-export const fromCents = (cents: number): string => {
-  const neg = cents < 0;
-  const a = Math.abs(cents);
-  return `${neg ? '-' : ''}${Math.floor(a / 100)}.${String(a % 100).padStart(2, '0')}`;
-};

@@ -1,4 +1,5 @@
 import { randomBytes } from 'node:crypto';
+import { fromCents } from '@facturo/cfdi/money';
 import type { FastifyPluginAsync } from 'fastify';
 import { findNulField, NUL_MESSAGE, RECURRENCY, TEST_PAYMENT_METHODS } from '@facturo/contract';
 import type { JobContext } from '../../jobs/context';
@@ -6,7 +7,7 @@ import { AppError, fieldError, notFound } from '../../http/errors';
 import { serve } from '../../http/serve';
 import { loadCatalog } from '../plans/plans.repository';
 import { plansDataFor } from '../plans/plans.service';
-import { fromCents, localStripeFor, PaymentsService } from './payments.service';
+import { localStripeFor, PaymentsService } from './payments.service';
 import { queueDeliveries } from '../webhooks/webhooks.raise';
 import { SignatureError, verifySignature, verifyStripeSignature } from './signature';
 import { LocalStripe, type LocalPage, type StripeEvent } from '../../providers/payments/local-stripe';
