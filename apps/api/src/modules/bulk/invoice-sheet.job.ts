@@ -7,7 +7,7 @@ import type { JobContext } from '../../jobs/context';
 import { invoiceBatches } from '../../db/schema';
 import { invoicingProviders } from '../invoicing/providers';
 import { stampInvoice } from '../invoicing/invoice.service';
-import { forEachConcurrently, pacConcurrency } from '../invoicing/stamping';
+import { forEachConcurrently, pacConcurrency } from '../invoicing/pac-concurrency';
 import { clientEmail, sendInvoiceEmail } from '../invoicing/email.service';
 
 export interface InvoiceSheetJobData {

@@ -13,7 +13,7 @@ import { ExchangeRateUnavailable } from '../../providers/exchange-rates/exchange
 import { toMexicoCityLocal } from '@facturo/cfdi/stamp';
 import { invoicingProviders } from './providers';
 import { nextFolio, previewInvoice, stampInvoice } from './invoice.service';
-import { folioHistory } from './stamping';
+import { folioHistory } from './folios';
 import { documentFileName, documentPdf, documentXml } from './documents.service';
 import { clientEmail, sendInvoiceEmail } from './email.service';
 import { answerAsReceptor, cancelInvoice, cancelOptions, cancellationAcuse, substitutionCandidates } from './cancel.service';

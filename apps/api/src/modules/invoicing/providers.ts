@@ -12,7 +12,7 @@ import { toMexicoCityLocal } from '@facturo/cfdi/stamp';
 import { UserFiles } from '../profile/file-store';
 import type { XmlElement } from '@facturo/cfdi';
 import type { StampingDeps } from './stamping';
-import { renderDocumentPdf } from './stamping';
+import { renderDocumentPdf } from './document-pdf';
 import { accountLogo, userTemplate } from './templates.service';
 
 export interface InvoicingProviders extends StampingDeps {

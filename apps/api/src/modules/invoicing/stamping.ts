@@ -1,18 +1,17 @@
 import { createHash } from 'node:crypto';
 import { and, asc, desc, eq, gt, isNull, lt, sql } from 'drizzle-orm';
 import { PacError, SealError, sealCfdi, writeXml, type PacPort, type XmlElement } from '@facturo/cfdi';
-import { renderPdf, type PdfTemplate } from '@facturo/cfdi/pdf';
-import type { FolioHistoryItem } from '@facturo/contract';
 import type { Db } from '../../db/client';
 import { AppError } from '../../http/errors';
 import type { SecretBox } from '../../security/secrets';
 import type { StoragePort } from '../../providers/storage/local-storage';
 import { clientDocuments } from '../clients/clients.schema';
 import { storeCfdi } from '../cfdis/cfdi-store';
-import { folioSeries, idempotencyKeys, stampAttempts, stampBalances, stampMovements } from '../cfdis/cfdis.schema';
+import { idempotencyKeys, stampAttempts, stampBalances, stampMovements } from '../cfdis/cfdis.schema';
 import { users } from '../../db/schema';
 import { loadAccountCsd } from './account-csd';
 import { isTestRequest, pacFor, type StampAccount } from './test-mode';
+import { claimFolio } from './folios';
 
 /** What the stamping pipeline needs from the process (built once in invoicing/providers.ts). */
 export interface StampingDeps {
@@ -58,21 +57,6 @@ export interface StampOutcome<R> {
   response: R;
   /** True when the answer is a replay of an earlier request with the same Idempotency-Key. */
   replayed: boolean;
-}
-
-/**
- * The next folio of a serie, inside the caller's transaction. One statement creates the serie on first use,
- * locks its row until the commit (concurrent stamps of the serie wait here) and advances it; a rollback undoes
- * the advance, so folios stay gap-free. Every round trip from here to the commit is time the serie is locked
- * (bench:load, decision 260), hence one statement, not three.
- */
-export async function claimFolio(tx: Db, userId: number, serie: string): Promise<number> {
-  const [series] = await tx
-    .insert(folioSeries)
-    .values({ userId, serie, nextFolio: 2 })
-    .onConflictDoUpdate({ target: [folioSeries.userId, folioSeries.serie], set: { nextFolio: sql`${folioSeries.nextFolio} + 1` } })
-    .returning({ nextFolio: folioSeries.nextFolio });
-  return series!.nextFolio - 1;
 }
 
 /** A stable hash of a request body (key order does not matter), to tell a retry from another request. */
@@ -410,42 +394,4 @@ export async function resolveStaleAttempts(deps: StampingDeps, olderThanMs = STA
     else counts.pendiente += 1;
   }
   return counts;
-}
-
-/** The PDF bytes of a document with a template and optional logo (previews pass an unsigned root). */
-export function renderDocumentPdf(root: XmlElement, template: PdfTemplate, logo?: Uint8Array | string, preview = false): Promise<Uint8Array> {
-  return renderPdf(root, { template, logo, preview });
-}
-
-/** PAC_CONCURRENCY: how many documents one batch (a payroll, a batch of invoices or payments) stamps at once (default 8). */
-export function pacConcurrency(env: NodeJS.ProcessEnv = process.env): number {
-  const n = Number(env.PAC_CONCURRENCY ?? 8);
-  return Number.isInteger(n) && n >= 1 ? n : 8;
-}
-
-/** Runs `work` over `items` with at most `limit` running at once; resolves when all are done (first rejection rejects). */
-export async function forEachConcurrently<T>(items: readonly T[], limit: number, work: (item: T, index: number) => Promise<void>): Promise<void> {
-  let next = 0;
-  const lane = async () => {
-    while (next < items.length) {
-      const i = next++;
-      await work(items[i]!, i);
-    }
-  };
-  await Promise.all(Array.from({ length: Math.min(Math.max(1, limit), items.length) }, lane));
-}
-
-const ESTADO_OF: Record<string, FolioHistoryItem['estado']> = { timbrando: 'timbrando', timbrado: 'timbrado', no_timbrado: 'no timbrado' };
-
-/** GET /api/invoicing/folios: the folios a serie gave, newest first (200 at most), with what became of each. */
-export async function folioHistory(db: Db, userId: number, serie: string, estado?: FolioHistoryItem['estado']): Promise<FolioHistoryItem[]> {
-  const status = estado ? Object.keys(ESTADO_OF).find((k) => ESTADO_OF[k] === estado) : undefined;
-  const rows = await db.select({
-    serie: stampAttempts.serie, folio: stampAttempts.folio, status: stampAttempts.status, uuid: stampAttempts.uuid, error: stampAttempts.error, createdAt: stampAttempts.createdAt,
-  }).from(stampAttempts)
-    .where(and(eq(stampAttempts.userId, userId), eq(stampAttempts.serie, serie), status ? eq(stampAttempts.status, status) : undefined))
-    .orderBy(desc(stampAttempts.id)).limit(200);
-  return rows.map((r) => ({
-    serie: r.serie ?? '', folio: r.folio ?? '', estado: ESTADO_OF[r.status] ?? 'timbrando', uuid: r.uuid, motivo: r.error, fecha: r.createdAt.toISOString(),
-  }));
 }

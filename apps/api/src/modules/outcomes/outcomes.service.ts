@@ -12,7 +12,7 @@ import { enablePayment } from '../incomes/cfdi-actions';
 import { documentFileName } from '../invoicing/documents.service';
 import { owned, periodBounds, type Period } from '../incomes/cfdi-sets';
 import { monthStats } from '../incomes/cfdi-stats';
-import { renderDocumentPdf } from '../invoicing/stamping';
+import { renderDocumentPdf } from '../invoicing/document-pdf';
 import { userTemplate } from '../invoicing/templates.service';
 
 /**
