@@ -49,7 +49,7 @@ test('import a CAMT.053, accept the proposal, stamp the payment complement from 
   // A word of its own per run: the shared account keeps earlier runs' customers, and two alike are nobody's deposit.
   const mark = Array.from({ length: 6 }, () => 'ABCDEFGHJKLMNPQRSTUVWXYZ'[Math.floor(Math.random() * 24)]).join('');
   const customer = await request.post('/api/clients', {
-    headers, data: { rfc, r_social: `FERRETERA EL BANCO ${mark}`, email: ['pagos@clientes.facturo.local'], regimen: '612', uso_cfdi: 'G03', domicilio: { cp: '44100' } },
+    headers, data: { rfc, r_social: `FERRETERÍA EL BANCO ${mark}`, email: ['pagos@clientes.facturo.local'], regimen: '612', uso_cfdi: 'G03', domicilio: { cp: '44100' } },
   });
   expect(customer.status(), await customer.text()).toBe(201);
   const clientId = ((await customer.json()) as { id: number }).id;
@@ -83,7 +83,7 @@ test('import a CAMT.053, accept the proposal, stamp the payment complement from 
     await expect(page.getByTestId('bank-import-result')).toContainText('2 movimientos importados, 0 ya estaban, 0 rechazados');
     const deposit = page.getByTestId('bank-movement').filter({ hasText: 'SPEI RECIBIDO' });
     await expect(deposit).toContainText(invoice.total);
-    await expect(deposit).toContainText('FERRETERA EL BANCO');
+    await expect(deposit).toContainText('FERRETERÍA EL BANCO');
     await expect(deposit.getByTestId('bank-confidence')).toBeVisible();
     await snap(page, info, 'bank-proposals');
     await page.screenshot({ path: '/tmp/i27-bank-proposals.png', fullPage: true });
@@ -125,18 +125,18 @@ test('import a CAMT.053, accept the proposal, stamp the payment complement from 
     await expect(page.getByTestId('bank-month-state')).toContainText('las cifras usan las fechas de pago del banco');
     await page.screenshot({ path: '/tmp/i27-dashboard-reconciled.png', fullPage: true });
 
-    // §4: a new deposit naming the customer (accents and case aside) is invoiced to that customer.
+    // §4: a new deposit naming the customer (as a bank writes it: no accents, any case) is invoiced to that customer.
     await page.goto('/bancos');
     await page.locator('input[type=file]').setInputFiles({
       name: 'estado-2.xml', mimeType: 'application/xml',
-      buffer: Buffer.from(camt(todayMx(), '777.77', `Ferretería el Banco ${mark.toLowerCase()}`).replace(/<Ntry><Amt Ccy="MXN">12\.50[\s\S]*?<\/Ntry>/, '')),
+      buffer: Buffer.from(camt(todayMx(), '777.77', `Ferreteria el Banco ${mark.toLowerCase()}`).replace(/<Ntry><Amt Ccy="MXN">12\.50[\s\S]*?<\/Ntry>/, '')),
     });
     await page.getByTestId('bank-import').click();
     await expect(page.getByTestId('bank-import-result')).toContainText('1 movimiento');
     const named = page.getByTestId('bank-movement').filter({ hasText: '777.77' });
     await named.getByTestId('bank-invoice-deposit').click();
     await expect(page).toHaveURL(/\/invoicing\/add/);
-    await expect(page.getByText(new RegExp(`FERRETERA EL BANCO ${mark}`)).first()).toBeVisible();
+    await expect(page.getByRole('combobox', { name: 'Cliente', exact: true })).toHaveValue(new RegExp(`FERRETERÍA EL BANCO ${mark}`));
     await page.screenshot({ path: '/tmp/i27-deposit-customer.png', fullPage: true });
   } finally {
     // The SAT account is shared: leave it as found (the stamped complement stays, it is a CFDI).
