@@ -117,6 +117,16 @@ export const portalReceptorSchema = z.object({
   nombre: z.string().nullable(), cp: z.string().nullable(), regimen: z.string().nullable(), usoCfdi: z.string().nullable(),
 });
 
+/**
+ * Fiscal data read from the customer's Constancia de Situación Fiscal (multipart `file` + `folio` and `total`, the
+ * ticket's proof). `regimen`: the first régimen of the constancia that fits the RFC's persona type; `regimenes`: all
+ * of them, in the constancia's order, for the customer to pick another.
+ */
+export const portalConstanciaSchema = z.object({
+  rfc: z.string(), nombre: z.string(), cp: z.string().nullable(), regimen: z.string().nullable(), regimenes: z.array(z.string()),
+});
+export type PortalConstancia = z.infer<typeof portalConstanciaSchema>;
+
 export const portalFacturarSchema = z.object({
   ...ticketProof,
   rfc: rfcSchema,

@@ -1,7 +1,7 @@
 import { messageResponseSchema } from '../auth';
 import {
   portalDownloadParamsSchema, portalFacturadoSchema, portalFacturarSchema, portalGlobalBodySchema, portalGlobalResultSchema,
-  portalImportQuerySchema, portalImportResultSchema, portalPublicInfoSchema, portalReceptorLookupSchema, portalReceptorSchema,
+  portalConstanciaSchema, portalImportQuerySchema, portalImportResultSchema, portalPublicInfoSchema, portalReceptorLookupSchema, portalReceptorSchema,
   portalSettingsBodySchema, portalSettingsSchema, portalSlugParamsSchema, portalTicketCreateSchema, portalTicketIdParamsSchema,
   portalTicketListSchema, portalTicketLookupSchema, portalTicketSchema, portalTicketSummarySchema,
 } from '../portal';
@@ -47,6 +47,10 @@ export const portalRoutes = {
   'portal.receptor': route({
     method: 'POST', path: '/api/portal/:slug/receptor', params: portalSlugParamsSchema, body: portalReceptorLookupSchema, response: portalReceptorSchema, access: open,
     summary: 'Datos fiscales guardados de ese RFC exacto, solo con un folio y total válidos',
+  }),
+  'portal.constancia': route({
+    method: 'POST', path: '/api/portal/:slug/constancia', params: portalSlugParamsSchema, consumes: 'multipart', response: portalConstanciaSchema, access: open,
+    summary: 'RFC, nombre, CP y régimen leídos de la Constancia de Situación Fiscal (PDF) del cliente, solo con un folio y total válidos',
   }),
   'portal.facturar': route({
     method: 'POST', path: '/api/portal/:slug/facturar', params: portalSlugParamsSchema, body: portalFacturarSchema, status: 201, response: portalFacturadoSchema,

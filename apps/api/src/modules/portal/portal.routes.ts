@@ -10,6 +10,7 @@ import { createTicket, deleteTicket, listTickets, settingsOf } from './portal-ti
 import { invoicedTicket, openPortal, provenTicket, readDownloadToken, receptorPrefill, updateSettings } from './portal-public';
 import { facturar, globalInvoice } from './portal-invoice';
 import { importTickets } from './portal-import';
+import { constanciaPrefill } from './portal-constancia';
 
 /** Issue 29 §6 (decision 310): the self-invoicing portal (entries in the contract's routes/portal.ts). */
 export const portalRoutes = (ctx: JobContext): FastifyPluginAsync => async (app) => {
@@ -48,6 +49,7 @@ export const portalRoutes = (ctx: JobContext): FastifyPluginAsync => async (app)
     const { portal } = await provenTicket(db, req.params.slug, req.body.folio, req.body.total);
     return receptorPrefill(db, portal.userId, req.body.rfc);
   }, limited);
+  serve(app, 'portal.constancia', (req) => constanciaPrefill(db, req, req.params.slug), limited);
   serve(app, 'portal.facturar', (req) => facturar(deps, ctx.config.appSecret, req.params.slug, req.body), limited);
   serve(app, 'portal.download', async (req, reply) => {
     const token = readDownloadToken(ctx.config.appSecret, req.params.token);

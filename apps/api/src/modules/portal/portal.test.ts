@@ -10,6 +10,7 @@ import { api, createCustomer, invoicingAccount } from '../invoicing/invoicing-te
 import { downloadToken, readDownloadToken } from './portal-public';
 import { globalConcepts } from './portal-invoice';
 import { mexicoToday, monthEnd } from './portal-tickets';
+import { csfLinesMoral, textPdf } from '../clients/text-pdf.test-support';
 
 let server: TestServer;
 let owner: TestAccount;
@@ -173,6 +174,38 @@ describe('the public side', () => {
     const other = await pub('POST', `/api/portal/${slug}/receptor`, { folio: 'P-404', total: '116', rfc: randomRfc('fisica') });
     expect(other.data).toEqual({ nombre: null, cp: null, regimen: null, usoCfdi: null });
     expect((await pub('POST', `/api/portal/${slug}/receptor`, { folio: 'P-404', total: '117', rfc: known.rfc })).status).toBe(404);
+  });
+
+  it('fills RFC, nombre, CP and régimen from the constancia PDF, only with a valid folio+total', async () => {
+    await call('POST', '/api/portal/tickets', ticket('P-CSF'));
+    const upload = async (file: Buffer, total = '116', name = 'constancia.pdf') => {
+      const form = new FormData();
+      form.append('folio', 'P-CSF');
+      form.append('total', total);
+      form.append('file', new Blob([new Uint8Array(file)], { type: 'application/pdf' }), name);
+      const res = await fetch(`${server.baseUrl}/api/portal/${slug}/constancia`, { method: 'POST', body: form });
+      return { status: res.status, data: await res.json() };
+    };
+    const rfc = randomRfc('moral');
+    const ok = await upload(textPdf(csfLinesMoral(rfc, '06600')));
+    expect(ok.status, JSON.stringify(ok.data)).toBe(200);
+    expect(ok.data).toEqual({ rfc, nombre: 'ESCUELA KEMPER URGATE', cp: '06600', regimen: '601', regimenes: ['601'] });
+    // A wrong total is the public side's one 404, before the PDF is read.
+    const wrong = await upload(textPdf(csfLinesMoral(rfc, '06600')), '115');
+    expect(wrong.status).toBe(404);
+    expect(JSON.stringify(wrong.data)).toBe(JSON.stringify({ message: PORTAL_NOT_FOUND }));
+    const notPdf = await upload(Buffer.from('RFC,NOMBRE\nEKU9003173C9,X\n'), '116', 'constancia.csv');
+    expect(notPdf.status).toBe(422);
+    expect(notPdf.data.errors.file[0]).toMatch(/PDF/);
+    const notCsf = await upload(textPdf(['Factura de compra', 'RFC: EKU9003173C9']));
+    expect(notCsf.status).toBe(422);
+    expect(notCsf.data.errors.file[0]).toMatch(/no es una Constancia de Situación Fiscal/);
+    // The ticket's proof is required like on every public step.
+    const form = new FormData();
+    form.append('file', new Blob([new Uint8Array(textPdf(csfLinesMoral(rfc, '06600')))]), 'constancia.pdf');
+    const noProof = await fetch(`${server.baseUrl}/api/portal/${slug}/constancia`, { method: 'POST', body: form });
+    expect(noProof.status).toBe(422);
+    expect(Object.keys((await noProof.json()).errors)).toEqual(expect.arrayContaining(['folio', 'total']));
   });
 
   it('refuses a bad RFC, régimen, uso or CP naming the field', async () => {
