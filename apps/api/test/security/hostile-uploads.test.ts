@@ -33,6 +33,7 @@ const FIELDS: Record<string, string[]> = {
   'bulk.import': ['file'],
   'invoiceSheet.upload': ['file'],
   'portal.ticketImport': ['file'],
+  'portal.constancia': ['file'],
 };
 /**
  * Entries that answer a validation report instead of a 4xx (the spreadsheet imports preview every row): a hostile
@@ -161,7 +162,7 @@ describe('hostile uploads on every multipart entry (issue 12 §6)', () => {
             form.append(other, new Blob([new Uint8Array(Buffer.from('x'))]), `otro.${other}`);
             form.append('password', '12345678a');
           }
-          const url = `${server.baseUrl}${routePath(def.path, { folio, id: bankAccountId, entidad: 'clientes' })}`;
+          const url = `${server.baseUrl}${routePath(def.path, { folio, id: bankAccountId, entidad: 'clientes', slug: 'portal-inexistente' })}`;
           const res = await fetch(url, { method: def.method, headers: account.headers, body: form });
           const text = await res.text();
           let body: { message?: string; id?: string } = {};
