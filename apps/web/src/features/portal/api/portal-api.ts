@@ -30,3 +30,11 @@ export const findTicket = (slug: string, folio: string, total: string) => call(r
 export const receptorPrefill = (slug: string, folio: string, total: string, rfc: string) =>
   call(routes['portal.receptor'], { params: { slug }, body: { folio, total, rfc }, token: '' });
 export const facturarTicket = (slug: string, body: PortalFacturar) => call(routes['portal.facturar'], { params: { slug }, body, token: '' });
+/** The customer's Constancia de Situación Fiscal read by the API (with the ticket's proof); nothing is stored. */
+export const readConstancia = (slug: string, folio: string, total: string, file: File) => {
+  const form = new FormData();
+  form.append('folio', folio);
+  form.append('total', total);
+  form.append('file', file);
+  return call(routes['portal.constancia'], { params: { slug }, body: form, token: '' });
+};

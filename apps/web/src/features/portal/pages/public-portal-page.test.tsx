@@ -54,4 +54,28 @@ describe('<PublicPortalPage /> (issue 29 §6)', () => {
     expect(sent?.body).toEqual({ folio: 'A-1', total: '116.00', rfc: 'TORA800101AB1', nombre: 'ANA TORRES RUIZ', cp: '44100', regimen: '612', usoCfdi: 'G03', email: 'ana@ejemplo.mx' });
     expect(calls.find((c) => c.url === '/api/portal/mi-tienda/receptor')?.body).toMatchObject({ folio: 'A-1', total: '116.00' });
   });
+
+  it('fills RFC, nombre, CP and régimen from the constancia PDF (editable afterwards)', async () => {
+    const calls = mockFetch((url) => {
+      if (url.pathname === '/api/portal/mi-tienda') return { body: { nombre: 'Tienda Ñandú', logo: false } };
+      if (url.pathname === '/api/portal/mi-tienda/ticket') return { body: { folio: 'A-1', fecha: '2026-11-28', total: '116.00', conceptos: [] } };
+      if (url.pathname === '/api/portal/mi-tienda/constancia') return { body: { rfc: 'EKU9003173C9', nombre: 'ESCUELA KEMPER URGATE', cp: '06600', regimen: '601', regimenes: ['601'] } };
+      return undefined;
+    });
+    page();
+    await screen.findByText('Tienda Ñandú');
+    fireEvent.change(screen.getByTestId('portal-folio'), { target: { value: 'A-1' } });
+    fireEvent.change(screen.getByTestId('portal-total'), { target: { value: '116' } });
+    fireEvent.click(screen.getByTestId('portal-find'));
+    await screen.findByTestId('portal-ticket');
+    const pdf = new File(['%PDF-1.4'], 'constancia.pdf', { type: 'application/pdf' });
+    fireEvent.change(screen.getByTestId('portal-csf'), { target: { files: [pdf] } });
+    expect(await screen.findByDisplayValue('ESCUELA KEMPER URGATE')).toBeTruthy();
+    expect((screen.getByTestId('portal-rfc') as HTMLInputElement).value).toBe('EKU9003173C9');
+    expect((screen.getByTestId('portal-cp') as HTMLInputElement).value).toBe('06600');
+    expect((screen.getByTestId('portal-regimen') as HTMLSelectElement).value).toBe('601');
+    expect(calls.some((c) => c.url === '/api/portal/mi-tienda/constancia')).toBe(true);
+    fireEvent.change(screen.getByTestId('portal-nombre'), { target: { value: 'ESCUELA KEMPER' } });
+    expect((screen.getByTestId('portal-nombre') as HTMLInputElement).value).toBe('ESCUELA KEMPER');
+  });
 });

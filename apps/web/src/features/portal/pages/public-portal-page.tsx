@@ -1,12 +1,12 @@
 import { useState } from 'react';
 import { useParams } from 'react-router';
-import { Alert, Anchor, Box, Button, Center, Code, Group, Image, NativeSelect, Paper, Stack, Text, TextInput, Title } from '@mantine/core';
+import { Alert, Anchor, Box, Button, Center, Code, FileButton, Group, Image, NativeSelect, Paper, Stack, Text, TextInput, Title } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { getCatalog, personaFromRfc, usosCfdiFor } from '@facturo/cfdi/catalogs/browser';
 import { formatMoney } from '@facturo/cfdi/money';
 import type { PortalFacturado } from '@facturo/contract';
-import { facturarTicket, findTicket, portalInfo, portalLogoUrl, receptorPrefill } from '../api/portal-api';
+import { facturarTicket, findTicket, portalInfo, portalLogoUrl, readConstancia, receptorPrefill } from '../api/portal-api';
 import { errorText } from '../components/error-text';
 import '../texts';
 
@@ -30,6 +30,7 @@ export function PublicPortalPage() {
   const [result, setResult] = useState<PortalFacturado | null>(null);
   const [error, setError] = useState<string | null>(null);
   const [busy, setBusy] = useState(false);
+  const [csfNote, setCsfNote] = useState<string | null>(null);
   const set = (patch: Partial<Fiscal>) => setFiscal((f) => ({ ...f, ...patch }));
   const cleanTotal = total.replace(/[$,\s]/g, '');
 
@@ -50,6 +51,16 @@ export function PublicPortalPage() {
     const saved = await receptorPrefill(slug, ticket.folio, cleanTotal, rfc).catch(() => null);
     if (saved?.nombre) set({ nombre: saved.nombre, cp: saved.cp ?? '', regimen: saved.regimen ?? '', usoCfdi: saved.usoCfdi ?? '' });
   };
+  // The constancia fills what it knows; the customer may still edit every field (and picks the uso).
+  const fromConstancia = (file: File) => run(async () => {
+    setCsfNote(null);
+    const csf = await readConstancia(slug, ticket!.folio, cleanTotal, file);
+    setFiscal((f) => ({
+      ...f, rfc: csf.rfc, nombre: csf.nombre, cp: csf.cp ?? f.cp, regimen: csf.regimen ?? f.regimen,
+      usoCfdi: csf.regimen && csf.regimen !== f.regimen ? '' : f.usoCfdi,
+    }));
+    setCsfNote(t('portal.public.csfRead'));
+  }, t('portal.public.csfFailed'));
   const invoice = () => run(async () => {
     setResult(await facturarTicket(slug, { folio: ticket!.folio, total: cleanTotal, ...fiscal }));
   }, t('portal.public.failed'));
@@ -89,6 +100,12 @@ export function PublicPortalPage() {
           <Alert color="blue" variant="light" data-testid="portal-ticket">
             {t('portal.public.ticket', { folio: ticket.folio, fecha: ticket.fecha, total: formatMoney(ticket.total) })}
           </Alert>
+          <Stack gap={4}>
+            <FileButton accept="application/pdf" onChange={(file) => file && void fromConstancia(file)} inputProps={{ 'data-testid': 'portal-csf' } as React.ComponentPropsWithoutRef<'input'>}>
+              {(props) => <Button {...props} variant="light" loading={busy}>{t('portal.public.csf')}</Button>}
+            </FileButton>
+            <Text size="xs" c="dimmed">{csfNote ?? t('portal.public.csfHint')}</Text>
+          </Stack>
           <TextInput label={t('portal.public.rfc')} value={fiscal.rfc} data-testid="portal-rfc"
             onChange={(e) => set({ rfc: e.currentTarget.value.toUpperCase().trim() })} onBlur={(e) => void lookRfc(e.currentTarget.value.toUpperCase().trim())} />
           <TextInput label={t('portal.public.name')} description={t('portal.public.nameHint')} value={fiscal.nombre} onChange={(e) => set({ nombre: e.currentTarget.value })} data-testid="portal-nombre" />
