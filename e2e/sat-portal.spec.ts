@@ -3,6 +3,7 @@ import { loginViaUi } from './support/account';
 import { randomRfc } from './support/rfc';
 import { satTestAccount, uploadSatCsd } from './support/sat-account';
 import { snap } from './support/screens';
+import { csfLinesFisica, textPdf } from '../apps/api/src/modules/clients/text-pdf.test-support';
 
 /**
  * Issue 29 §6: the owner opens the self-invoicing portal and records a sale; a customer, in a fresh browser with no
@@ -49,7 +50,13 @@ test('a customer self-invoices a ticket on the public portal, with no login', as
   await p.getByTestId('portal-total').fill('$348.00');
   await p.getByTestId('portal-find').click();
   await expect(p.getByTestId('portal-ticket')).toContainText(folio);
-  await p.getByTestId('portal-rfc').fill(randomRfc('fisica'));
+  // The customer's constancia fills RFC, nombre, CP and régimen; every field stays editable.
+  const rfc = randomRfc('fisica');
+  await p.getByTestId('portal-csf').setInputFiles({ name: 'constancia.pdf', mimeType: 'application/pdf', buffer: textPdf(csfLinesFisica(rfc, '44100')) });
+  await expect(p.getByTestId('portal-rfc')).toHaveValue(rfc);
+  await expect(p.getByTestId('portal-nombre')).toHaveValue(/JUANA/);
+  await expect(p.getByTestId('portal-cp')).toHaveValue('44100');
+  await expect(p.getByTestId('portal-regimen')).not.toHaveValue('');
   await p.getByTestId('portal-nombre').fill('LUCÍA MÉNDEZ ORTIZ');
   await p.getByTestId('portal-cp').fill('44100');
   await p.getByTestId('portal-regimen').selectOption('612');
