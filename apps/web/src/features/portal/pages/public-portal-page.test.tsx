@@ -56,12 +56,19 @@ describe('<PublicPortalPage /> (issue 29 §6)', () => {
   });
 
   it('fills RFC, nombre, CP and régimen from the constancia PDF (editable afterwards)', async () => {
-    const calls = mockFetch((url) => {
-      if (url.pathname === '/api/portal/mi-tienda') return { body: { nombre: 'Tienda Ñandú', logo: false } };
-      if (url.pathname === '/api/portal/mi-tienda/ticket') return { body: { folio: 'A-1', fecha: '2026-11-28', total: '116.00', conceptos: [] } };
-      if (url.pathname === '/api/portal/mi-tienda/constancia') return { body: { rfc: 'EKU9003173C9', nombre: 'ESCUELA KEMPER URGATE', cp: '06600', regimen: '601', regimenes: ['601'] } };
-      return undefined;
-    });
+    // The shared mockFetch reads bodies as JSON; the upload is a FormData, so this test answers fetch itself.
+    const sent: { path: string; body: unknown }[] = [];
+    const answers: Record<string, unknown> = {
+      '/api/portal/mi-tienda': { nombre: 'Tienda Ñandú', logo: false },
+      '/api/portal/mi-tienda/ticket': { folio: 'A-1', fecha: '2026-11-28', total: '116.00', conceptos: [] },
+      '/api/portal/mi-tienda/constancia': { rfc: 'EKU9003173C9', nombre: 'ESCUELA KEMPER URGATE', cp: '06600', regimen: '601', regimenes: ['601'] },
+    };
+    globalThis.fetch = (async (input: RequestInfo | URL, init: RequestInit = {}) => {
+      const path = new URL(String(input), 'http://localhost').pathname;
+      sent.push({ path, body: init.body });
+      const body = answers[path];
+      return new Response(JSON.stringify(body ?? { message: 'No encontrado' }), { status: body ? 200 : 404, headers: { 'Content-Type': 'application/json' } });
+    }) as typeof fetch;
     page();
     await screen.findByText('Tienda Ñandú');
     fireEvent.change(screen.getByTestId('portal-folio'), { target: { value: 'A-1' } });
@@ -74,7 +81,8 @@ describe('<PublicPortalPage /> (issue 29 §6)', () => {
     expect((screen.getByTestId('portal-rfc') as HTMLInputElement).value).toBe('EKU9003173C9');
     expect((screen.getByTestId('portal-cp') as HTMLInputElement).value).toBe('06600');
     expect((screen.getByTestId('portal-regimen') as HTMLSelectElement).value).toBe('601');
-    expect(calls.some((c) => c.url === '/api/portal/mi-tienda/constancia')).toBe(true);
+    const upload = sent.find((c) => c.path === '/api/portal/mi-tienda/constancia')?.body as FormData;
+    expect([upload.get('folio'), upload.get('total'), (upload.get('file') as File).name]).toEqual(['A-1', '116', 'constancia.pdf']);
     fireEvent.change(screen.getByTestId('portal-nombre'), { target: { value: 'ESCUELA KEMPER' } });
     expect((screen.getByTestId('portal-nombre') as HTMLInputElement).value).toBe('ESCUELA KEMPER');
   });
