@@ -1,16 +1,17 @@
 import { useState } from 'react';
-import { Alert, Button, Checkbox, Group, Modal, NumberInput, Select, Stack, Text, TextInput } from '@mantine/core';
+import { Alert, Button, Group, Modal, Stack, TextInput } from '@mantine/core';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
-import { recurringText, type Recurring, type RecurringFrequency, type RecurringUpdate } from '@facturo/contract';
+import type { Recurring, RecurringUpdate } from '@facturo/contract';
 import { isApiError } from '../../../shared/api/api-error';
 import { formatApiErrorLines } from '../../../shared/api/format-api-error';
 import { useSession } from '../../../shared/session/session-store';
 import { recurringKeys, updateRecurring } from '../api/recurring-api';
+import { ScheduleFields, type Schedule } from './schedule-fields';
 import '../texts';
 
 /** The form's values as the PATCH wants them: only what changed (an emptied end or count is sent as null). */
-export function recurringChanges(r: Recurring, v: { frecuencia: RecurringFrequency; cada: number; proxima: string; fin: string; veces: number | ''; periodo: boolean; correo: boolean }): RecurringUpdate {
+export function recurringChanges(r: Recurring, v: Schedule & { proxima: string }): RecurringUpdate {
   const veces = v.veces === '' ? null : v.veces;
   return {
     ...(v.frecuencia !== r.frecuencia ? { frecuencia: v.frecuencia } : {}),
@@ -28,15 +29,12 @@ export function EditRecurringDialog({ row, onClose }: { row: Recurring; onClose:
   const { t } = useTranslation();
   const rfc = useSession().user?.username ?? '';
   const queryClient = useQueryClient();
-  const [frecuencia, setFrecuencia] = useState<RecurringFrequency>(row.frecuencia);
-  const [cada, setCada] = useState<number>(row.cada);
+  const [schedule, setSchedule] = useState<Schedule>({
+    frecuencia: row.frecuencia, cada: row.cada, fin: row.fin ?? '', veces: row.veces ?? '', periodo: row.periodoEnDescripcion, correo: row.enviarCorreo,
+  });
   const [proxima, setProxima] = useState(row.estado === 'terminada' ? '' : row.proxima);
-  const [fin, setFin] = useState(row.fin ?? '');
-  const [veces, setVeces] = useState<number | ''>(row.veces ?? '');
-  const [periodo, setPeriodo] = useState(row.periodoEnDescripcion);
-  const [correo, setCorreo] = useState(row.enviarCorreo);
   const save = useMutation({
-    mutationFn: () => updateRecurring(row.id, recurringChanges(row, { frecuencia, cada, proxima, fin, veces, periodo, correo })),
+    mutationFn: () => updateRecurring(row.id, recurringChanges(row, { ...schedule, proxima })),
     onSuccess: () => {
       void queryClient.invalidateQueries({ queryKey: recurringKeys.all(rfc) });
       onClose();
@@ -47,19 +45,9 @@ export function EditRecurringDialog({ row, onClose }: { row: Recurring; onClose:
     <Modal opened onClose={onClose} title={t('recurring.editTitle', { name: row.cliente })} centered>
       <form onSubmit={(e) => { e.preventDefault(); save.mutate(); }} data-testid="recurring-edit-form">
         <Stack gap="sm">
-          <Group grow>
-            <NumberInput label={t('recurring.every')} min={1} max={365} value={cada} onChange={(v) => setCada(Number(v) || 1)} />
-            <Select label={t('recurring.unit')} value={frecuencia} allowDeselect={false} onChange={(v) => setFrecuencia((v ?? 'mes') as RecurringFrequency)}
-              data={[{ value: 'mes', label: t('recurring.units.mes') }, { value: 'semana', label: t('recurring.units.semana') }, { value: 'dias', label: t('recurring.units.dias') }]} />
-          </Group>
-          <Text size="sm" c="dimmed">{recurringText(frecuencia, cada)}</Text>
-          <TextInput type="date" label={t('recurring.nextDate')} description={t('recurring.nextDateHint')} value={proxima} onChange={(e) => setProxima(e.currentTarget.value)} />
-          <Group grow>
-            <TextInput type="date" label={t('recurring.end')} value={fin} onChange={(e) => setFin(e.currentTarget.value)} />
-            <NumberInput label={t('recurring.count')} min={1} max={1000} value={veces} onChange={(v) => setVeces(v === '' ? '' : Number(v))} />
-          </Group>
-          <Checkbox label={t('recurring.period')} checked={periodo} onChange={(e) => setPeriodo(e.currentTarget.checked)} />
-          <Checkbox label={t('recurring.email')} checked={correo} onChange={(e) => setCorreo(e.currentTarget.checked)} />
+          <ScheduleFields value={schedule} onChange={setSchedule}>
+            <TextInput type="date" label={t('recurring.nextDate')} description={t('recurring.nextDateHint')} value={proxima} onChange={(e) => setProxima(e.currentTarget.value)} />
+          </ScheduleFields>
           {error && <Alert color="red" variant="light" data-testid="recurring-edit-error">{error}</Alert>}
           <Group justify="flex-end">
             <Button variant="default" onClick={onClose}>{t('recurring.cancel')}</Button>

@@ -1,14 +1,15 @@
 import { useState } from 'react';
-import { Alert, Button, Checkbox, Group, Modal, NumberInput, Select, Stack, Text, TextInput } from '@mantine/core';
+import { Alert, Button, Group, Modal, Stack, TextInput } from '@mantine/core';
 import { IconRepeat } from '@tabler/icons-react';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
-import { recurringText, type Recurring, type RecurringFrequency } from '@facturo/contract';
+import type { Recurring } from '@facturo/contract';
 import { isApiError } from '../../../shared/api/api-error';
 import { formatApiErrorLines } from '../../../shared/api/format-api-error';
 import { useSession } from '../../../shared/session/session-store';
 import { createRecurring, recurringKeys } from '../api/recurring-api';
+import { ScheduleFields, type Schedule } from './schedule-fields';
 import '../texts';
 
 /** "Repetir cada…" on a stamped invoice (issue 29 §3). */
@@ -27,18 +28,13 @@ export function RepeatInvoiceDialog({ uuid, opened, onClose }: { uuid: string; o
   const { t } = useTranslation();
   const rfc = useSession().user?.username ?? '';
   const queryClient = useQueryClient();
-  const [frecuencia, setFrecuencia] = useState<RecurringFrequency>('mes');
-  const [cada, setCada] = useState<number>(1);
+  const [schedule, setSchedule] = useState<Schedule>({ frecuencia: 'mes', cada: 1, fin: '', veces: '', periodo: true, correo: true });
   const [inicio, setInicio] = useState('');
-  const [fin, setFin] = useState('');
-  const [veces, setVeces] = useState<number | ''>('');
-  const [periodo, setPeriodo] = useState(true);
-  const [correo, setCorreo] = useState(true);
   const [done, setDone] = useState<Recurring | null>(null);
   const save = useMutation({
     mutationFn: () => createRecurring({
-      uuid, frecuencia, cada, ...(inicio ? { inicio } : {}), fin: fin || null, veces: veces === '' ? null : veces,
-      periodoEnDescripcion: periodo, enviarCorreo: correo,
+      uuid, frecuencia: schedule.frecuencia, cada: schedule.cada, ...(inicio ? { inicio } : {}), fin: schedule.fin || null,
+      veces: schedule.veces === '' ? null : schedule.veces, periodoEnDescripcion: schedule.periodo, enviarCorreo: schedule.correo,
     }),
     onSuccess: (r) => {
       setDone(r);
@@ -59,19 +55,9 @@ export function RepeatInvoiceDialog({ uuid, opened, onClose }: { uuid: string; o
       ) : (
         <form onSubmit={(e) => { e.preventDefault(); save.mutate(); }}>
           <Stack gap="sm">
-            <Group grow>
-              <NumberInput label={t('recurring.every')} min={1} max={365} value={cada} onChange={(v) => setCada(Number(v) || 1)} />
-              <Select label={t('recurring.unit')} value={frecuencia} allowDeselect={false} onChange={(v) => setFrecuencia((v ?? 'mes') as RecurringFrequency)}
-                data={[{ value: 'mes', label: t('recurring.units.mes') }, { value: 'semana', label: t('recurring.units.semana') }, { value: 'dias', label: t('recurring.units.dias') }]} />
-            </Group>
-            <Text size="sm" c="dimmed">{recurringText(frecuencia, cada)}</Text>
-            <TextInput type="date" label={t('recurring.start')} description={t('recurring.startHint')} value={inicio} onChange={(e) => setInicio(e.currentTarget.value)} />
-            <Group grow>
-              <TextInput type="date" label={t('recurring.end')} value={fin} onChange={(e) => setFin(e.currentTarget.value)} />
-              <NumberInput label={t('recurring.count')} min={1} max={1000} value={veces} onChange={(v) => setVeces(v === '' ? '' : Number(v))} />
-            </Group>
-            <Checkbox label={t('recurring.period')} checked={periodo} onChange={(e) => setPeriodo(e.currentTarget.checked)} />
-            <Checkbox label={t('recurring.email')} checked={correo} onChange={(e) => setCorreo(e.currentTarget.checked)} />
+            <ScheduleFields value={schedule} onChange={setSchedule}>
+              <TextInput type="date" label={t('recurring.start')} description={t('recurring.startHint')} value={inicio} onChange={(e) => setInicio(e.currentTarget.value)} />
+            </ScheduleFields>
             {error && <Alert color="red" variant="light">{error}</Alert>}
             <Group justify="flex-end">
               <Button variant="default" onClick={onClose}>{t('recurring.cancel')}</Button>
