@@ -5,12 +5,23 @@ import type { XmlElement } from '../xml';
 import { nomina, pagos } from './layout/complement-sections';
 import { conceptosTable } from './layout/conceptos-table';
 import { conceptoDetails, header, receptorAndGeneral, timbre, totals } from './layout/sections';
+import { drawPageFooters, type FooterSpec } from './layout/page-footer';
 import { THEMES } from './layout/theme';
 import { speedUpPdfkitKerning } from './layout/pdfkit-kerning';
 import { winAnsiContent } from './layout/win-ansi';
 import { readComprobanteView } from './view/comprobante-view';
 import { readNominaView, readPagosView } from './view/complement-views';
 import { complementoOf, readTimbreView } from './view/timbre-view';
+
+// Written on every page after pdfmake renders (page-footer.ts), in the page's bottom margin.
+const FOOTER: FooterSpec = {
+  left: 'Este documento es una representación impresa de un CFDI.',
+  right: (page, pages) => `Página ${page} de ${pages}`,
+  fontSize: 6.5,
+  side: 36,
+  bottomMargin: 48,
+  marginTop: 16,
+};
 
 export type PdfTemplate = 'clasico' | 'moderno';
 
@@ -101,7 +112,7 @@ export async function renderPdf(root: XmlElement, opts: RenderPdfOptions = {}): 
 
   const doc: TDocumentDefinitions = {
     pageSize: 'LETTER',
-    pageMargins: [36, 36, 36, 48],
+    pageMargins: [36, 36, 36, FOOTER.bottomMargin],
     info: {
       title: `CFDI ${[view.serie, view.folio].filter(Boolean).join('-')} ${tfd?.uuid ?? ''}`.trim(),
       author: view.emisor.nombre,
@@ -109,21 +120,15 @@ export async function renderPdf(root: XmlElement, opts: RenderPdfOptions = {}): 
     },
     defaultStyle: { font: 'Helvetica', fontSize: theme.baseFontSize, lineHeight: 1.1 },
     content: winAnsiContent(content),
-    footer: (page, pages) => ({
-      columns: [
-        { text: 'Este documento es una representación impresa de un CFDI.', fontSize: 6.5 },
-        { text: `Página ${page} de ${pages}`, alignment: 'right', fontSize: 6.5 },
-      ],
-      margin: [36, 16, 36, 0],
-    }),
     ...(noValidity ? { watermark: { text: opts.preview ? 'VISTA PREVIA — SIN VALIDEZ FISCAL' : 'SIN VALIDEZ FISCAL', color: '#b91c1c', opacity: 0.12, bold: true } } : {}),
     // Used only to learn where each concepto row landed (conceptos-table.ts); never asks for a break.
     pageBreakBefore: (node) => table.notePosition(node as Parameters<typeof table.notePosition>[0]),
     compress: opts.compress ?? true,
   };
-  // Pages stay buffered so the conceptos' texts can be written on them after pdfmake renders.
+  // Pages stay buffered so the conceptos' texts and the footers can be written on them after pdfmake renders.
   const pdf = await pdfmake.createPdf(doc, { bufferPages: true } as never).getStream();
   table.draw(pdf);
+  drawPageFooters(pdf, FOOTER);
   const buffer = await new Promise<Buffer>((resolve, reject) => {
     const chunks: Buffer[] = [];
     pdf.on('data', (chunk: Buffer) => chunks.push(chunk));

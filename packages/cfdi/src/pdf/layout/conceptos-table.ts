@@ -2,6 +2,7 @@ import type { Content, CustomTableLayout, TableCell } from 'pdfmake/interfaces';
 import type { ComprobanteView, ConceptoView } from '../view/comprobante-view';
 import { formatAmount, formatMoney } from '../view/format';
 import { headerCells, sectionTitle } from './blocks';
+import { afmMetrics, pdfNumber as num } from './afm-metrics';
 import { textWidth, wrapToWidth } from './text-wrap';
 import type { Theme } from './theme';
 
@@ -77,40 +78,24 @@ function columnsOf(layout: CustomTableLayout): { columns: Column[]; rules: numbe
 }
 
 const lineHeight = (size: number) => size * LINE_HEIGHT_EM;
+/** The Td operator from one line to the next of the same size: down one line height (made once per size). */
+const stepOps = new Map<number, string>();
+function stepOp(size: number): string {
+  let op = stepOps.get(size);
+  if (op === undefined) stepOps.set(size, (op = `0 ${num(-lineHeight(size))} Td`));
+  return op;
+}
 
 /** The pdfkit internals the rows are written with (the same ones its text() uses). */
 interface AfmFontInternals {
   id: string;
   ascender: number;
   ref(): unknown;
-  encode(text: string): [string[], Array<{ xAdvance: number; advanceWidth: number }>];
 }
 interface PdfkitInternals {
   _font: AfmFontInternals;
   page: { height: number; fonts: Record<string, unknown> };
   addContent(data: string): void;
-}
-
-/** A number as pdfkit writes it into a content stream. */
-const num = (n: number) => String(Math.round(n * 1e4) / 1e4);
-
-/**
- * The TJ array pdfkit's text() writes for `text`: the font's WinAnsi codes, with the kerning of
- * each pair as an adjustment (in thousandths of the font size).
- */
-function tj(font: AfmFontInternals, text: string): string {
-  const [encoded, positions] = font.encode(text);
-  let out = '[';
-  let segment = '';
-  for (let i = 0; i < encoded.length; i++) {
-    segment += encoded[i];
-    const kern = positions[i].xAdvance - positions[i].advanceWidth;
-    if (kern !== 0) {
-      out += `<${segment}> ${num(-kern)} `;
-      segment = '';
-    }
-  }
-  return `${out}<${segment}> 0]`;
 }
 
 function lines(text: string, width: number, size: number, measured = false): Line[] {
@@ -188,6 +173,8 @@ export function conceptosTable(v: ComprobanteView, theme: Theme, details: (c: Co
       const pdf = doc as unknown as PdfkitInternals;
       doc.font('Helvetica');
       const font = pdf._font;
+      // The rows are all Helvetica: its TJ strings come from the per-character tables (afm-metrics.ts).
+      const metrics = afmMetrics('Helvetica');
       let page = -1;
       let ops: string[] = [];
       let firstTop = 0;
@@ -222,15 +209,28 @@ export function conceptosTable(v: ComprobanteView, theme: Theme, details: (c: Co
         const pageHeight = pdf.page.height;
         row.cells.forEach((cell, k) => {
           let y = at.top + padding;
-          for (const line of cell) {
+          let baseline = 0;
+          let previousSize = 0;
+          cell.forEach((line, j) => {
             if (line.size !== size) ops.push(`/${font.id} ${num((size = line.size))} Tf`);
-            const x = at.left + columns[k].x + (RIGHT_ALIGNED.has(k) ? columns[k].width - line.width : 0);
             // pdfkit's text(): baseline one ascender below the line's top, in the page's unflipped space.
-            ops.push(`1 0 0 1 ${num(x)} ${num(pageHeight - y - (font.ascender / 1000) * size)} Tm`, `${tj(font, line.text)} TJ`);
+            const next = pageHeight - y - (font.ascender / 1000) * size;
+            if (j > 0 && !RIGHT_ALIGNED.has(k)) {
+              // The next line of a left-aligned cell: down from the previous line's start (one number to
+              // write instead of two; a long description is dozens of lines per row).
+              ops.push(previousSize === size ? stepOp(size) : `0 ${num(next - baseline)} Td`);
+            } else {
+              const x = at.left + columns[k].x + (RIGHT_ALIGNED.has(k) ? columns[k].width - line.width : 0);
+              ops.push(`1 0 0 1 ${num(x)} ${num(next)} Tm`);
+            }
+            ops.push(`${metrics.tj(line.text)} TJ`);
+            baseline = next;
+            previousSize = size;
             y += lineHeight(line.size);
-          }
+          });
         });
       });
       flushPage();
-    },  };
+    },
+  };
 }

@@ -21,7 +21,8 @@ interface AfmFont {
 
 let done = false;
 
-function tableOf(font: AfmFont): Map<string, Map<string, number>> {
+/** The font's kerning pairs as left glyph → right glyph → adjustment, built once per font object. */
+export function kerningTable(font: Pick<AfmFont, 'kernPairs' | typeof TABLE>): Map<string, Map<string, number>> {
   let table = font[TABLE];
   if (!table) {
     table = new Map();
@@ -44,6 +45,6 @@ export function speedUpPdfkitKerning(): void {
   const proto = afm ? (Object.getPrototypeOf(afm) as AfmFont) : undefined;
   if (!afm || !proto || typeof proto.getKernPair !== 'function' || typeof afm.kernPairs !== 'object') return;
   proto.getKernPair = function getKernPair(this: AfmFont, left: string, right: string): number {
-    return tableOf(this).get(left)?.get(right) ?? 0;
+    return kerningTable(this).get(left)?.get(right) ?? 0;
   };
 }

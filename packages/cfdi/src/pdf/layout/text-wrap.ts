@@ -1,5 +1,4 @@
-import PDFDocument from 'pdfkit';
-import { speedUpPdfkitKerning } from './pdfkit-kerning';
+import { afmMetrics } from './afm-metrics';
 import { toWinAnsi } from './win-ansi';
 
 /**
@@ -8,32 +7,28 @@ import { toWinAnsi } from './win-ansi';
  * pdfmake splits a text into one inline per word, then measures, lays out and draws each word as
  * a separate PDF text operation. A 3,000-concept CFDI with 1,000-character descriptions made about
  * half a million of them (10 s). The conceptos column is instead wrapped here with the very metrics
- * pdfmake uses (pdfkit's AFM widths with kerning, the standard fonts being the only fonts the PDF
- * uses) and handed to pdfmake as one `noWrap` text per line: one inline, one text operation per
- * line. (A `noWrap` text keeps "\n" as a glyph rather than breaking there, hence a text per line.)
+ * pdfmake uses (pdfkit's AFM widths with kerning, read through afm-metrics.ts; the standard fonts
+ * being the only fonts the PDF uses) and handed to pdfmake as one `noWrap` text per line: one inline,
+ * one text operation per line. (A `noWrap` text keeps "\n" as a glyph rather than breaking there,
+ * hence a text per line.)
  *
  * Lines break at spaces like pdfmake; a word wider than the column is cut by characters (pdfmake
  * does the same). Text is converted to WinAnsi first (see win-ansi.ts), since that changes widths.
  */
 
-let measurer: PDFKit.PDFDocument | undefined;
 // Widths at 1,000 pt per font, by text: catalog descriptions repeat the same words thousands of
 // times. Bounded so a hostile document cannot grow it without limit.
-const cache = new Map<string, number>();
+const caches = { regular: new Map<string, number>(), bold: new Map<string, number>() };
 const CACHE_LIMIT = 50_000;
 
 /** Width in points of `text` in Helvetica (bold or not) at `size`, exactly as pdfkit measures it. */
 export function textWidth(text: string, size: number, bold = false): number {
-  const key = bold ? `b${text}` : `n${text}`;
-  let em = cache.get(key);
+  const cache = bold ? caches.bold : caches.regular;
+  let em = cache.get(text);
   if (em === undefined) {
-    if (!measurer) {
-      speedUpPdfkitKerning();
-      measurer = new PDFDocument({ autoFirstPage: false });
-    }
-    em = measurer.font(bold ? 'Helvetica-Bold' : 'Helvetica').fontSize(1000).widthOfString(text);
+    em = afmMetrics(bold ? 'Helvetica-Bold' : 'Helvetica').widthEm(text);
     if (cache.size >= CACHE_LIMIT) cache.clear();
-    cache.set(key, em);
+    cache.set(text, em);
   }
   return (em * size) / 1000;
 }
