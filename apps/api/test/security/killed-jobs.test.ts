@@ -7,7 +7,7 @@ import pg from 'pg';
 import { startTestServer, type TestServer } from '../server';
 import { createAccount } from '../accounts';
 import { listen, until } from '../live';
-import { QUEUES, QUEUE_POLICIES } from '../../src/jobs/queue';
+import { EMBEDDED_POLL_S, MAINTENANCE_INTERVAL_S, QUEUES, QUEUE_POLICIES } from '../../src/jobs/queue';
 import { RETRYING_MESSAGE } from '../../src/jobs/progress';
 import { registerWorkers } from '../../src/modules/workers';
 import { runMain } from './support';
@@ -33,8 +33,16 @@ describe('a validation whose worker died (service level)', () => {
     expect(QUEUE_POLICIES[QUEUES.credentialValidate].expireInSeconds).toBe(60);
   });
 
-  it('is picked up again within 2 minutes, says "Reintentando…", and finishes once', async () => {
+  it('a job abandoned at that expiry runs again within 2 minutes: expiry + a maintenance round + retry delay + a poll', () => {
+    const p = QUEUE_POLICIES[QUEUES.ciecValidate];
+    expect(p.expireInSeconds + MAINTENANCE_INTERVAL_S + p.retryDelay + EMBEDDED_POLL_S).toBeLessThan(120);
+  });
+
+  it('is picked up again, says "Reintentando…", and finishes once', async () => {
     const { boss } = server.runtime.ctx;
+    // The mechanism at a 2-second expiry on this test's own database copy (the minute above is the policy's, the
+    // process-level test below waits it out for real), with maintenance asked for rather than waited for.
+    await boss.updateQueue(QUEUES.ciecValidate, { name: QUEUES.ciecValidate, ...QUEUE_POLICIES[QUEUES.ciecValidate], expireInSeconds: 2 });
     const account = await createAccount(server.baseUrl, { rfc: 'EKU9003173C9', persona: 'moral' });
     const live = await listen(server.baseUrl, account.token);
     const res = await fetch(`${server.baseUrl}/api/ciec/process`, {
@@ -48,7 +56,12 @@ describe('a validation whose worker died (service level)', () => {
     // The process restarts: its workers start polling.
     const restarted = Date.now();
     await registerWorkers(boss, server.runtime.ctx);
-    await until(() => live.progress.some((m) => m.jobId === id && m.finished), 120_000, 250);
+    const finished = () => live.progress.some((m) => m.jobId === id && m.finished);
+    for (const end = Date.now() + 60_000; !finished() && Date.now() < end;) {
+      await boss.maintain(); // what the 15-second round does: the expired job goes back to the queue as a retry
+      await until(finished, 1_000, 100).catch(() => undefined);
+    }
+    expect(finished()).toBe(true);
     const seconds = (Date.now() - restarted) / 1000;
     console.log(`[security] validación abandonada terminada ${seconds.toFixed(1)} s después del reinicio (servicio)`);
     live.socket.close();

@@ -33,7 +33,17 @@ export async function runInvoiceSheetJob(ctx: JobContext, data: InvoiceSheetJobD
   const groups = batch.groups;
   const pending = groups.map((g, i) => ({ g, i })).filter(({ g }) => g.estado === 'pendiente');
   let finished = groups.length - pending.length;
-  const save = () => ctx.db.update(invoiceBatches).set({ groups, updatedAt: new Date() }).where(where);
+  // The sheet's results are one JSON column, written whole after each group. The writes (and the progress they
+  // report) go out one after another: two groups finishing together would otherwise race two writes over
+  // PostgreSQL's pool, and the older one, committed last, would read back a stamped group as pending.
+  let saved = Promise.resolve();
+  const save = () => {
+    saved = saved.then(async () => {
+      await ctx.db.update(invoiceBatches).set({ groups, updatedAt: new Date() }).where(where);
+      await progress.step((finished / groups.length) * 100, `Timbradas ${groups.filter((x) => x.estado === 'timbrada').length} de ${groups.length} facturas`);
+    });
+    return saved;
+  };
   await forEachConcurrently(pending, pacConcurrency(), async ({ g, i }) => {
     try {
       const stamped = await stampInvoice(deps, { id: data.userId, rfc: data.rfc }, invoiceBodySchema.parse(g.body), '4.0', `lote-${data.batchId}-${i}`);
@@ -50,9 +60,9 @@ export async function runInvoiceSheetJob(ctx: JobContext, data: InvoiceSheetJobD
     }
     finished++;
     await save();
-    await progress.step((finished / groups.length) * 100, `Timbradas ${groups.filter((x) => x.estado === 'timbrada').length} de ${groups.length} facturas`);
   });
-  await ctx.db.update(invoiceBatches).set({ finished: true, updatedAt: new Date() }).where(where);
+  await saved;
+  await ctx.db.update(invoiceBatches).set({ groups, finished: true, updatedAt: new Date() }).where(where);
   const ok = groups.filter((x) => x.estado === 'timbrada').length;
   const failed = groups.length - ok;
   await progress.succeed(`Se timbraron ${ok} de ${groups.length} facturas`, { batchId: data.batchId }, failed ? `${failed} facturas no se timbraron: revisa el motivo de cada una` : null);
