@@ -1,4 +1,5 @@
 import { sql, type SQL } from 'drizzle-orm';
+import type { Db } from '../../db/client';
 
 /**
  * Cash basis from the bank (issue 27 §6, decision 317): the one place that says when a CFDI was cobrado or pagado
@@ -46,12 +47,31 @@ const paymentDates = (userId: number): SQL => sql`(
 const col = (alias: string, name: string) => sql.raw(`"${alias}"."${name}"`);
 
 /**
+ * Whether any CFDI of the account can take a bank day: only a movement with an accepted match (`conciliado`) gives
+ * one. Without such a movement every cash date is the document's own, and the queries leave the bank joins out —
+ * PGlite spent more time planning those nested joins than running the whole query (decision 325). Ask once per
+ * request and pass the answer to documentCashDate / paymentCashDate.
+ */
+export async function usesBankDates(db: Db, userId: number): Promise<boolean> {
+  const { rows } = await db.execute(sql`SELECT EXISTS (SELECT 1 FROM bank_movements WHERE user_id = ${userId} AND estado = 'conciliado') AS bank`);
+  return Boolean((rows as { bank: unknown }[])[0]?.bank);
+}
+
+/** The cash date of an account without bank days: the document's own date (`bank` false below). */
+const ownDates = (fecha: SQL, start: string, end: string) => ({
+  join: sql``,
+  date: fecha,
+  inRange: sql`${fecha} >= ${start}::timestamp AND ${fecha} < ${end}::timestamp`,
+});
+
+/**
  * For a query over `cfdis` aliased `alias` (PUE documents): the join that brings each one's bank day, its cash date
  * (the bank day in a reconciled month, else its own fecha) and the filter "cash date in [start, end)" — which also
  * lets the index on fecha serve the rows whose own date is in range.
  */
-export function documentCashDate(userId: number, alias: string, start: string, end: string) {
+export function documentCashDate(userId: number, alias: string, start: string, end: string, bank = true) {
   const fecha = col(alias, 'fecha');
+  if (!bank) return ownDates(fecha, start, end);
   const date = sql`coalesce(bank_doc.fecha::timestamp, ${fecha})`;
   return {
     join: sql`LEFT JOIN ${documentDates(userId)} bank_doc ON bank_doc.uuid = ${col(alias, 'uuid')} AND bank_doc.direction = ${col(alias, 'direction')}`,
@@ -62,8 +82,9 @@ export function documentCashDate(userId: number, alias: string, start: string, e
 }
 
 /** The same for a query over `cfdi_payments` aliased `alias`: cash date = the bank day in a reconciled month, else FechaPago. */
-export function paymentCashDate(userId: number, alias: string, start: string, end: string) {
+export function paymentCashDate(userId: number, alias: string, start: string, end: string, bank = true) {
   const fecha = col(alias, 'fecha_pago');
+  if (!bank) return ownDates(fecha, start, end);
   const date = sql`coalesce(bank_pay.fecha::timestamp, ${fecha})`;
   return {
     join: sql`LEFT JOIN ${paymentDates(userId)} bank_pay ON bank_pay.id = ${col(alias, 'id')}`,

@@ -1,12 +1,13 @@
-import { sql } from 'drizzle-orm';
+import { sql, type SQL } from 'drizzle-orm';
 import { DASHBOARD_FEATURES, MONTH_NAMES, type DashboardFilter, type DashboardMonth, type DashboardYear } from '@facturo/contract';
 import type { Db } from '../../db/client';
 import { ADMIN_ROLE, type Account } from '../../http/context';
 import { planFeatureIds } from '../plans/plans.repository';
 import { maskByPlan } from './card-features';
 import { monthTaxes } from '../statements/statements.service';
+import { STATEMENT_YEARS } from '../statements/tables/isr-provisional';
 import { computeMonthFigures, type CashDocument, type CashPayment, type OpenBalance } from './cash-basis';
-import { documentCashDate, paymentCashDate } from '../bank/bank-cash-dates';
+import { documentCashDate, paymentCashDate, usesBankDates } from '../bank/bank-cash-dates';
 
 /**
  * The dashboard's SQL: the month's documents, payment documents and open balances are summed in the database
@@ -19,6 +20,14 @@ export const monthStart = (year: number, month: number) => `${year}-${pad(month)
 export const monthEnd = (year: number, month: number) => (month === 12 ? monthStart(year + 1, 1) : monthStart(year, month + 1));
 
 type Row = Record<string, unknown>;
+
+/**
+ * How the sums are grouped: by day, by month, or by month before `daysFrom` and by day from it — the dashboard's
+ * month (by day, for its chart) inside the year the declaration's figures need (by month), in one read.
+ */
+export type SumUnit = 'day' | 'month' | { daysFrom: string };
+const truncate = (unit: SumUnit, date: SQL) =>
+  typeof unit === 'string' ? sql`date_trunc(${unit}, ${date})` : sql`date_trunc(CASE WHEN ${date} >= ${unit.daysFrom}::timestamp THEN 'day' ELSE 'month' END, ${date})`;
 const str = (v: unknown) => (v === null || v === undefined ? '0' : String(v));
 
 /**
@@ -27,10 +36,10 @@ const str = (v: unknown) => (v === null || v === undefined ? '0' : String(v));
  * document's amounts are converted (× TipoCambio) and rounded to cents first, as its own line in a statement's
  * list shows them, so a total equals the sum of the documents it lists (issue 24 §9).
  */
-export async function documentSums(db: Db, userId: number, start: string, end: string, unit: 'day' | 'month'): Promise<CashDocument[]> {
-  const cash = documentCashDate(userId, 'c', start, end);
+export async function documentSums(db: Db, userId: number, start: string, end: string, unit: SumUnit, bank = true): Promise<CashDocument[]> {
+  const cash = documentCashDate(userId, 'c', start, end, bank);
   const { rows } = await db.execute(sql`
-    SELECT c.direction, c.tipo, to_char(date_trunc(${unit}, ${cash.date}), 'YYYY-MM-DD') AS dia, c.deducible,
+    SELECT c.direction, c.tipo, to_char(${truncate(unit, cash.date)}, 'YYYY-MM-DD') AS dia, c.deducible,
       sum(round((c.subtotal - c.descuento) * c.tipo_cambio, 2)) AS base, sum(round(c.iva_trasladado * c.tipo_cambio, 2)) AS iva,
       sum(round(c.isr_retenido * c.tipo_cambio, 2)) AS isr_ret, sum(round(c.iva_retenido * c.tipo_cambio, 2)) AS iva_ret
     FROM cfdis c ${cash.join}
@@ -52,10 +61,10 @@ export async function documentSums(db: Db, userId: number, start: string, end: s
 }
 
 /** Payment documents whose FechaPago (or bank day in a reconciled month: bank-cash-dates.ts) is in [start, end), of vigente, counted complements, with the MXN share the store keeps (each rounded to cents). */
-export async function paymentSums(db: Db, userId: number, start: string, end: string, unit: 'day' | 'month'): Promise<CashPayment[]> {
-  const cash = paymentCashDate(userId, 'p', start, end);
+export async function paymentSums(db: Db, userId: number, start: string, end: string, unit: SumUnit, bank = true): Promise<CashPayment[]> {
+  const cash = paymentCashDate(userId, 'p', start, end, bank);
   const { rows } = await db.execute(sql`
-    SELECT p.direction, to_char(date_trunc(${unit}, ${cash.date}), 'YYYY-MM-DD') AS dia, coalesce(i.tipo, 'I') AS doc_tipo, i.deducible,
+    SELECT p.direction, to_char(${truncate(unit, cash.date)}, 'YYYY-MM-DD') AS dia, coalesce(i.tipo, 'I') AS doc_tipo, i.deducible,
       sum(round(p.base_mxn, 2)) AS base, sum(round(p.iva_mxn, 2)) AS iva, sum(round(p.isr_retenido_mxn, 2)) AS isr_ret, sum(round(p.iva_retenido_mxn, 2)) AS iva_ret
     FROM cfdi_payments p
     JOIN cfdis pc ON pc.user_id = p.user_id AND pc.uuid = p.pago_uuid AND pc.estado <> 'cancelada' AND NOT pc.not_count
@@ -114,21 +123,26 @@ async function featureCheck(db: Db, account: Account): Promise<(featureId: numbe
 export async function monthFigures(db: Db, account: Account, month: number, year: number): Promise<DashboardMonth> {
   const start = monthStart(year, month);
   const end = monthEnd(year, month);
-  const [documents, payments, balances, platforms] = await Promise.all([
-    documentSums(db, account.id, start, end, 'day'),
-    paymentSums(db, account.id, start, end, 'day'),
+  const [has, bank] = await Promise.all([featureCheck(db, account), usesBankDates(db, account.id)]);
+  // Issue 24 §8: the ISR and IVA cards are the declaration's figures (one computation, statements.service), not a
+  // second estimate; only years without ISR tables keep the month's own estimate (estado 'sin_tablas'). The
+  // declaration needs the year so far by month; the cards, the month by day: one read of each source serves both.
+  const taxes = has(DASHBOARD_FEATURES.impuestos) && STATEMENT_YEARS.includes(year);
+  const from = taxes ? monthStart(year, 1) : start;
+  const unit: SumUnit = taxes ? { daysFrom: start } : 'day';
+  const [yearDocuments, yearPayments, balances, platforms] = await Promise.all([
+    documentSums(db, account.id, from, end, unit, bank),
+    paymentSums(db, account.id, from, end, unit, bank),
     openBalances(db, account.id, end),
     platformWithholdings(db, account.id, start, end),
   ]);
-  const has = await featureCheck(db, account);
-  // Issue 24 §8: the ISR and IVA cards are the declaration's figures (one computation, statements.service), not a
-  // second estimate; only years without ISR tables keep the month's own estimate (estado 'sin_tablas').
-  const [f, taxes] = await Promise.all([
-    Promise.resolve(computeMonthFigures({ documents, payments, balances, platforms, regimen: account.regimen, rfc: account.rfc, year })),
-    has(DASHBOARD_FEATURES.impuestos) ? monthTaxes(db, account, month, year) : Promise.resolve(null),
-  ]);
-  const withTaxes: DashboardMonth = taxes
-    ? { ...f, isrmes: taxes.isr, ivames: taxes.iva, impuestos: { estado: taxes.estado, declaracionId: taxes.declaracionId, isrCalculado: taxes.isrCalculado } }
+  const inMonth = start.slice(0, 7);
+  const documents = yearDocuments.filter((d) => d.fecha.startsWith(inMonth));
+  const payments = yearPayments.filter((p) => p.fechaPago.startsWith(inMonth));
+  const f = computeMonthFigures({ documents, payments, balances, platforms, regimen: account.regimen, rfc: account.rfc, year });
+  const tax = taxes ? await monthTaxes(db, account, month, year, { bank, rows: { documents: yearDocuments, payments: yearPayments } }) : null;
+  const withTaxes: DashboardMonth = tax
+    ? { ...f, isrmes: tax.isr, ivames: tax.iva, impuestos: { estado: tax.estado, declaracionId: tax.declaracionId, isrCalculado: tax.isrCalculado } }
     : { ...f, impuestos: { estado: 'sin_tablas', declaracionId: null, isrCalculado: true } };
   return maskByPlan(withTaxes, has, paidPlan(account));
 }
@@ -136,7 +150,8 @@ export async function monthFigures(db: Db, account: Account, month: number, year
 export async function paidByDate(db: Db, account: Account, month: number, year: number): Promise<{ data: DashboardMonth['diario'] }> {
   const start = monthStart(year, month);
   const end = monthEnd(year, month);
-  const [documents, payments] = await Promise.all([documentSums(db, account.id, start, end, 'day'), paymentSums(db, account.id, start, end, 'day')]);
+  const bank = await usesBankDates(db, account.id);
+  const [documents, payments] = await Promise.all([documentSums(db, account.id, start, end, 'day', bank), paymentSums(db, account.id, start, end, 'day', bank)]);
   return { data: computeMonthFigures({ documents, payments, balances: [], regimen: account.regimen, rfc: account.rfc, year }).diario };
 }
 
@@ -144,7 +159,8 @@ export async function paidByDate(db: Db, account: Account, month: number, year: 
 export async function yearOverview(db: Db, account: Account, year: number): Promise<DashboardYear> {
   const start = monthStart(year, 1);
   const end = monthStart(year + 1, 1);
-  const [documents, payments] = await Promise.all([documentSums(db, account.id, start, end, 'month'), paymentSums(db, account.id, start, end, 'month')]);
+  const bank = await usesBankDates(db, account.id);
+  const [documents, payments] = await Promise.all([documentSums(db, account.id, start, end, 'month', bank), paymentSums(db, account.id, start, end, 'month', bank)]);
   const body = MONTH_NAMES.map((_, i) => {
     const key = `${year}-${pad(i + 1)}`;
     const f = computeMonthFigures({

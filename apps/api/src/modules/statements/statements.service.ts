@@ -8,7 +8,7 @@ import type { Account } from '../../http/context';
 import { fieldError, notFound } from '../../http/errors';
 import { computeMonthFigures, type CashDocument, type CashPayment } from '../dashboard/cash-basis';
 import { documentSums, monthEnd, monthStart, paymentSums } from '../dashboard/dashboard.service';
-import { documentCashDate, paymentCashDate } from '../bank/bank-cash-dates';
+import { documentCashDate, paymentCashDate, usesBankDates } from '../bank/bank-cash-dates';
 import { computeStatement, prorationFactor, supportedRegimen, type MonthCash, type Section, type StatementResult } from './statement-calc';
 import { STATEMENT_YEARS } from './tables/isr-provisional';
 
@@ -51,9 +51,9 @@ async function accruedByMonth(db: Db, userId: number, start: string, end: string
  * of the activities taxed at 16 / 8 / 0 % and of the exempt ones (issued), and the IVA of paid deductible expenses
  * the user marked as used only in taxed or only in exempt activities (received, cfdis.iva_uso).
  */
-async function prorationInputs(db: Db, userId: number, start: string, end: string) {
-  const docCash = documentCashDate(userId, 'c', start, end);
-  const payCash = paymentCashDate(userId, 'p', start, end);
+async function prorationInputs(db: Db, userId: number, start: string, end: string, bank = true) {
+  const docCash = documentCashDate(userId, 'c', start, end, bank);
+  const payCash = paymentCashDate(userId, 'p', start, end, bank);
   const { rows } = await db.execute(sql`
     SELECT coalesce(sum(gravados), 0) AS gravados, coalesce(sum(exentos), 0) AS exentos, coalesce(sum(iva_g), 0) AS iva_g, coalesce(sum(iva_e), 0) AS iva_e FROM (
       SELECT
@@ -102,15 +102,26 @@ async function interestWithholdings(db: Db, userId: number, start: string, end: 
   return new Map((rows as Row[]).map((r) => [Number(r.m), str(r.isr)]));
 }
 
+/**
+ * What a caller already knows of the year's cash: `bank`, whether the account has bank days (usesBankDates); `rows`,
+ * the cash sums of January … the month (documentSums / paymentSums over that range, grouped by month or finer:
+ * the sums are additive), which the dashboard read a moment before in the same request.
+ */
+export interface YearCashSource {
+  bank?: boolean;
+  rows?: { documents: CashDocument[]; payments: CashPayment[] };
+}
+
 /** Month-by-month cash figures of January … `month` of `year`, through the dashboard's cash basis. */
-export async function yearCash(db: Db, account: Account, year: number, month: number): Promise<MonthCash[]> {
+export async function yearCash(db: Db, account: Account, year: number, month: number, cash: YearCashSource = {}): Promise<MonthCash[]> {
   const start = monthStart(year, 1);
   const end = monthEnd(year, month);
+  const bank = cash.bank ?? true;
   const [documents, payments, accrued, proration, intereses] = await Promise.all([
-    documentSums(db, account.id, start, end, 'month'),
-    paymentSums(db, account.id, start, end, 'month'),
+    cash.rows?.documents ?? documentSums(db, account.id, start, end, 'month', bank),
+    cash.rows?.payments ?? paymentSums(db, account.id, start, end, 'month', bank),
     accruedByMonth(db, account.id, start, end),
-    prorationInputs(db, account.id, monthStart(year, month), end),
+    prorationInputs(db, account.id, monthStart(year, month), end, bank),
     account.rfc.length === 12 ? interestWithholdings(db, account.id, start, end) : Promise.resolve(new Map<number, string>()),
   ]);
   const out: MonthCash[] = [];
@@ -148,11 +159,11 @@ export async function yearCash(db: Db, account: Account, year: number, month: nu
 }
 
 /** The CFDIs behind the month's lines (cash basis; for personas morales also the accrued issued ones). */
-async function monthDocuments(db: Db, userId: number, year: number, month: number, accrued: boolean): Promise<Statement['documentos']> {
+async function monthDocuments(db: Db, userId: number, year: number, month: number, accrued: boolean, bank = true): Promise<Statement['documentos']> {
   const start = monthStart(year, month);
   const end = monthEnd(year, month);
   // PUE documents by their cash date (bank-cash-dates.ts); the accrued PPD ones a persona moral lists by their own date.
-  const docCash = documentCashDate(userId, 'c', start, end);
+  const docCash = documentCashDate(userId, 'c', start, end, bank);
   const { rows: docs } = await db.execute(sql`
     SELECT c.uuid, c.direction, c.tipo, CASE WHEN c.direction = 'emitido' THEN c.rfc_receptor ELSE c.rfc_emisor END AS rfc,
       CASE WHEN c.direction = 'emitido' THEN c.nombre_receptor ELSE c.nombre_emisor END AS nombre, to_char(${docCash.date}, 'YYYY-MM-DD') AS fecha,
@@ -162,7 +173,7 @@ async function monthDocuments(db: Db, userId: number, year: number, month: numbe
       AND ((coalesce(c.metodo_pago, 'PUE') = 'PUE' AND ${docCash.inRange})
         OR (${accrued} AND c.direction = 'emitido' AND coalesce(c.metodo_pago, 'PUE') <> 'PUE' AND c.fecha >= ${start}::timestamp AND c.fecha < ${end}::timestamp))
     ORDER BY 6, c.uuid`);
-  const payCash = paymentCashDate(userId, 'p', start, end);
+  const payCash = paymentCashDate(userId, 'p', start, end, bank);
   const { rows: pays } = await db.execute(sql`
     SELECT i.uuid, p.direction, i.tipo, CASE WHEN p.direction = 'emitido' THEN i.rfc_receptor ELSE i.rfc_emisor END AS rfc,
       CASE WHEN p.direction = 'emitido' THEN i.nombre_receptor ELSE i.nombre_emisor END AS nombre, to_char(${payCash.date}, 'YYYY-MM-DD') AS fecha,
@@ -254,34 +265,35 @@ const summary = (r: Row): StatementSummary => ({
   presentada_at: r.presentada_at ? new Date(String(r.presentada_at)).toISOString() : null,
 });
 
-/** Pagos previos of `month`: the ISR of the year's earlier statements, replaced month by month by what the user paid outside. */
-async function pagosPrevios(db: Db, userId: number, year: number, month: number, external: SettingsRow['pagos_previos']): Promise<Decimal> {
-  const { rows } = await db.execute(sql`SELECT month, isr_a_pagar FROM statements WHERE user_id = ${userId} AND year = ${year} AND month < ${month}`);
-  const byMonth = new Map<number, Decimal>((rows as Row[]).map((r) => [Number(r.month), toDecimal(str(r.isr_a_pagar))]));
-  for (const p of external) if (p.year === year && p.month < month) byMonth.set(p.month, toDecimal(p.isr));
-  return [...byMonth.values()].reduce((s, v) => s.plus(v), new Decimal(0));
-}
-
-async function previousSaldo(db: Db, userId: number, year: number, month: number): Promise<string> {
+/**
+ * What earlier statements carry into `month` (one read): pagos previos — the ISR of the year's earlier statements,
+ * replaced month by month by what the user paid outside — and the previous month's IVA saldo a favor.
+ */
+async function carriedForward(db: Db, userId: number, year: number, month: number, external: SettingsRow['pagos_previos']): Promise<{ pagosPrevios: Decimal; saldoIva: string }> {
   const [py, pm] = month === 1 ? [year - 1, 12] : [year, month - 1];
-  const { rows } = await db.execute(sql`SELECT iva_saldo_a_favor FROM statements WHERE user_id = ${userId} AND year = ${py} AND month = ${pm}`);
-  return str((rows as Row[])[0]?.iva_saldo_a_favor);
+  const { rows } = await db.execute(sql`
+    SELECT year, month, isr_a_pagar, iva_saldo_a_favor FROM statements
+    WHERE user_id = ${userId} AND ((year = ${year} AND month < ${month}) OR (year = ${py} AND month = ${pm}))`);
+  const list = rows as Row[];
+  const byMonth = new Map<number, Decimal>(list.filter((r) => Number(r.year) === year).map((r) => [Number(r.month), toDecimal(str(r.isr_a_pagar))]));
+  for (const p of external) if (p.year === year && p.month < month) byMonth.set(p.month, toDecimal(p.isr));
+  const previous = list.find((r) => Number(r.year) === py && Number(r.month) === pm);
+  return { pagosPrevios: [...byMonth.values()].reduce((s, v) => s.plus(v), new Decimal(0)), saldoIva: str(previous?.iva_saldo_a_favor) };
 }
 
 /**
  * The month's ISR and IVA as the declaration computes them (issue 24 §8: the one computation the statement and the
  * dashboard share). Aggregated SQL only (no per-document listing), so the dashboard can call it on every request.
  */
-export async function computeMonthStatement(db: Db, account: Account, month: number, year: number): Promise<StatementResult> {
-  const settings = await settingsRow(db, account.id);
-  const [months, previos, saldo] = await Promise.all([
-    yearCash(db, account, year, month),
-    pagosPrevios(db, account.id, year, month, settings.pagos_previos),
-    previousSaldo(db, account.id, year, month),
+export async function computeMonthStatement(db: Db, account: Account, month: number, year: number, cash: YearCashSource = {}): Promise<StatementResult> {
+  const [settings, bank] = await Promise.all([settingsRow(db, account.id), cash.bank ?? usesBankDates(db, account.id)]);
+  const [months, carried] = await Promise.all([
+    yearCash(db, account, year, month, { ...cash, bank }),
+    carriedForward(db, account.id, year, month, settings.pagos_previos),
   ]);
   return computeStatement({
     rfc: account.rfc, regimen: account.regimen, year, month, months, coeficienteUtilidad: settings.coeficiente_utilidad,
-    ptuPagada: settings.ptu_pagada, pagosPrevios: fixed(previos, 2), saldoAFavorIva: saldo,
+    ptuPagada: settings.ptu_pagada, pagosPrevios: fixed(carried.pagosPrevios, 2), saldoAFavorIva: carried.saldoIva,
   });
 }
 
@@ -293,9 +305,10 @@ export async function startStatement(db: Db, account: Account, month: number, ye
   assertPeriod(month, year);
   if (!STATEMENT_YEARS.includes(year)) throw fieldError('year', `Solo se calculan declaraciones de ${STATEMENT_YEARS.join(' y ')} (tablas de ISR cargadas)`);
   const { regimen } = supportedRegimen(account.rfc, account.regimen);
+  const bank = await usesBankDates(db, account.id);
   const [result, documentos] = await Promise.all([
-    computeMonthStatement(db, account, month, year),
-    monthDocuments(db, account.id, year, month, regimen === '601'),
+    computeMonthStatement(db, account, month, year, { bank }),
+    monthDocuments(db, account.id, year, month, regimen === '601', bank),
   ]);
   const vacio = documentos.length === 0;
   const body = {
@@ -331,19 +344,21 @@ export async function markFiled(db: Db, account: Account, id: number, presentada
  * statement was marked filed; otherwise the declaration's computation run now ("estimado"). Years without ISR tables
  * fall back to null (the caller keeps its own month estimate and says so).
  */
-export async function monthTaxes(db: Db, account: Account, month: number, year: number): Promise<{
+export async function monthTaxes(db: Db, account: Account, month: number, year: number, cash: YearCashSource = {}): Promise<{
   isr: string; iva: string; estado: 'estimado' | 'presentada'; declaracionId: number | null; isrCalculado: boolean;
 } | null> {
   if (!STATEMENT_YEARS.includes(year)) return null;
-  const { rows } = await db.execute(sql`SELECT id, presentada_at, body FROM statements WHERE user_id = ${account.id} AND year = ${year} AND month = ${month}`);
+  // A filed statement's sections only: its body also lists every document of the month, which the dashboard does not show.
+  const { rows } = await db.execute(sql`
+    SELECT id, presentada_at, CASE WHEN presentada_at IS NOT NULL THEN body->'secciones' END AS secciones
+    FROM statements WHERE user_id = ${account.id} AND year = ${year} AND month = ${month}`);
   const row = (rows as Row[])[0];
   const isrCalculado = supportedRegimen(account.rfc, account.regimen).regimen !== null;
   if (row?.presentada_at) {
-    const body = (typeof row.body === 'string' ? JSON.parse(row.body) : row.body) as Pick<Statement, 'secciones'>;
-    const secciones = body.secciones as Section[];
+    const secciones = (typeof row.secciones === 'string' ? JSON.parse(row.secciones) : row.secciones) as Section[];
     return { isr: lineValue(secciones, 'isr', 'isr_a_pagar'), iva: lineValue(secciones, 'iva', 'iva_a_cargo'), estado: 'presentada', declaracionId: Number(row.id), isrCalculado };
   }
-  const result = await computeMonthStatement(db, account, month, year);
+  const result = await computeMonthStatement(db, account, month, year, cash);
   return {
     isr: result.isrAPagar, iva: lineValue(result.secciones, 'iva', 'iva_a_cargo'), estado: 'estimado',
     declaracionId: row ? Number(row.id) : null, isrCalculado,
