@@ -132,14 +132,18 @@ async function attempt(deps: WebhookDeps, d: Delivery, send: Sender): Promise<vo
 
 /**
  * The worker's pass: every pending delivery whose time has come (or only `ids`), claimed by moving its next try
- * ahead first so that two workers do not send it at once.
+ * ahead first so that two workers do not send it at once. On PostgreSQL two passes run at once (the API's worker
+ * and a pass of its own, or two processes): the subquery skips rows another pass holds, and the conditions are
+ * repeated on the UPDATE itself, because a row the other pass claimed meanwhile is re-checked against those only —
+ * with them in the subquery alone, both passes claimed it and the receiver got the event twice.
  */
 export async function deliverDue(deps: WebhookDeps, send: Sender = httpSender, ids?: number[]): Promise<number> {
   const now = new Date();
   const claimUntil = new Date(now.getTime() + 60_000);
   const where = and(eq(webhookDeliveries.estado, 'pendiente'), lte(webhookDeliveries.nextAttemptAt, now), ...(ids?.length ? [inArray(webhookDeliveries.id, ids)] : []));
   const due = await deps.db.update(webhookDeliveries).set({ nextAttemptAt: claimUntil })
-    .where(sql`(${webhookDeliveries.id}, ${webhookDeliveries.userId}) IN (SELECT id, user_id FROM webhook_deliveries WHERE ${where} ORDER BY next_attempt_at LIMIT 100)`)
+    .where(and(where, sql`(${webhookDeliveries.id}, ${webhookDeliveries.userId}) IN (
+      SELECT id, user_id FROM webhook_deliveries WHERE ${where} ORDER BY next_attempt_at LIMIT 100 FOR UPDATE SKIP LOCKED)`))
     .returning();
   for (const d of due) await attempt(deps, d, send);
   return due.length;

@@ -1,9 +1,11 @@
+import { randomUUID } from 'node:crypto';
 import { createServer, type IncomingMessage, type Server } from 'node:http';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { and, eq } from 'drizzle-orm';
 import { startTestServer, type TestServer } from '../../../test/server';
 import { createAccount, type TestAccount } from '../../../test/accounts';
 import { webhookDeliveries } from '../../db/schema';
+import { userIdOf } from '../../../test/sat-downloads';
 import { api, createCustomer, invoiceBody, invoicingAccount } from '../invoicing/invoicing-test-kit';
 import { isPrivateAddress, webhookUrlProblem } from './webhook-guard';
 import { backoffMs, signWebhook, verifyWebhook } from './webhook-signature';
@@ -132,4 +134,26 @@ describe('webhooks (issue 29 §5)', () => {
     expect((await call('DELETE', `/api/webhooks/endpoints/${endpointId}`, undefined, other)).status).toBe(404);
     expect((await call('DELETE', `/api/webhooks/endpoints/${endpointId}`)).status).toBe(200);
   }, 120_000);
+
+  it('four passes at once send each due delivery once (PostgreSQL runs them side by side)', async () => {
+    const made = await call('POST', '/api/webhooks/endpoints', { url: receiverUrl, eventos: ['invoice.stamped'] });
+    expect(made.status, JSON.stringify(made.data)).toBe(201);
+    const userId = await userIdOf(server, owner.rfc);
+    const rows = await server.runtime.ctx.db.insert(webhookDeliveries).values(Array.from({ length: 40 }, () => ({
+      userId, endpointId: (made.data as { id: number }).id, eventId: randomUUID(), evento: 'invoice.stamped', payload: { prueba: true },
+      nextAttemptAt: new Date(Date.now() - 1000),
+    }))).returning({ id: webhookDeliveries.id, eventId: webhookDeliveries.eventId });
+    const sent = new Map<string, number>();
+    const slowReceiver = async (_url: string, headers: Record<string, string>) => {
+      const id = headers['facturo-event-id']!;
+      sent.set(id, (sent.get(id) ?? 0) + 1);
+      await new Promise((r) => setTimeout(r, 10));
+      return { status: 200, body: 'ok' };
+    };
+    const ids = rows.map((r) => r.id);
+    const passes = await Promise.all(Array.from({ length: 4 }, () => deliverDue(deps(), slowReceiver, ids)));
+    expect(passes.reduce((a, b) => a + b, 0)).toBe(40);
+    expect([...sent.values()].filter((n) => n !== 1)).toEqual([]);
+    expect(new Set(sent.keys())).toEqual(new Set(rows.map((r) => r.eventId)));
+  });
 });
