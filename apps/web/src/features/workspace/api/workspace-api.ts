@@ -27,15 +27,22 @@ export function useMyRole(): MemberRole {
   return data?.find((a) => a.actual)?.rol ?? 'duenio';
 }
 
+let switchTurn = 0;
+
 /**
  * Switches to another account: a token scoped to it, then the session of that account (GET /api/user) and
- * an empty cache, so no list of the previous account is shown under the new RFC.
+ * an empty cache, so no list of the previous account is shown under the new RFC. When two switches overlap
+ * (a `?cuenta=` link and a click in the switcher), the later one wins: an earlier answer arriving last is
+ * dropped instead of undoing it. Tells whether this switch was applied.
  */
-export async function switchAccount(rfc: string): Promise<void> {
+export async function switchAccount(rfc: string): Promise<boolean> {
+  const turn = ++switchTurn;
   const { access_token } = await call(routes['workspace.switchAccount'], { body: { rfc } });
   const session = await call(routes['auth.session'], { token: access_token });
+  if (turn !== switchTurn) return false;
   queryClient.clear();
   startSession(session);
+  return true;
 }
 
 export const twoFactorPolicyQuery = (rfc: string) => queryOptions({

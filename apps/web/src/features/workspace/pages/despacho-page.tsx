@@ -24,8 +24,7 @@ export function DespachoPage() {
   const { data } = useQuery(despachoQuery({ page, sort: sort.key, dir: sort.desc ? 'desc' : 'asc', q, pendientes }));
   const rows = data?.data ?? [];
   const open = async (rfc: string, to: string) => {
-    await switchAccount(rfc);
-    void navigate(`${to}?cuenta=${encodeURIComponent(rfc)}`);
+    if (await switchAccount(rfc)) void navigate(`${to}?cuenta=${encodeURIComponent(rfc)}`);
   };
   const th = (key: SortKey, text: string) => (
     <Table.Th>
