@@ -77,6 +77,13 @@ export const prenominaDetalleSchema = z.object({
   isr: z.string(),
   imss: z.string(),
   neto: z.string(),
+  /**
+   * The employer's quotas of the receipt (decision 323), not withheld: IMSS, RCV (retiro, cesantía y vejez) and
+   * INFONAVIT; "0.00" for aguinaldo/PTU and contracts without IMSS; null only for an old receipt the engine could not compute.
+   */
+  imss_patronal: z.string().nullable(),
+  rcv_patronal: z.string().nullable(),
+  infonavit_patronal: z.string().nullable(),
   status: z.number().int(),
   status_text: z.string(),
   /** The stamped receipt's file name, its download path and UUID; null until stamped. */

@@ -10,5 +10,6 @@ export const ROLES = [
   'ivaAcreditablePendiente', 'ivaAcreditablePagado', 'isrRetenidoPorClientes', 'ivaRetenidoPorClientes',
   'isrRetenidoAProveedores', 'ivaRetenidoAProveedores', 'gastoGeneral', 'gastoNoDeducible',
   'sueldos', 'isrRetenidoSueldos', 'imssObrero', 'subsidioEmpleo', 'otrasDeduccionesNomina',
+  'imssPatronal', 'sarPatronal', 'infonavitPatronal', 'imssPatronalPorPagar', 'sarPorPagar', 'infonavitPorPagar',
   'comisionesBancarias', 'retirosSinCfdi', 'depositosSinCfdi',
 ] as const;

@@ -23,6 +23,7 @@ const ROWS: [numero: string, descripcion: string, codigo: string, naturaleza: 'D
   ['210', 'Provisión de sueldos y salarios por pagar', '210', 'A'], ['210.01', 'Sueldos y salarios por pagar', '210.01', 'A'],
   ['211', 'Provisión de contribuciones de seguridad social por pagar', '211', 'A'],
   ['211.01', 'Provisión de IMSS patronal por pagar', '211.01', 'A'],
+  ['211.02', 'Provisión de SAR por pagar', '211.02', 'A'], ['211.03', 'Provisión de INFONAVIT por pagar', '211.03', 'A'],
   ['213', 'Impuestos y derechos por pagar', '213', 'A'], ['213.01', 'IVA por pagar', '213.01', 'A'],
   ['216', 'Impuestos retenidos', '216', 'A'], ['216.01', 'ISR retenido por sueldos y salarios', '216.01', 'A'],
   ['216.03', 'IVA retenido', '216.03', 'A'], ['216.05', 'ISR retenido por servicios profesionales', '216.05', 'A'],
@@ -33,15 +34,19 @@ const ROWS: [numero: string, descripcion: string, codigo: string, naturaleza: 'D
   ['402', 'Devoluciones, descuentos o bonificaciones sobre ingresos', '402', 'D'],
   ['402.01', 'Devoluciones, descuentos o bonificaciones sobre ventas', '402.01', 'D'],
   ['601', 'Gastos generales', '601', 'D'], ['601.01', 'Sueldos y salarios', '601.01', 'D'],
-  ['601.26', 'Cuotas al IMSS', '601.26', 'D'], ['601.34', 'Honorarios a personas físicas', '601.34', 'D'],
+  ['601.26', 'Cuotas al IMSS', '601.26', 'D'], ['601.27', 'Aportaciones al INFONAVIT', '601.27', 'D'],
+  ['601.28', 'Aportaciones al SAR', '601.28', 'D'], ['601.34', 'Honorarios a personas físicas', '601.34', 'D'],
   ['601.45', 'Arrendamiento a personas físicas', '601.45', 'D'], ['601.48', 'Combustibles y lubricantes', '601.48', 'D'],
   ['601.50', 'Teléfono, internet', '601.50', 'D'], ['601.55', 'Papelería y artículos de oficina', '601.55', 'D'],
   ['601.83', 'Gastos no deducibles', '601.83', 'D'], ['601.84', 'Otros gastos generales', '601.84', 'D'],
   ['701', 'Gastos financieros', '701', 'D'], ['701.10', 'Comisiones bancarias', '701.10', 'D'],
 ];
 
-/** Accounts added to the default chart after tenants had theirs written (decision 301): added when missing. */
-export const CUENTAS_AGREGADAS_DESPUES = ['205', '205.06', '701', '701.10'];
+/**
+ * Accounts added to the default chart after tenants had theirs written: the bank ones (decision 301) and the
+ * employer's SAR and INFONAVIT quotas (decision 323; 211.01 and 601.26 were there from the start). Added when missing.
+ */
+export const CUENTAS_AGREGADAS_DESPUES = ['205', '205.06', '701', '701.10', '211.02', '211.03', '601.27', '601.28'];
 
 /** The default chart, parents before children. */
 export function defaultChart(): Cuenta[] {

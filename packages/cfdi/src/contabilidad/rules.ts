@@ -22,6 +22,9 @@ export const ROL_DESCRIPCION: Record<Rol, string> = {
   gastoGeneral: 'Gasto (cuando ninguna clave coincide)', gastoNoDeducible: 'Gastos no deducibles',
   sueldos: 'Sueldos y salarios', isrRetenidoSueldos: 'ISR retenido por sueldos', imssObrero: 'IMSS obrero retenido',
   subsidioEmpleo: 'Subsidio al empleo', otrasDeduccionesNomina: 'Otras deducciones de nómina',
+  imssPatronal: 'Cuotas patronales al IMSS', sarPatronal: 'Aportaciones patronales al SAR (retiro, cesantía y vejez)',
+  infonavitPatronal: 'Aportaciones patronales al INFONAVIT', imssPatronalPorPagar: 'IMSS patronal por pagar',
+  sarPorPagar: 'SAR (retiro, cesantía y vejez) por pagar', infonavitPorPagar: 'INFONAVIT por pagar',
   comisionesBancarias: 'Comisiones bancarias (estado de cuenta)', retirosSinCfdi: 'Retiros del banco sin CFDI',
   depositosSinCfdi: 'Depósitos sin CFDI (cuenta puente)',
 };
@@ -47,6 +50,9 @@ export function defaultRules(): Reglas {
       isrRetenidoPorClientes: '113.02', ivaRetenidoPorClientes: '113.01', isrRetenidoAProveedores: '216.05',
       ivaRetenidoAProveedores: '216.03', gastoGeneral: '601.84', gastoNoDeducible: '601.83', sueldos: '601.01',
       isrRetenidoSueldos: '216.01', imssObrero: '216.11', subsidioEmpleo: '110.01', otrasDeduccionesNomina: '107.05',
+      // Employer's quotas (decision 323): expense in gastos generales like sueldos, liability in 211 until paid.
+      imssPatronal: '601.26', sarPatronal: '601.28', infonavitPatronal: '601.27',
+      imssPatronalPorPagar: '211.01', sarPorPagar: '211.02', infonavitPorPagar: '211.03',
       comisionesBancarias: '701.10', retirosSinCfdi: '601.83', depositosSinCfdi: '205.06',
     },
     gastosPorClave: [
@@ -86,6 +92,13 @@ export interface DocumentoContable {
   /** Payroll: deducción 001 (IMSS obrero) and the subsidio paid (OtroPago 002), if known. */
   nominaImss?: string;
   subsidio?: string;
+  /**
+   * Payroll: the employer's quotas of the receipt (decision 323), which the CFDI does not carry: IMSS, SAR (retiro,
+   * cesantía y vejez) and INFONAVIT. Absent or 0 for a worker without social security or a receipt not stamped here.
+   */
+  imssPatronal?: string;
+  sarPatronal?: string;
+  infonavitPatronal?: string;
   serieFolio?: string | null;
 }
 
@@ -243,7 +256,9 @@ export function polizaDeDocumento(doc: DocumentoContable, reglas: Reglas, cuenta
 
 /**
  * A payroll receipt (tipo N, paid when stamped): sueldos and subsidio against the withholdings and the
- * bank. SubTotal = percepciones + otros pagos; Descuento = deducciones; Total = neto paid.
+ * bank. SubTotal = percepciones + otros pagos; Descuento = deducciones; Total = neto paid. The employer's
+ * quotas are an expense of the same payroll owed to the IMSS / SAR / INFONAVIT until paid: each is a cargo and an
+ * abono of the same amount, so they never unbalance the entry, and a receipt without them writes neither line.
  */
 export function polizaDeNomina(doc: DocumentoContable, reglas: Reglas): Poliza {
   const c = reglas.cuentas;
@@ -254,13 +269,22 @@ export function polizaDeNomina(doc: DocumentoContable, reglas: Reglas): Poliza {
   const imss = toDecimal(doc.nominaImss || '0');
   const otras = deducciones.minus(isr).minus(imss);
   const neto = toDecimal(doc.subtotal).minus(deducciones);
+  const imssPatronal = toDecimal(doc.imssPatronal || '0');
+  const sarPatronal = toDecimal(doc.sarPatronal || '0');
+  const infonavitPatronal = toDecimal(doc.infonavitPatronal || '0');
   const b = new Builder([compNal(doc)]);
   b.cargo(c.sueldos, 'Sueldos y salarios', percepciones)
     .cargo(c.subsidioEmpleo, 'Subsidio al empleo pagado', subsidio)
+    .cargo(c.imssPatronal, 'Cuotas patronales al IMSS', imssPatronal)
+    .cargo(c.sarPatronal, 'Aportaciones patronales al SAR (retiro, cesantía y vejez)', sarPatronal)
+    .cargo(c.infonavitPatronal, 'Aportaciones patronales al INFONAVIT', infonavitPatronal)
     .abono(c.isrRetenidoSueldos, 'ISR retenido por sueldos', isr)
     .abono(c.imssObrero, 'IMSS obrero retenido', imss)
     .abono(c.otrasDeduccionesNomina, 'Otras deducciones', otras)
-    .abono(c.bancos, 'Pago de nómina', neto);
+    .abono(c.bancos, 'Pago de nómina', neto)
+    .abono(c.imssPatronalPorPagar, 'IMSS patronal por pagar', imssPatronal)
+    .abono(c.sarPorPagar, 'SAR (retiro, cesantía y vejez) por pagar', sarPatronal)
+    .abono(c.infonavitPorPagar, 'INFONAVIT por pagar', infonavitPatronal);
   return done('egreso', doc.fecha, `Nómina ${label(doc)} a ${doc.rfcContraparte}`, b);
 }
 

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { Decimal } from '../money';
 import { PayrollError } from './errors';
-import { imssQuotas, sbcAplicadoFor, type ImssQuotas } from './imss-quotas';
+import { employerContributions, imssQuotas, sbcAplicadoFor, type ImssQuotas } from './imss-quotas';
 
 const base = { days: '15', primaRiesgo: '0.54355' };
 const byConcept = (q: ImssQuotas) => Object.fromEntries(q.conceptos.map((c) => [c.concepto, [c.patron, c.obrero]]));
@@ -108,3 +108,26 @@ describe('sbcAplicadoFor: the base SalarioBaseCotApor carries', () => {
     expect(sbcAplicadoFor({ sbc: '300.00', paymentDate: '2026-11-15', zona: 'frontera' })).toBe('440.87');
   });
 });
+
+describe('employerContributions: the employer share in the three groups the books keep', () => {
+  it('IMSS (monthly), RCV (retiro + cesantía y vejez) and INFONAVIT, from the worked period\'s concepts', () => {
+    const q = imssQuotas({ ...base, sbc: '500.00', paymentDate: '2025-06-15' });
+    // The hand-checked employer figures of the first test, added here with decimals.
+    const add = (xs: string[]) => xs.reduce((a, x) => a.plus(x), new Decimal(0)).toFixed(2);
+    expect(employerContributions(q)).toEqual({
+      imss: add(['346.21', '26.50', '52.50', '78.75', '131.25', '40.77', '75.00']),
+      rcv: add(['150.00', '481.65']),
+      infonavit: '375.00',
+    });
+    const g = employerContributions(q);
+    expect(new Decimal(g.imss).plus(g.rcv).toFixed(2)).toBe(q.totales.patronImss);
+    expect(g.infonavit).toBe(q.totales.infonavit);
+  });
+
+  it('a salario mínimo worker: the worker share the employer covers is its cost too (LSS art. 36)', () => {
+    const paid = imssQuotas({ ...base, sbc: '292.55', paymentDate: '2025-07-15', salarioDiario: '278.80' });
+    const g = employerContributions(paid);
+    expect(new Decimal(g.imss).plus(g.rcv).plus(g.infonavit).toFixed(2)).toBe(paid.totales.patron);
+  });
+});
+

@@ -173,3 +173,33 @@ export function imssQuotas(input: ImssQuotasInput): ImssQuotas {
     },
   };
 }
+
+/** The employer's quotas of a period in the three groups an accountant books and pays separately (2-decimal text). */
+export interface EmployerContributions {
+  /** Paid monthly to the IMSS: enfermedades y maternidad, invalidez y vida, riesgos de trabajo, guarderías. */
+  readonly imss: string;
+  /** Retiro, cesantía y vejez: paid every two months into the worker's SAR account (AFORE). */
+  readonly rcv: string;
+  /** The 5 % of the INFONAVIT, paid with the RCV. */
+  readonly infonavit: string;
+}
+
+const RCV_CONCEPTS: ReadonlySet<ImssConceptKey> = new Set(['retiro', 'cesantiaVejez']);
+
+/**
+ * Groups {@link imssQuotas}' employer shares by who receives them and when, because the books carry one expense and
+ * one liability per payment (Cuotas al IMSS, Aportaciones al SAR, Aportaciones al INFONAVIT): imss + rcv =
+ * totales.patronImss and infonavit = totales.infonavit, each already rounded per concept. When the employer covers
+ * the worker's share (LSS art. 36) that share is inside each concept's `patron`, so it is the employer's cost here too.
+ */
+export function employerContributions(q: ImssQuotas): EmployerContributions {
+  let imss = new Decimal(0);
+  let rcv = new Decimal(0);
+  let infonavit = new Decimal(0);
+  for (const c of q.conceptos) {
+    if (c.concepto === 'infonavit') infonavit = infonavit.plus(c.patron);
+    else if (RCV_CONCEPTS.has(c.concepto)) rcv = rcv.plus(c.patron);
+    else imss = imss.plus(c.patron);
+  }
+  return { imss: imss.toFixed(2), rcv: rcv.toFixed(2), infonavit: infonavit.toFixed(2) };
+}

@@ -9,9 +9,11 @@ export {
   type ExtraordinaryMethod,
 } from './extraordinary';
 export { annualIsr, isrToWithhold, type IsrToWithholdInput, type IsrToWithholdResult } from './isr';
-export { imssQuotas, sbcAplicadoFor, type ImssConcept, type ImssConceptKey, type ImssQuotas, type ImssQuotasInput } from './imss-quotas';
 export {
-  employeePayrollPreview, type EmployeePayrollPreview, type EmployeePayrollPreviewInput, type PreviewImporte,
+  employerContributions, imssQuotas, sbcAplicadoFor, type EmployerContributions, type ImssConcept, type ImssConceptKey, type ImssQuotas, type ImssQuotasInput,
+} from './imss-quotas';
+export {
+  causesSubsidio, employeePayrollPreview, hasSocialSecurity, type EmployeePayrollPreview, type EmployeePayrollPreviewInput, type PreviewImporte,
   type PreviewPercepcion,
 } from './preview';
 export { integratedDailySalary, vacationDaysForServiceYear, type IntegratedDailySalary, type IntegratedDailySalaryInput } from './sdi';

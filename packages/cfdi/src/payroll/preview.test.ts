@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { PayrollError } from './errors';
-import { employeePayrollPreview } from './preview';
+import { Decimal } from '../money';
+import { causesSubsidio, employeePayrollPreview, hasSocialSecurity } from './preview';
 
 describe('employeePayrollPreview', () => {
   it('a fortnight of plain salary in 2026 (no percepciones given: salario × days)', () => {
@@ -81,5 +82,24 @@ describe('employeePayrollPreview', () => {
     const input = { salarioDiario: '300', sdi: '315', periodType: 'semanal' as const, days: '7', paymentDate: '2026-05-02', primaRiesgo: '1' };
     expect(() => employeePayrollPreview({ ...input, deducciones: [{ tipo: '004', importe: '-5' }] })).toThrow(/deducciones\[0\]\.importe no puede ser negativo/);
     expect(() => employeePayrollPreview({ ...input, days: '0' })).toThrow(PayrollError);
+  });
+  it('an asimilado (contract 09, régimen 09) pays no IMSS and causes no subsidio: the tariff\'s ISR is withheld whole', () => {
+    const base = { salarioDiario: '350.00', sdi: '366.00', periodType: 'quincenal' as const, days: '15', paymentDate: '2026-11-15', primaRiesgo: '0.54355' };
+    const salaried = employeePayrollPreview(base);
+    const asimilado = employeePayrollPreview({ ...base, seguridadSocial: false, subsidioEmpleo: false });
+    // Same tariff, same ISR causado; the salaried worker credits the subsidio, the asimilado does not.
+    expect(asimilado.detalle.isr.isrCausado).toBe(salaried.detalle.isr.isrCausado);
+    expect(new Decimal(salaried.subsidio).gt(0)).toBe(true);
+    expect(asimilado).toMatchObject({ subsidio: '0.00', isr: asimilado.detalle.isr.isrCausado, imssObrero: '0.00', imssPatronal: '0.00', infonavit: '0.00' });
+    expect(new Decimal(salaried.imssObrero).gt(0)).toBe(true);
+    expect(asimilado.detalle.imss.conceptos).toEqual([]);
+    expect(asimilado.totalDeducciones).toBe(asimilado.isr);
+    expect(asimilado.neto).toBe(new Decimal(asimilado.totalPercepciones).minus(asimilado.isr).toFixed(2));
+  });
+
+  it('tells which contracts carry social security and which régimen causes the subsidio', () => {
+    expect(['01', '02', '08'].map(hasSocialSecurity)).toEqual([true, true, true]);
+    expect(['09', '10', '99'].map(hasSocialSecurity)).toEqual([false, false, false]);
+    expect(['02', '09', '05'].map(causesSubsidio)).toEqual([true, false, false]);
   });
 });

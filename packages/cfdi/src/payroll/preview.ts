@@ -36,7 +36,29 @@ export interface EmployeePayrollPreviewInput {
   readonly primaRiesgo: DecimalInput;
   /** Salario mínimo zone of the workplace (general or Zona Libre de la Frontera Norte). Default 'general'. */
   readonly zona?: SalarioMinimoZona;
+  /**
+   * false for a worker without an employment relation with the IMSS (asimilados and other c_TipoContrato 09, 10,
+   * 99: hasSocialSecurity): no quota is withheld nor paid. Default true.
+   */
+  readonly seguridadSocial?: boolean;
+  /** false outside sueldos y salarios (c_TipoRegimen other than 02: causesSubsidio): no subsidio para el empleo. Default true. */
+  readonly subsidioEmpleo?: boolean;
 }
+
+/** Nómina 1.2: contracts 01-08 are employment relations with the IMSS (RegistroPatronal, NSS, SDI, riesgo required). */
+export const hasSocialSecurity = (tipoContrato: string): boolean => /^0[1-8]$/.test(tipoContrato);
+
+/**
+ * The subsidio para el empleo is for who earns sueldos y salarios (LISR art. 94 fr. I; the decree of 2024-05-01):
+ * c_TipoRegimen 02. Asimilados (régimen 05-12) are taxed with the same tariff but cause no subsidio, and SAT refuses
+ * OtroPago 002 with any other régimen.
+ */
+export const causesSubsidio = (tipoRegimen: string): boolean => tipoRegimen === '02';
+
+/** The quotas of a worker without social security: the same period, nothing owed. */
+const withoutQuotas = (q: ImssQuotas): ImssQuotas => ({
+  ...q, conceptos: [], patronCubreObrero: false, totales: { obrero: '0.00', patronImss: '0.00', infonavit: '0.00', patron: '0.00' },
+});
 
 /** What the employees screen shows for one period; amounts are 2-decimal text. */
 export interface EmployeePayrollPreview {
@@ -111,8 +133,9 @@ export function employeePayrollPreview(input: EmployeePayrollPreviewInput): Empl
     daysPaid: input.periodType === 'mensual' ? undefined : days,
     subsidyIncome,
     soloSalarioMinimo,
+    applySubsidio: input.subsidioEmpleo !== false,
   });
-  const imss = imssQuotas({
+  const quotas = imssQuotas({
     sbc: input.sdi,
     days,
     paymentDate: input.paymentDate,
@@ -120,6 +143,7 @@ export function employeePayrollPreview(input: EmployeePayrollPreviewInput): Empl
     zona: input.zona,
     salarioDiario: input.salarioDiario,
   });
+  const imss = input.seguridadSocial === false ? withoutQuotas(quotas) : quotas;
 
   const totalPercepciones = gravado.plus(exento);
   const totalDeducciones = new Decimal(isr.isrRetener).plus(imss.totales.obrero).plus(otrasDeducciones);

@@ -5,6 +5,7 @@ import {
   type DocumentoContable, type MovimientoBancario, type PagoContable, type Poliza as EnginePoliza, type Reglas, type ResolverCuenta,
 } from '@facturo/cfdi/contabilidad';
 import type { Db } from '../../db/client';
+import { fillEmployerQuotas } from '../payroll/employer-quotas';
 import { asEngineRules, ensureBancos, ensureChart, ensureTerceros, getReglas } from './chart.service';
 import { assertOpen, monthRange } from './periods.service';
 import { insertPolizas, TIPO_LETRA, type PolizaNueva } from './polizas.repository';
@@ -25,7 +26,7 @@ interface DocRow {
   total: string; iva_trasladado: string; ieps_trasladado: string; isr_retenido: string; iva_retenido: string; metodo_pago: string | null;
   deducible: boolean | null; claves_prod_serv: string | null; nomina_imss: string; serie: string | null; folio: string | null;
   cancelado: string | null;
-  subsidio: string | null;
+  nomina: { subsidio: string; imss: string | null; rcv: string | null; infonavit: string | null } | null;
 }
 
 interface PagoRow {
@@ -38,10 +39,15 @@ const DOC_COLS = sql`uuid, tipo, direction, to_char(fecha, 'YYYY-MM-DD') AS fech
   iva_trasladado::text AS iva_trasladado, ieps_trasladado::text AS ieps_trasladado, isr_retenido::text AS isr_retenido,
   iva_retenido::text AS iva_retenido, metodo_pago, deducible, claves_prod_serv, nomina_imss::text AS nomina_imss, serie, folio,
   to_char(cancelled_at AT TIME ZONE 'America/Mexico_City', 'YYYY-MM-DD') AS cancelado,
-  -- A payroll receipt stamped here: its subsidio al empleo paid (OtroPago 002) from the stamped detail; the CFDI
-  -- store keeps no OtrosPagos breakdown, so an imported receipt counts it inside sueldos.
-  CASE WHEN tipo = 'N' THEN (SELECT coalesce(sum((o->>'importe')::numeric), 0)::text FROM prenomina_detalles d, jsonb_array_elements(d.otros_pagos) o
-    WHERE d.user_id = cfdis.user_id AND upper(d.uuid) = cfdis.uuid AND o->>'tipo' = '002') END AS subsidio`;
+  -- A payroll receipt stamped here, from its detail: the subsidio al empleo paid (OtroPago 002; the CFDI store keeps
+  -- no OtrosPagos breakdown, so an imported receipt counts it inside sueldos) and the employer's quotas, which no
+  -- CFDI carries (decision 323). A cancelled receipt's detail keeps its UUID as uuid_cancelado (the detail is
+  -- pending again or holds the substitute's UUID), so its reversal, and its month regenerated later, book the same lines.
+  CASE WHEN tipo = 'N' THEN (SELECT jsonb_build_object(
+      'subsidio', (SELECT coalesce(sum((o->>'importe')::numeric), 0) FROM jsonb_array_elements(d.otros_pagos) o WHERE o->>'tipo' = '002')::text,
+      'imss', d.imss_patronal::text, 'rcv', d.rcv_patronal::text, 'infonavit', d.infonavit_patronal::text)
+    FROM prenomina_detalles d WHERE d.user_id = cfdis.user_id AND (upper(d.uuid) = cfdis.uuid OR upper(d.uuid_cancelado) = cfdis.uuid)
+    ORDER BY upper(d.uuid) = cfdis.uuid DESC NULLS LAST LIMIT 1) END AS nomina`;
 
 // A document marked cancelled with no cancellation date (imported already cancelled) never entered the books.
 const COUNTS = sql`NOT (estado = 'cancelada' AND cancelled_at IS NULL) AND not_count = false`;
@@ -53,7 +59,8 @@ function toDocumento(r: DocRow): DocumentoContable {
     rfcContraparte: emitido ? r.rfc_receptor : r.rfc_emisor, nombreContraparte: emitido ? r.nombre_receptor : r.nombre_emisor,
     moneda: r.moneda, tipoCambio: r.tipo_cambio, subtotal: r.subtotal, descuento: r.descuento, total: r.total,
     ivaTrasladado: r.iva_trasladado, iepsTrasladado: r.ieps_trasladado, isrRetenido: r.isr_retenido, ivaRetenido: r.iva_retenido,
-    metodoPago: r.metodo_pago, deducible: r.deducible, clavesProdServ: r.claves_prod_serv, nominaImss: r.nomina_imss, subsidio: r.subsidio ?? '0',
+    metodoPago: r.metodo_pago, deducible: r.deducible, clavesProdServ: r.claves_prod_serv, nominaImss: r.nomina_imss, subsidio: r.nomina?.subsidio ?? '0',
+    imssPatronal: r.nomina?.imss ?? '0', sarPatronal: r.nomina?.rcv ?? '0', infonavitPatronal: r.nomina?.infonavit ?? '0',
     serieFolio: [r.serie, r.folio].filter(Boolean).join('-') || null,
   };
 }
@@ -212,6 +219,8 @@ function numerar(items: { key: string; poliza: EnginePoliza }[], anio: number, m
 export async function generateMonth(db: Db, userId: number, anio: number, mes: number, progress: (pct: number, message: string) => Promise<void> = async () => undefined): Promise<GenerateResult> {
   await assertOpen(db, userId, anio, mes, 'mes');
   await ensureChart(db, userId);
+  // Receipts written before migration 0895 get their employer's quotas now, before the month reads them.
+  await fillEmployerQuotas(db, userId);
   const reglas = asEngineRules(await getReglas(db, userId));
   await progress(5, 'Leyendo comprobantes del mes');
   const sources = await loadSources(db, userId, anio, mes);

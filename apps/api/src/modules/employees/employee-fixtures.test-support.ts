@@ -1,3 +1,4 @@
+import { withCheckDigit } from '@facturo/contract';
 import { randomInt } from 'node:crypto';
 import { curpCheckDigit, nssCheckDigit, type EmployeeInput } from '@facturo/contract';
 import { randomRfc } from '../../../test/accounts';
@@ -52,3 +53,15 @@ export function employeeBody(over: Partial<EmployeeInput> = {}): EmployeeInput {
 
 // The employees tests import the shared helper from here with their fixtures.
 export { callApi as call } from '../../../test/http';
+
+/** A CURP and an RFC of the same person (the RFC's first ten characters are the CURP's), as SAT checks on a receipt. */
+export const matchingIds = () => {
+  const curp = randomCurp();
+  return { curp, rfc: withCheckDigit(`${curp.slice(0, 10)}A1`) };
+};
+
+/** The employer profile (PUT /api/profile) the payroll tests stamp as: a persona moral with its IMSS registro patronal. */
+export const PAYROLL_EMPLOYER_PROFILE = {
+  fullName: 'Comercializadora Ñandú SA de CV', regimen: '601', cp: '06600', estado: 'CMX', municipio: '015', timeZone: 'America/Mexico_City',
+  registroPatronal: 'Y5412345105',
+} as const;

@@ -1,5 +1,5 @@
 import { Decimal } from '@facturo/cfdi/money';
-import { employeePayrollPreview, PayrollError, PERIOD_DAYS, type PreviewPercepcion } from '@facturo/cfdi/payroll';
+import { causesSubsidio, employeePayrollPreview, hasSocialSecurity, PayrollError, PERIOD_DAYS, type PreviewPercepcion } from '@facturo/cfdi/payroll';
 import { COMPUTED_DEDUCCIONES, OTRO_PAGO_SUBSIDIO, type PayrollCalculation } from '@facturo/contract';
 import { fieldError } from '../../http/errors';
 import { describeClave, PERIOD_BY_PERIODICIDAD, primaRiesgoFor } from './employee-rules';
@@ -14,6 +14,9 @@ export interface CalculationSubject {
   percepciones: readonly { tipo: string; importe_gravado: string; importe_exento: string }[];
   deducciones: readonly { tipo: string; importe: string }[];
   otrosPagos: readonly { tipo: string; importe: string }[];
+  /** c_TipoContrato and c_TipoRegimen: an asimilado pays no IMSS and causes no subsidio. */
+  tipo_contrato: string;
+  tipo_regimen: string;
 }
 
 /** Today's date in central Mexico (payroll dates have no clock; UTC would already be tomorrow at night). */
@@ -48,6 +51,7 @@ export function calculatePayroll(e: CalculationSubject, fecha: string = todayInM
     r = employeePayrollPreview({
       salarioDiario: e.salario_diario, sdi: e.salario_base, periodType, days: dias, percepciones, deducciones, otrosPagos,
       paymentDate: fecha, primaRiesgo,
+      seguridadSocial: hasSocialSecurity(e.tipo_contrato), subsidioEmpleo: causesSubsidio(e.tipo_regimen),
     });
   } catch (err) {
     if (err instanceof PayrollError) throw fieldError(err.field === 'paymentDate' || !err.field ? 'fecha' : err.field, err.message);

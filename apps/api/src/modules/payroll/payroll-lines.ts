@@ -1,9 +1,12 @@
 import { Decimal } from '@facturo/cfdi/money';
-import { employeePayrollPreview, extraordinaryIsr, EXTRAORDINARY_TIPO_PERCEPCION, PayrollError, type SalarioMinimoZona } from '@facturo/cfdi/payroll';
+import {
+  causesSubsidio, employeePayrollPreview, employerContributions, extraordinaryIsr, EXTRAORDINARY_TIPO_PERCEPCION, PayrollError, type ImssQuotas, type SalarioMinimoZona,
+} from '@facturo/cfdi/payroll';
 import { COMPUTED_DEDUCCIONES, OTRO_PAGO_SUBSIDIO, type PayrollIsrMethod, type PayrollKind } from '@facturo/contract';
 import { fieldError } from '../../http/errors';
 import { describeClave, PERIOD_BY_PERIODICIDAD, primaRiesgoFor } from '../employees/employee-rules';
-import type { DeduccionLine, EmpleadoSnapshot, OtroPagoLine, PercepcionLine } from './payroll.schema';
+import { needsSocialSecurity } from './payroll-receipt';
+import type { DeduccionLine, EmpleadoSnapshot, OtroPagoLine, PercepcionLine, PrenominaRow } from './payroll.schema';
 
 /** The period a pre-payroll pays (its header). */
 export interface PayPeriod {
@@ -16,6 +19,11 @@ export interface PayPeriod {
   zona?: SalarioMinimoZona;
 }
 
+/** What computeDetail needs of a saved pre-payroll. */
+export const periodOf = (p: PrenominaRow): PayPeriod => ({
+  fechaPago: p.fechaPago, numDiasPagados: p.numDiasPagados, periodicidad: p.periodicidad, tipoPago: p.tipoPago, metodoIsr: p.metodoIsr, zona: p.zonaSalario,
+});
+
 /** The employee's own lines (saved concepts, or what the user edited); ISR, IMSS and subsidio are computed. */
 export interface OwnLines {
   percepciones: PercepcionLine[];
@@ -23,7 +31,29 @@ export interface OwnLines {
   otrosPagos: DeduccionLine[];
 }
 
-export interface DetailAmounts {
+/** The employer's quotas of a receipt (decision 323): not on the CFDI, kept for the payroll póliza. */
+export interface EmployerQuotas {
+  /** Monthly IMSS: enfermedades y maternidad, invalidez y vida, riesgos de trabajo, guarderías. */
+  imssPatronal: string;
+  /** Retiro, cesantía y vejez (paid every two months to the SAR). */
+  rcvPatronal: string;
+  infonavitPatronal: string;
+}
+
+export const NO_EMPLOYER_QUOTAS: EmployerQuotas = { imssPatronal: '0.00', rcvPatronal: '0.00', infonavitPatronal: '0.00' };
+
+/**
+ * The employer's share of the same quotas the worker's was computed with. A contract without an employment relation
+ * with the IMSS (c_TipoContrato 09, 10, 99: the receipt carries no NSS nor registro patronal) owes none, so its
+ * receipt books no employer cost.
+ */
+function employerQuotas(e: EmpleadoSnapshot, imss: ImssQuotas): EmployerQuotas {
+  if (!needsSocialSecurity(e.tipo_contrato)) return NO_EMPLOYER_QUOTAS;
+  const g = employerContributions(imss);
+  return { imssPatronal: g.imss, rcvPatronal: g.rcv, infonavitPatronal: g.infonavit };
+}
+
+export interface DetailAmounts extends EmployerQuotas {
   percepciones: PercepcionLine[];
   deducciones: DeduccionLine[];
   otrosPagos: OtroPagoLine[];
@@ -41,7 +71,8 @@ const two = (d: Decimal | string) => new Decimal(d).toDecimalPlaces(2).toFixed(2
  * One employee's receipt amounts for the period: the sueldo (001) is salario diario × días pagados unless
  * the employee has a saved sueldo line; ISR of art. 96 with the payment date's tariff net of the subsidio
  * para el empleo (LISR; the subsidio is credited, not paid: OtroPago 002 carries it as SubsidioCausado with
- * Importe 0), and the IMSS worker quota for the days paid, from the engine (docs/payroll-tables.md).
+ * Importe 0), and the IMSS worker quota for the days paid, from the engine (docs/payroll-tables.md), with the
+ * employer's quotas of the same period beside it.
  */
 export function computeDetail(e: EmpleadoSnapshot, own: OwnLines, p: PayPeriod): DetailAmounts {
   if (p.tipoPago === 'aguinaldo' || p.tipoPago === 'ptu') return computeExtraordinary(e, own, { ...p, tipoPago: p.tipoPago });
@@ -63,6 +94,7 @@ export function computeDetail(e: EmpleadoSnapshot, own: OwnLines, p: PayPeriod):
       deducciones: otherDeducciones.map((d) => ({ tipo: d.tipo, importe: d.importe })),
       otrosPagos: otherPagos.map((o) => ({ tipo: o.tipo, importe: o.importe })),
       paymentDate: p.fechaPago, primaRiesgo: primaRiesgoFor(e.riesgo_puesto), zona: p.zona ?? 'general',
+      seguridadSocial: needsSocialSecurity(e.tipo_contrato), subsidioEmpleo: causesSubsidio(e.tipo_regimen),
     });
   } catch (err) {
     if (err instanceof PayrollError) throw fieldError(err.field === 'paymentDate' ? 'fechaPago' : (err.field ?? 'fechaPago'), err.message);
@@ -92,6 +124,7 @@ export function computeDetail(e: EmpleadoSnapshot, own: OwnLines, p: PayPeriod):
     isr: two(r.isr),
     imss: two(r.imssObrero),
     neto: two(totalPercepciones.plus(totalOtrosPagos).minus(totalDeducciones)),
+    ...employerQuotas(e, r.detalle.imss),
   };
 }
 
@@ -127,6 +160,6 @@ function computeExtraordinary(e: EmpleadoSnapshot, own: OwnLines, p: PayPeriod &
   return {
     percepciones, deducciones, otrosPagos: [],
     totalPercepciones: r.importe, totalDeducciones: two(totalDeducciones), totalOtrosPagos: '0.00',
-    isr: r.isr, imss: '0.00', neto: two(new Decimal(r.importe).minus(totalDeducciones)),
+    isr: r.isr, imss: '0.00', neto: two(new Decimal(r.importe).minus(totalDeducciones)), ...NO_EMPLOYER_QUOTAS,
   };
 }

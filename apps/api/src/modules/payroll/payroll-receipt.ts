@@ -1,5 +1,5 @@
 import type { Cfdi40Input, NominaInput } from '@facturo/cfdi';
-import { sbcAplicadoFor } from '@facturo/cfdi/payroll';
+import { hasSocialSecurity, sbcAplicadoFor } from '@facturo/cfdi/payroll';
 import { idMessages, nssProblem, curpProblem, rfcMessages, rfcProblem, REGISTRO_PATRONAL_RE } from '@facturo/contract';
 import { postalCodeExists } from '@facturo/cfdi/catalogs/server';
 import type { DetalleRow, PrenominaRow } from './payroll.schema';
@@ -64,7 +64,7 @@ export function payrollProblems(d: DetalleRow, employer: Employer): string[] {
 }
 
 /** Nómina 1.2: contracts 01-08 are employment relations with IMSS (RegistroPatronal, NSS, SDI, riesgo required). */
-const needsSocialSecurity = (tipoContrato: string) => /^0[1-8]$/.test(tipoContrato);
+export const needsSocialSecurity = hasSocialSecurity;
 
 /** Whole weeks from the start of the relation to the end of the period: Antigüedad as "P{n}W". */
 export function antiguedad(fechaInicio: string, fechaFinal: string): string {

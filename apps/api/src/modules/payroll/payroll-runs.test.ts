@@ -1,11 +1,10 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { and, eq } from 'drizzle-orm';
 import { validateXsd } from '@facturo/cfdi/validate';
-import { withCheckDigit } from '@facturo/contract';
 import { startTestServer, type TestServer } from '../../../test/server';
 import type { TestAccount } from '../../../test/accounts';
 import { stampBalances } from '../cfdis/cfdis.schema';
-import { employeeBody, randomCurp } from '../employees/employee-fixtures.test-support';
+import { employeeBody, matchingIds, PAYROLL_EMPLOYER_PROFILE, randomCurp } from '../employees/employee-fixtures.test-support';
 import { api, invoicingAccount } from '../invoicing/invoicing-test-kit';
 import { prenominaDetalles } from './payroll.schema';
 
@@ -19,10 +18,6 @@ const ids: Record<'min' | 'high' | 'bad', number> = { min: 0, high: 0, bad: 0 };
 const MIN_EMAIL = `minimo.${Date.now()}@ejemplo.mx`;
 
 const call = (method: string, path: string, body?: unknown) => api(server.baseUrl, owner, method, path, body);
-const matching = () => {
-  const curp = randomCurp();
-  return { curp, rfc: withCheckDigit(`${curp.slice(0, 10)}A1`) };
-};
 
 async function waitFinished(processId: string) {
   for (let i = 0; i < 300; i++) {
@@ -54,18 +49,15 @@ beforeAll(async () => {
   server = await startTestServer();
   owner = await invoicingAccount(server.baseUrl, true, 11);
   await server.runtime.ctx.db.update(stampBalances).set({ balance: 100 });
-  const profile = await call('PUT', '/api/profile', {
-    fullName: 'Comercializadora Ñandú SA de CV', regimen: '601', cp: '06600', estado: 'CMX', municipio: '015', timeZone: 'America/Mexico_City',
-    registroPatronal: 'Y5412345105',
-  });
+  const profile = await call('PUT', '/api/profile', PAYROLL_EMPLOYER_PROFILE);
   expect(profile.status, JSON.stringify(profile.data)).toBe(200);
   const people = {
     // The 2026 general minimum; SDI 315.04 × 1.0493 ≈ 330.57.
-    min: { ...matching(), no_empleado: 'M001', salario_diario: '315.04', salario_base: '330.57', email: MIN_EMAIL },
+    min: { ...matchingIds(), no_empleado: 'M001', salario_diario: '315.04', salario_base: '330.57', email: MIN_EMAIL },
     // An SDI above 25 UMA (2,932.75 in 2026).
-    high: { ...matching(), no_empleado: 'M002', salario_diario: '2000.00', salario_base: '3156.16' },
+    high: { ...matchingIds(), no_empleado: 'M002', salario_diario: '2000.00', salario_base: '3156.16' },
     // A CURP that is not this RFC's.
-    bad: { rfc: matching().rfc, curp: randomCurp(), no_empleado: 'M003', salario_diario: '400.00', salario_base: '418.08' },
+    bad: { rfc: matchingIds().rfc, curp: randomCurp(), no_empleado: 'M003', salario_diario: '400.00', salario_base: '418.08' },
   };
   for (const [key, over] of Object.entries(people)) {
     const res = await call('POST', '/api/employees', employeeBody(over));

@@ -64,6 +64,14 @@ export const prenominaDetalles = pgTable('prenomina_detalles', {
   totalOtrosPagos: numeric('total_otros_pagos', { precision: 14, scale: 2 }).notNull(),
   isr: numeric('isr', { precision: 14, scale: 2 }).notNull(),
   imss: numeric('imss', { precision: 14, scale: 2 }).notNull(),
+  /**
+   * Migration 0895 (decision 323): the employer's quotas, not withheld from the worker, booked by the payroll
+   * póliza. IMSS (monthly), RCV (retiro, cesantía y vejez) and INFONAVIT; null only on rows written before 0895
+   * until fillEmployerQuotas computes them.
+   */
+  imssPatronal: numeric('imss_patronal', { precision: 14, scale: 2 }),
+  rcvPatronal: numeric('rcv_patronal', { precision: 14, scale: 2 }),
+  infonavitPatronal: numeric('infonavit_patronal', { precision: 14, scale: 2 }),
   neto: numeric('neto', { precision: 14, scale: 2 }).notNull(),
   status: smallint('status').notNull().default(0),
   uuid: varchar('uuid', { length: 36 }),

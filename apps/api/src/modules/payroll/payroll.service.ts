@@ -16,7 +16,8 @@ import { periodBounds } from '../incomes/cfdi-sets';
 import { toInvoiceRow, rowSelect, paymentJoin } from '../incomes/cfdi-list';
 import { issuerOf } from '../invoicing/invoice.service';
 import { profileDetails } from '../profile/profile.schema';
-import { computeDetail, type OwnLines } from './payroll-lines';
+import { fillEmployerQuotas } from './employer-quotas';
+import { computeDetail, periodOf, type OwnLines } from './payroll-lines';
 import type { Employer } from './payroll-receipt';
 import { prenominaDetalles, prenominas, type DetalleRow, type EmpleadoSnapshot, type PrenominaRow } from './payroll.schema';
 
@@ -55,6 +56,7 @@ const amounts = (a: ReturnType<typeof computeDetail>) => ({
   percepciones: a.percepciones, deducciones: a.deducciones, otrosPagos: a.otrosPagos,
   totalPercepciones: a.totalPercepciones, totalDeducciones: a.totalDeducciones, totalOtrosPagos: a.totalOtrosPagos,
   isr: a.isr, imss: a.imss, neto: a.neto,
+  imssPatronal: a.imssPatronal, rcvPatronal: a.rcvPatronal, infonavitPatronal: a.infonavitPatronal,
 });
 
 /** POST /api/crearPrenomina: one detail per chosen (or every active) employee, computed now, in one transaction. */
@@ -91,10 +93,6 @@ export async function createPrenomina(db: Db, userId: number, b: CrearPrenominaB
   });
 }
 
-/** What computeDetail needs of a saved pre-payroll. */
-export const periodOf = (p: PrenominaRow) => ({
-  fechaPago: p.fechaPago, numDiasPagados: p.numDiasPagados, periodicidad: p.periodicidad, tipoPago: p.tipoPago, metodoIsr: p.metodoIsr, zona: p.zonaSalario,
-});
 
 /**
  * Salario mínimo zone of the employer's workplace (decision 270): the Zona Libre de la Frontera Norte when the
@@ -128,6 +126,7 @@ export function toDetalle(d: DetalleRow): PrenominaDetalle {
     percepciones: d.percepciones, deducciones: d.deducciones, otros_pagos: d.otrosPagos,
     total_percepciones: d.totalPercepciones, total_deducciones: d.totalDeducciones, total_otros_pagos: d.totalOtrosPagos,
     isr: d.isr, imss: d.imss, neto: d.neto,
+    imss_patronal: d.imssPatronal, rcv_patronal: d.rcvPatronal, infonavit_patronal: d.infonavitPatronal,
     status: d.status, status_text: payrollStatusText(d.status),
     xml: d.uuid ? `${d.uuid}.xml` : null, xmlUrl: d.uuid ? `/api/incomes/${d.uuid}/xml` : null, pdfUrl: d.uuid ? `/api/incomes/${d.uuid}/pdf` : null,
     uuid: d.uuid, error: d.error, uuid_cancelado: d.uuidCancelado, emailed_at: d.emailedAt?.toISOString() ?? null,
@@ -163,6 +162,7 @@ export async function listPrenominas(db: Db, userId: number, q: { page: number; 
 
 export async function showPrenomina(db: Db, userId: number, id: number): Promise<Prenomina> {
   const p = await ownPrenomina(db, userId, id);
+  await fillEmployerQuotas(db, userId, id);
   const details = await db.select().from(prenominaDetalles)
     .where(and(eq(prenominaDetalles.userId, userId), eq(prenominaDetalles.prenominaId, id))).orderBy(asc(prenominaDetalles.id));
   return { ...header(p), detalle_nomina: details.map(toDetalle) };

@@ -1,9 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { validateXsd } from '@facturo/cfdi/validate';
-import { withCheckDigit } from '@facturo/contract';
 import { startTestServer, type TestServer } from '../../../test/server';
 import { createAccount, type TestAccount } from '../../../test/accounts';
-import { employeeBody, randomCurp } from '../employees/employee-fixtures.test-support';
+import { employeeBody, matchingIds, PAYROLL_EMPLOYER_PROFILE, randomCurp } from '../employees/employee-fixtures.test-support';
 import { api, invoicingAccount } from '../invoicing/invoicing-test-kit';
 
 let server: TestServer;
@@ -13,10 +12,6 @@ const ids: number[] = [];
 
 const call = (method: string, path: string, body?: unknown, account = owner) => api(server.baseUrl, account, method, path, body);
 /** A person's RFC starts with the first ten characters of their CURP. */
-const matching = () => {
-  const curp = randomCurp();
-  return { curp, rfc: withCheckDigit(`${curp.slice(0, 10)}A1`) };
-};
 
 async function waitFinished(processId: string) {
   for (let i = 0; i < 300; i++) {
@@ -34,17 +29,14 @@ beforeAll(async () => {
   server = await startTestServer();
   owner = await invoicingAccount(server.baseUrl, true, 11);
   intruder = await createAccount(server.baseUrl, { rol: 11 });
-  const profile = await call('PUT', '/api/profile', {
-    fullName: 'Comercializadora Ñandú SA de CV', regimen: '601', cp: '06600', estado: 'CMX', municipio: '015', timeZone: 'America/Mexico_City',
-    registroPatronal: 'Y5412345105',
-  });
+  const profile = await call('PUT', '/api/profile', PAYROLL_EMPLOYER_PROFILE);
   expect(profile.status, JSON.stringify(profile.data)).toBe(200);
   for (const over of [
-    { ...matching(), no_empleado: 'E001', salario_diario: '500.00', salario_base: '522.60' },
-    { ...matching(), no_empleado: 'E002', salario_diario: '278.80', salario_base: '291.42' },
-    { ...matching(), no_empleado: 'E003', salario_diario: '900.00', salario_base: '940.68' },
+    { ...matchingIds(), no_empleado: 'E001', salario_diario: '500.00', salario_base: '522.60' },
+    { ...matchingIds(), no_empleado: 'E002', salario_diario: '278.80', salario_base: '291.42' },
+    { ...matchingIds(), no_empleado: 'E003', salario_diario: '900.00', salario_base: '940.68' },
     // A CURP that is not this RFC's: its receipt fails with the reason, the others stamp.
-    { rfc: matching().rfc, curp: randomCurp(), no_empleado: 'E004', salario_diario: '400.00', salario_base: '418.08' },
+    { rfc: matchingIds().rfc, curp: randomCurp(), no_empleado: 'E004', salario_diario: '400.00', salario_base: '418.08' },
   ]) {
     const res = await call('POST', '/api/employees', employeeBody(over));
     expect(res.status, JSON.stringify(res.data)).toBe(201);
