@@ -13,7 +13,7 @@ const passThrough = Object.fromEntries(
 );
 
 // Specs on the shared SAT test account (EKU9003173C9): profile.spec registers it fresh and every spec that uses
-// it (sat-*.spec by convention, and any spec importing e2e/support/sat-account, e.g. workspace.spec) reads and
+// it (sat-*.spec by convention, and any spec importing e2e/support/sat-account, whatever its name) reads and
 // writes that one account's data (counts, folios, stamps, memberships), so they run one at a time, in file
 // order (profile sorts before sat-*), as one project limited to one worker.
 const e2eDir = path.join(path.dirname(new URL(import.meta.url).pathname), 'e2e');

@@ -1,5 +1,5 @@
 import { expect, test, type Page } from '@playwright/test';
-import { createAccountViaApi, loginViaUi } from './support/account';
+import { createAccountViaApi, loginViaUi, signIn } from './support/account';
 import { snap } from './support/screens';
 
 /**
@@ -46,7 +46,6 @@ test('451 sends a suspended account to the suspended page', async ({ page, reque
 
 test('a free plan cannot open premium product routes (→ /plans)', async ({ page, request }) => {
   const account = await createAccountViaApi(request);
-  await loginViaUi(page, account);
-  await page.goto('/payroll/emitted');
+  await signIn(page, request, account, '/payroll/emitted');
   await expect(page).toHaveURL(/\/plans$/);
 });

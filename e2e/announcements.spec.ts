@@ -1,5 +1,5 @@
 import { expect, test, type APIRequestContext } from '@playwright/test';
-import { createAccountViaApi, loginViaUi, type TestAccount } from './support/account';
+import { createAccountViaApi, loginViaUi, type TestAccount, signIn } from './support/account';
 import { snap } from './support/screens';
 
 async function bearer(request: APIRequestContext, account: TestAccount): Promise<string> {
@@ -15,8 +15,7 @@ test('an administrator publishes a SAT change; a user sees it unread in the menu
   const title = `Nueva versión del catálogo c_ClaveProdServ ${Date.now()}`;
 
   const adminPage = await (await browser.newContext()).newPage();
-  await loginViaUi(adminPage, admin);
-  await adminPage.goto('/app/announcement');
+  await signIn(adminPage, request, admin, '/app/announcement');
   await adminPage.getByRole('button', { name: 'Publicar novedad' }).click();
   const drawer = adminPage.getByRole('dialog', { name: 'Publicar novedad' });
   await drawer.getByText('SAT', { exact: true }).click();

@@ -3,7 +3,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { expect, test } from '@playwright/test';
 import ExcelJS from 'exceljs';
-import { createAccountViaApi, loginViaUi } from './support/account';
+import { createAccountViaApi, signIn } from './support/account';
 import { randomRfc } from './support/rfc';
 import { snap } from './support/screens';
 
@@ -25,8 +25,7 @@ async function writeXlsx(file: string, rows: string[][]): Promise<void> {
 
 test('imports 50 customers from XLSX: the template, two bad rows shown by row and column, fixed, imported, listed', async ({ page, request }, info) => {
   const account = await createAccountViaApi(request);
-  await loginViaUi(page, account);
-  await page.goto('/clients');
+  await signIn(page, request, account, '/clients');
   await expect(page.getByRole('heading', { name: 'Clientes' })).toBeVisible();
 
   await page.getByTestId('bulk-import-open').click();

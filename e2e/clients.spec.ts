@@ -1,13 +1,12 @@
 import { expect, test } from '@playwright/test';
-import { createAccountViaApi, loginViaUi, selectOption } from './support/account';
+import { createAccountViaApi, selectOption, signIn } from './support/account';
 import { randomRfc } from './support/rfc';
 import { snap } from './support/screens';
 import { csfLinesMoral, textPdf } from '../apps/api/src/modules/clients/text-pdf.test-support';
 
 test('adds a customer using the CP lookup (estado, municipio and the border-region note fill in)', async ({ page, request }, info) => {
   const account = await createAccountViaApi(request);
-  await loginViaUi(page, account);
-  await page.goto('/clients');
+  await signIn(page, request, account, '/clients');
   await expect(page.getByRole('heading', { name: 'Clientes' })).toBeVisible();
   await expect(page.getByText('Aún no tienes clientes')).toBeVisible();
 
@@ -67,8 +66,7 @@ test('adds a customer using the CP lookup (estado, municipio and the border-regi
 
 test('fills the customer form from the customer\'s Constancia de Situación Fiscal (PDF)', async ({ page, request }, info) => {
   const account = await createAccountViaApi(request);
-  await loginViaUi(page, account);
-  await page.goto('/clients');
+  await signIn(page, request, account, '/clients');
   await page.getByRole('button', { name: 'Nuevo cliente' }).click();
   const drawer = page.getByRole('dialog', { name: 'Nuevo cliente' });
   const rfc = randomRfc('moral');
@@ -101,8 +99,7 @@ test('a customer lacking CFDI 4.0 data is flagged in the list and completed in "
     expect(res.status(), await res.text()).toBe(201);
   }
 
-  await loginViaUi(page, account);
-  await page.goto('/clients');
+  await signIn(page, request, account, '/clients');
   const table = page.getByTestId('clients-table');
   await expect(table.getByTestId('client-v4-flag')).toHaveCount(2);
   await expect(page.getByTestId('clients-v4-notice')).toContainText('2 clientes de esta página no tienen completos sus datos de CFDI 4.0');

@@ -6,7 +6,10 @@ test('forgot password: code by mail, new password, log in with it', async ({ pag
   await page.goto('/login');
   await page.getByRole('link', { name: '¿Olvidaste tu contraseña?' }).click();
   await expect(page).toHaveURL(/\/forgot-password$/);
-  await page.getByLabel('Correo electrónico').fill(account.email);
+  // The router pushes the URL before React paints the new screen: until the heading shows, the login form (whose
+  // "RFC o correo electrónico" a loose label match would also find) can still be on the page.
+  await expect(page.getByRole('heading', { name: '¿Olvidaste tu contraseña?' })).toBeVisible();
+  await page.getByLabel('Correo electrónico', { exact: true }).fill(account.email);
   await page.getByRole('button', { name: 'Enviar código' }).click();
   await expect(page.getByRole('heading', { name: 'Restablece tu contraseña' })).toBeVisible();
 

@@ -1,11 +1,10 @@
 import { expect, test } from '@playwright/test';
-import { createAccountViaApi, loginViaUi } from './support/account';
+import { createAccountViaApi, signIn } from './support/account';
 import { snap } from './support/screens';
 
 test('adds a product by searching "servicios de contabilidad" in the SAT catalog', async ({ page, request }, info) => {
   const account = await createAccountViaApi(request);
-  await loginViaUi(page, account);
-  await page.goto('/products');
+  await signIn(page, request, account, '/products');
   await expect(page.getByRole('heading', { name: 'Productos' })).toBeVisible();
 
   await page.getByRole('button', { name: 'Nuevo producto' }).click();

@@ -1,6 +1,6 @@
 import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
 import { fixturePath } from '../packages/cfdi/test/fixtures';
-import { createAccountViaApi, fiscalData, loginViaUi, readCode, type TestAccount } from './support/account';
+import { createAccountViaApi, fiscalData, readCode, type TestAccount, signIn } from './support/account';
 import { snap } from './support/screens';
 import { csfLinesFisica, textPdf } from '../apps/api/src/modules/clients/text-pdf.test-support';
 
@@ -37,8 +37,7 @@ async function pickFiles(page: Page, dialogName: string, cer: string, key: strin
 
 test('uploading the SAT test CSD validates live and shows the certificate facts', async ({ page, request }, info) => {
   const account = await createSatTestAccount(request);
-  await loginViaUi(page, account);
-  await page.goto('/profile/3');
+  await signIn(page, request, account, '/profile/3');
   await expect(page.getByTestId('summary-csd')).toContainText('Sin registrar');
   await page.getByTestId('open-csd').click();
 
@@ -68,8 +67,7 @@ test('uploading the SAT test CSD validates live and shows the certificate facts'
 
 test('general data, picture limit, tax residence by CP, constancia and a fiscal obligation', async ({ page, request }, info) => {
   const account = await createAccountViaApi(request);
-  await loginViaUi(page, account);
-  await page.goto('/profile/0');
+  await signIn(page, request, account, '/profile/0');
   await page.getByLabel('Teléfono (10 dígitos)').fill('5512345678');
   await page.getByRole('button', { name: 'Guardar cambios' }).click();
   await expect(page.getByText('Tu perfil se actualizó')).toBeVisible();

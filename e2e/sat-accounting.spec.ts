@@ -1,14 +1,13 @@
 import { readFileSync } from 'node:fs';
-import { expect as baseExpect, test, type Page } from '@playwright/test';
+import { expect as baseExpect, test } from '@playwright/test';
 import ExcelJS from 'exceljs';
 import { validateContabilidadXsd } from '../packages/cfdi/src/contabilidad/xsd';
-import { loginViaUi } from './support/account';
+import { signIn } from './support/account';
 import { randomRfc } from './support/rfc';
 import { satTestAccount, uploadSatCsd } from './support/sat-account';
-import { snap } from './support/screens';
+import { snap, settle } from './support/screens';
 
 const expect = baseExpect.configure({ timeout: 45_000 });
-const settle = (page: Page) => page.waitForTimeout(1500);
 
 test('a stamped invoice writes its póliza; the balanza shows it and its XML validates against SAT 1.3', async ({ page, request }, info) => {
   test.setTimeout(300_000);
@@ -31,8 +30,7 @@ test('a stamped invoice writes its póliza; the balanza shows it and its XML val
   expect(stamped.status(), await stamped.text()).toBe(201);
   const uuid = ((await stamped.json()) as { uuid: string }).uuid.toUpperCase();
 
-  await loginViaUi(page, account);
-  await page.goto('/contabilidad');
+  await signIn(page, request, account, '/contabilidad');
   await settle(page);
   await expect(page.getByRole('heading', { name: 'Contabilidad electrónica' })).toBeVisible();
   // The month is open (another run may have left it closed: reopen it, as the log records).

@@ -1,5 +1,5 @@
 import { expect as baseExpect, test, type APIRequestContext } from '@playwright/test';
-import { loginViaUi } from './support/account';
+import { signIn } from './support/account';
 import { randomRfc } from './support/rfc';
 import { satTestAccount, uploadSatCsd } from './support/sat-account';
 import { snap } from './support/screens';
@@ -58,8 +58,7 @@ test('import a CAMT.053, accept the proposal, stamp the payment complement from 
   let bankAccountId: number | null = null;
 
   try {
-    await loginViaUi(page, account);
-    await page.goto('/bancos');
+    await signIn(page, request, account, '/bancos');
     await expect(page.getByRole('heading', { name: 'Conciliación bancaria' })).toBeVisible();
 
     // The CLABE is checked as it is typed; its first digits pick the bank.

@@ -3,11 +3,10 @@ import { expect as baseExpect, test, type APIRequestContext, type Page } from '@
 import { makePremium, type TestAccount } from './support/account';
 import { randomRfc } from './support/rfc';
 import { satTestAccount, uploadSatCsd } from './support/sat-account';
-import { snap } from './support/screens';
+import { snap, settle } from './support/screens';
 
 // The machine runs several suites at once: the first paint of a screen can take well over the default 15 s.
 const expect = baseExpect.configure({ timeout: 45_000 });
-const settle = (page: Page) => page.waitForTimeout(3000);
 
 /** loginViaUi with this file's patience: on a loaded machine the login answer can take longer than 15 s. */
 async function login(page: Page, account: TestAccount): Promise<void> {

@@ -1,7 +1,7 @@
 import { execFileSync } from 'node:child_process';
 import path from 'node:path';
 import { expect as baseExpect, test, type APIRequestContext } from '@playwright/test';
-import { createAccountViaApi, loginViaUi } from './support/account';
+import { createAccountViaApi, signIn } from './support/account';
 import { satTestAccount, uploadSatCsd } from './support/sat-account';
 import { snap } from './support/screens';
 
@@ -52,8 +52,7 @@ test('a supplier asks to cancel two CFDIs the account received: the inbox under 
     expect(((await cancel.json()) as { estado: string }).estado).toBe('en_proceso');
   }
 
-  await loginViaUi(page, receptor);
-  await page.goto('/outcomes');
+  await signIn(page, request, receptor, '/outcomes');
   await page.getByRole('tab', { name: 'Solicitudes de cancelación' }).click();
   await expect(page).toHaveURL(/tab=cancelaciones/);
   const inbox = page.getByTestId('cancellation-requests');

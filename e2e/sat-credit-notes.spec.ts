@@ -1,11 +1,10 @@
-import { expect as baseExpect, test, type Page } from '@playwright/test';
-import { loginViaUi } from './support/account';
+import { expect as baseExpect, test } from '@playwright/test';
+import { signIn } from './support/account';
 import { randomRfc } from './support/rfc';
 import { satTestAccount, uploadSatCsd } from './support/sat-account';
-import { snap } from './support/screens';
+import { snap, settle } from './support/screens';
 
 const expect = baseExpect.configure({ timeout: 45_000 });
-const settle = (page: Page) => page.waitForTimeout(2000);
 
 test('a credit note issued from an invoice\u2019s row is related to it, lowers its balance and shows in the credit-note cards', async ({ page, request }, info) => {
   test.setTimeout(300_000);
@@ -28,8 +27,7 @@ test('a credit note issued from an invoice\u2019s row is related to it, lowers i
   expect(invoice.status(), await invoice.text()).toBe(201);
   const invoiceUuid = ((await invoice.json()) as { uuid: string }).uuid;
 
-  await loginViaUi(page, account);
-  await page.goto('/credit-notes/emitted');
+  await signIn(page, request, account, '/credit-notes/emitted');
   await settle(page);
   await expect(page.getByTestId('note-card-1-count')).not.toHaveText('—');
   const before = Number(await page.getByTestId('note-card-1-count').innerText());

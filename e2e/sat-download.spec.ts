@@ -1,7 +1,7 @@
 import { readFileSync } from 'node:fs';
 import { expect as baseExpect, test, type APIRequestContext, type Page } from '@playwright/test';
 import { fixturePath } from '../packages/cfdi/test/fixtures';
-import { loginViaUi } from './support/account';
+import { signIn } from './support/account';
 import { satTestAccount } from './support/sat-account';
 import { snap } from './support/screens';
 
@@ -41,8 +41,7 @@ test('ask SAT for a month\'s received CFDI from /outcomes, watch the live bar, a
   const account = await satTestAccount(request);
   await uploadSatEfirma(request, account.token);
 
-  await loginViaUi(page, account);
-  await page.goto('/outcomes');
+  await signIn(page, request, account, '/outcomes');
   await expect(page.getByRole('heading', { name: 'Gastos' })).toBeVisible();
   await pickPeriod(page, 'Octubre', '2026');
   await expect(page.getByText(SUPPLIERS)).toHaveCount(0);

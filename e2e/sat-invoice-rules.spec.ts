@@ -1,8 +1,8 @@
 import { expect as baseExpect, test, type Locator, type Page } from '@playwright/test';
-import { loginViaUi } from './support/account';
+import { signIn } from './support/account';
 import { randomRfc } from './support/rfc';
 import { satTestAccount, uploadSatCsd } from './support/sat-account';
-import { snap } from './support/screens';
+import { settle, snap } from './support/screens';
 
 // Issue 24 items 4, 5 and 6 in the invoice form: the two-thirds IVA retention figures the engine computes (the
 // same code the server stamps with), the warning a persona moral gets for an ISR retention, and the refusal of
@@ -32,9 +32,8 @@ test('two-thirds retention figures, ISR warning for a persona moral, and IVA 8 %
   });
   expect(created.status(), await created.text()).toBe(201);
 
-  await loginViaUi(page, account);
-  await page.goto('/invoicing/add');
-  await page.waitForTimeout(3000);
+  await signIn(page, request, account, '/invoicing/add');
+  await settle(page);
   await expect(page.getByRole('heading', { name: 'Nueva factura' })).toBeVisible();
   await searchPick(page, page, 'Cliente', customerRfc, new RegExp(customerRfc));
   await searchPick(page, page, 'Forma de pago', '03', /^03 - /);

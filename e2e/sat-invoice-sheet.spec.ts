@@ -1,5 +1,5 @@
 import { expect, test } from '@playwright/test';
-import { loginViaUi } from './support/account';
+import { signIn } from './support/account';
 import { randomRfc } from './support/rfc';
 import { satTestAccount, uploadSatCsd } from './support/sat-account';
 import { snap } from './support/screens';
@@ -25,8 +25,7 @@ test('stamps 20 invoices from a spreadsheet, then a recurring invoice is listed,
   ]).flat();
   const csv = [HEADER, ...rows].map((r) => r.join(',')).join('\n');
 
-  await loginViaUi(page, account);
-  await page.goto('/invoicing/sheet');
+  await signIn(page, request, account, '/invoicing/sheet');
   await expect(page.getByRole('heading', { name: 'Facturas desde hoja de cálculo' })).toBeVisible();
   await page.locator('input[type=file]').first().setInputFiles({ name: 'lote.csv', mimeType: 'text/csv', buffer: Buffer.from(csv) });
   await page.getByTestId('sheet-preview').click();

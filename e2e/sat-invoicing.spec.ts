@@ -1,8 +1,8 @@
 import { expect as baseExpect, test, type Locator, type Page } from '@playwright/test';
-import { loginViaUi, makePremium } from './support/account';
+import { makePremium, signIn } from './support/account';
 import { randomRfc } from './support/rfc';
 import { satTestAccount, uploadSatCsd } from './support/sat-account';
-import { snap } from './support/screens';
+import { snap, settle } from './support/screens';
 
 // The machine runs several suites at once: the first paint of a screen can take well over the default 15 s.
 const expect = baseExpect.configure({ timeout: 45_000 });
@@ -25,11 +25,6 @@ async function fillConcept(page: Page, i: number, c: { clave: string; unidad: st
   if (c.descuento) await card.getByLabel('Descuento', { exact: true }).fill(c.descuento);
 }
 
-/**
- * After a full page load the first bundle parse keeps this shared, busy machine's browser unresponsive for
- * a few seconds; locator polling started in that window was seen to never resolve, so give it a moment.
- */
-const settle = (page: Page) => page.waitForTimeout(3000);
 
 const count = async (page: Page, key: string) => Number(await page.getByTestId(`stat-${key}-count`).innerText());
 
@@ -47,8 +42,7 @@ test('issue a 3-concept CFDI 4.0 with IVA and a discount, preview, stamp, list, 
   });
   expect(created.status(), await created.text()).toBe(201);
 
-  await loginViaUi(page, account);
-  await page.goto('/incomes');
+  await signIn(page, request, account, '/incomes');
   await settle(page);
   await expect(page.getByTestId('stat-ingresos-count')).not.toHaveText('—');
   const before = { ingresos: await count(page, 'ingresos'), cancelados: await count(page, 'cancelados') };

@@ -3,10 +3,9 @@ import { expect as baseExpect, test, type APIRequestContext, type Page } from '@
 import { loginViaUi } from './support/account';
 import { randomRfc } from './support/rfc';
 import { satTestAccount, uploadSatCsd } from './support/sat-account';
-import { snap } from './support/screens';
+import { snap, settle } from './support/screens';
 
 const expect = baseExpect.configure({ timeout: 45_000 });
-const settle = (page: Page) => page.waitForTimeout(1500);
 
 /** A PPD invoice of `valor` + 16 % IVA to the customer, stamped through the API; its UUID. */
 async function ppdInvoice(request: APIRequestContext, headers: Record<string, string>, clientId: number, valor: string): Promise<string> {

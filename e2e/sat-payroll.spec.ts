@@ -1,11 +1,10 @@
-import { expect as baseExpect, test, type Page } from '@playwright/test';
-import { fiscalData, loginViaUi } from './support/account';
+import { expect as baseExpect, test } from '@playwright/test';
+import { fiscalData, signIn } from './support/account';
 import { employeeFor } from './support/employee';
 import { satTestAccount, uploadSatCsd } from './support/sat-account';
-import { snap } from './support/screens';
+import { snap, settle } from './support/screens';
 
 const expect = baseExpect.configure({ timeout: 45_000 });
-const settle = (page: Page) => page.waitForTimeout(2000);
 
 test('a pre-payroll for three employees: one disabled, the rest stamped with the live bar, listed with their totals', async ({ page, request }, info) => {
   test.setTimeout(180_000);
@@ -29,8 +28,7 @@ test('a pre-payroll for three employees: one disabled, the rest stamped with the
     created.push(((await res.json()) as { id: number }).id);
   }
 
-  await loginViaUi(page, account);
-  await page.goto('/pre-payroll');
+  await signIn(page, request, account, '/pre-payroll');
   await settle(page);
   await page.getByRole('button', { name: 'Nueva prenómina' }).click();
   const drawer = page.getByRole('dialog', { name: 'Nueva prenómina' });

@@ -1,11 +1,10 @@
-import { expect as baseExpect, test, type Page } from '@playwright/test';
+import { expect as baseExpect, test } from '@playwright/test';
 import { fiscalData } from './support/account';
 import { employeeFor } from './support/employee';
 import { satTestAccount, uploadSatCsd } from './support/sat-account';
-import { snap } from './support/screens';
+import { snap, settle } from './support/screens';
 
 const expect = baseExpect.configure({ timeout: 45_000 });
-const settle = (page: Page) => page.waitForTimeout(2000);
 
 // Issue 24 items 3 and 14: an aguinaldo payroll by RLISR art. 174, refused while one employee's data would be
 // refused by SAT (the problems listed per employee on screen), stamped once that employee is left out.

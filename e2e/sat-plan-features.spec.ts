@@ -1,9 +1,10 @@
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { expect as baseExpect, test, type APIRequestContext, type Page } from '@playwright/test';
-import { createAccountViaApi, loginViaUi, type TestAccount } from './support/account';
+import { createAccountViaApi, type TestAccount, signIn } from './support/account';
 import { importZip, receivedZip } from './support/received-zip';
 import { satTestAccount, SAT_RFC } from './support/sat-account';
+import { settle } from './support/screens';
 
 /**
  * Spec §6 in the browser, one row per plan feature that has a control on a screen: a free account sees the
@@ -28,7 +29,6 @@ interface Probe {
   lockedPanel?: (page: Page) => ReturnType<Page['getByTestId']>;
 }
 
-const settle = (page: Page) => page.waitForTimeout(1500);
 
 async function goto(page: Page, url: string) {
   if (new URL(page.url()).pathname !== url) {
@@ -175,8 +175,7 @@ for (const plan of ['gratuito', 'premium'] as const) {
     if (plan === 'premium') expect([...has].sort((a, b) => a - b)).toEqual([5, 6, 7, 8, 9, 31, 55, 57, 58, 59, 62, 63, 64, 65, 66, 67, 68, 69, 70, 71, 72]);
     else expect(has.has(31)).toBe(false);
 
-    await loginViaUi(page, account);
-    await page.goto('/outcomes');
+    await signIn(page, request, account, '/outcomes');
     await settle(page);
     await march2026(page);
     await checkTable(page, probes(ppd!.uuid), has, plan);
@@ -192,8 +191,7 @@ test('feature 59 (send an issued invoice by e-mail) with the SAT test account: l
   await importZip(request, account.token, zip);
   await setRole(request, account.token, 10);
   try {
-    await loginViaUi(page, account);
-    await page.goto('/incomes');
+    await signIn(page, request, account, '/incomes');
     await settle(page);
     await march2026(page);
     await rowAction(page, `income-${issued!.uuid}`, 'Enviar por correo');

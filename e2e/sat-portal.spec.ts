@@ -1,5 +1,5 @@
 import { expect, test } from '@playwright/test';
-import { loginViaUi } from './support/account';
+import { signIn } from './support/account';
 import { randomRfc } from './support/rfc';
 import { satTestAccount, uploadSatCsd } from './support/sat-account';
 import { snap } from './support/screens';
@@ -31,8 +31,7 @@ test('a customer self-invoices a ticket on the public portal, with no login', as
   expect(ticket.status(), await ticket.text()).toBe(201);
 
   // The owner's screen lists it as pending.
-  await loginViaUi(page, account);
-  await page.goto('/invoicing/portal');
+  await signIn(page, request, account, '/invoicing/portal');
   await expect(page.getByRole('heading', { name: 'Portal de autofacturación' })).toBeVisible();
   await expect(page.getByTestId('portal-tickets').getByRole('row').filter({ hasText: folio })).toContainText('Pendiente');
   await expect(page.getByTestId('portal-link')).toContainText(`/f/${slug}`);

@@ -1,5 +1,5 @@
 import { expect as baseExpect, test } from '@playwright/test';
-import { loginViaUi } from './support/account';
+import { signIn } from './support/account';
 import { randomRfc } from './support/rfc';
 import { satTestAccount, uploadSatCsd } from './support/sat-account';
 import { snap } from './support/screens';
@@ -27,8 +27,7 @@ test('receivables: a customer’s estado de cuenta from the aging, its PDF, sent
   expect(invoice.status(), await invoice.text()).toBe(201);
 
   try {
-    await loginViaUi(page, account);
-    await page.goto('/bancos');
+    await signIn(page, request, account, '/bancos');
     await page.getByTestId(`statement-${rfc}`).click();
     const dialog = page.getByRole('dialog');
     await expect(dialog).toContainText('Estado de cuenta de COBRANZA DE PRUEBA');
@@ -84,8 +83,7 @@ test('"Facturar este depósito" opens the invoice form prefilled with the deposi
     const { id } = (await job.json()) as { id: string };
     await expect.poll(async () => ((await (await request.get(`/api/bancos/estados/${id}`, { headers })).json()) as { status: string }).status, { timeout: 60_000 }).toBe('done');
 
-    await loginViaUi(page, account);
-    await page.goto('/bancos');
+    await signIn(page, request, account, '/bancos');
     await page.getByTestId('bank-account-select').click();
     await page.getByRole('option', { name: new RegExp(clabe) }).click();
     const deposit = page.getByTestId('bank-movement').filter({ hasText: 'DEPOSITO EN EFECTIVO' });

@@ -1,19 +1,13 @@
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { expect as baseExpect, test, type Page } from '@playwright/test';
-import { createAccountViaApi, loginViaUi, makePremium } from './support/account';
+import { createAccountViaApi, makePremium, signIn } from './support/account';
 import { receivedZip } from './support/received-zip';
-import { snap } from './support/screens';
+import { snap, settle } from './support/screens';
 
 // The machine runs several suites at once: the first paint of a screen can take well over the default 15 s.
 const expect = baseExpect.configure({ timeout: 45_000 });
 
-/**
- * Received CFDIs need an issuer whose CSD we have: the SAT test taxpayer EKU9003173C9 is the only one, so it is
- * the supplier here and the receiving account is a fresh one (a CFDI EKU issues to itself counts as issued, not
- * received). A fresh account also makes every figure below exact.
- */
-const settle = (page: Page) => page.waitForTimeout(3000);
 const card = (page: Page, key: string) => ({ count: page.getByTestId(`stat-${key}-count`), total: page.getByTestId(`stat-${key}-total`) });
 
 test('import a ZIP of received CFDIs with the live bar, see them on /outcomes, override deductibility, and a 390-px pass', async ({ page, request }, info) => {
@@ -36,8 +30,7 @@ test('import a ZIP of received CFDIs with the live bar, see them on /outcomes, o
   ], [{ name: 'roto.xml', data: '<cfdi:Comprobante><sin cerrar>' }]);
   const [cash, credit] = docs;
 
-  await loginViaUi(page, account);
-  await page.goto('/outcomes');
+  await signIn(page, request, account, '/outcomes');
   await settle(page);
   await expect(page.getByRole('heading', { name: 'Gastos' })).toBeVisible();
   // The shell's month/year filter (§2.6) drives the screen.

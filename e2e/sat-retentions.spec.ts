@@ -2,12 +2,11 @@ import { execFileSync } from 'node:child_process';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { expect as baseExpect, test, type Page } from '@playwright/test';
-import { createAccountViaApi, loginViaUi, makePremium, selectOption } from './support/account';
+import { createAccountViaApi, makePremium, selectOption, signIn } from './support/account';
 import { satTestAccount, uploadSatCsd } from './support/sat-account';
-import { snap } from './support/screens';
+import { snap, settle } from './support/screens';
 
 const expect = baseExpect.configure({ timeout: 45_000 });
-const settle = (page: Page) => page.waitForTimeout(2000);
 const MESES = ['Enero', 'Febrero', 'Marzo', 'Abril', 'Mayo', 'Junio', 'Julio', 'Agosto', 'Septiembre', 'Octubre', 'Noviembre', 'Diciembre'];
 
 /** The shell's month/year filter (§2.6). */
@@ -24,8 +23,7 @@ test('issue a Retenciones 2.0 with the intereses complement in the browser, see 
   const account = await satTestAccount(request);
   await uploadSatCsd(request, account.token);
 
-  await loginViaUi(page, account);
-  await page.goto('/retentions/issued');
+  await signIn(page, request, account, '/retentions/issued');
   await settle(page);
   await expect(page.getByRole('heading', { name: 'Retenciones emitidas' })).toBeVisible();
   const now = new Date(Date.now() - 6 * 3_600_000);
@@ -111,8 +109,7 @@ test('import the retention fixture on /retentions/received and see it listed wit
     cwd: path.join(import.meta.dirname, '..'), encoding: 'utf8',
   }).trim();
 
-  await loginViaUi(page, account);
-  await page.goto('/retentions/received');
+  await signIn(page, request, account, '/retentions/received');
   await settle(page);
   await expect(page.getByRole('heading', { name: 'Retenciones recibidas' })).toBeVisible();
   await pickPeriod(page, 10, 2026);

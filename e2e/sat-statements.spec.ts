@@ -2,13 +2,12 @@ import { execFileSync } from 'node:child_process';
 import { readFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { expect as baseExpect, test, type Page } from '@playwright/test';
-import { createAccountViaApi, loginViaUi, makePremium } from './support/account';
+import { expect as baseExpect, test } from '@playwright/test';
+import { createAccountViaApi, makePremium, signIn } from './support/account';
 import { importZip } from './support/received-zip';
-import { snap } from './support/screens';
+import { snap, settle } from './support/screens';
 
 const expect = baseExpect.configure({ timeout: 45_000 });
-const settle = (page: Page) => page.waitForTimeout(2000);
 
 test('compute a statement and open its PDF; generate a DIOT, download it, pay a received CFDI and see the diff', async ({ page, request }, info) => {
   test.setTimeout(300_000);
@@ -21,8 +20,7 @@ test('compute a statement and open its PDF; generate a DIOT, download it, pay a 
   });
   await importZip(request, token, first);
 
-  await loginViaUi(page, account);
-  await page.goto('/statements');
+  await signIn(page, request, account, '/statements');
   await settle(page);
   await expect(page.getByRole('heading', { name: 'Declaraciones' })).toBeVisible();
   await page.getByRole('combobox', { name: 'Año' }).click();

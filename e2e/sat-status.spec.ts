@@ -1,7 +1,7 @@
 import { expect as baseExpect, test, type Locator, type Page } from '@playwright/test';
-import { loginViaUi } from './support/account';
+import { signIn } from './support/account';
 import { satTestAccount, uploadSatCsd } from './support/sat-account';
-import { snap } from './support/screens';
+import { snap, settle } from './support/screens';
 
 // The machine runs several suites at once: the first paint of a screen can take well over the default 15 s.
 const expect = baseExpect.configure({ timeout: 45_000 });
@@ -16,7 +16,6 @@ async function searchPick(page: Page, scope: Page | Locator, label: string, text
   await page.getByRole('option', { name: option }).first().click();
 }
 
-const settle = (page: Page) => page.waitForTimeout(3000);
 
 test('a 69-B customer gets the warning before stamping; cancelled, "Consultar estado en el SAT" says Cancelado', async ({ page, request }, info) => {
   test.setTimeout(420_000);
@@ -32,8 +31,7 @@ test('a 69-B customer gets the warning before stamping; cancelled, "Consultar es
   // A rerun over the same database finds the customer already there.
   expect([201, 409, 422], await created.text()).toContain(created.status());
 
-  await loginViaUi(page, account);
-  await page.goto('/invoicing/add');
+  await signIn(page, request, account, '/invoicing/add');
   await settle(page);
   await expect(page.getByRole('heading', { name: 'Nueva factura' })).toBeVisible();
   await searchPick(page, page, 'Cliente', EFOS_RFC, new RegExp(EFOS_RFC));

@@ -1,5 +1,5 @@
 import { expect, test } from '@playwright/test';
-import { createAccountViaApi, loginViaUi, newAccount } from './support/account';
+import { createAccountViaApi, loginViaUi, newAccount, signIn } from './support/account';
 import { snap } from './support/screens';
 
 test('wrong password shows the API message on the login form', async ({ page, request }, info) => {
@@ -28,8 +28,7 @@ test('logout clears the session and guarded pages go back to login', async ({ pa
 
 test('a logged-in user on /login goes to the dashboard', async ({ page, request }) => {
   const account = await createAccountViaApi(request);
-  await loginViaUi(page, account);
-  await page.goto('/login');
+  await signIn(page, request, account, '/login');
   await expect(page).toHaveURL(/\/dashboard\/home$/);
 });
 

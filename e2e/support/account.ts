@@ -1,4 +1,6 @@
 import { expect, type APIRequestContext, type Locator, type Page } from '@playwright/test';
+import type { LoginResponse } from '@facturo/contract';
+import { sessionEntries } from '../../apps/web/src/shared/session/session-entries';
 import { randomRfc } from './rfc';
 
 export interface TestAccount {
@@ -51,6 +53,25 @@ export async function loginViaUi(page: Page, account: TestAccount): Promise<void
   await page.getByLabel('Contraseña').fill(account.password);
   await page.getByRole('button', { name: 'Iniciar sesión' }).click();
   await expect(page).toHaveURL(/\/dashboard\/home$/);
+}
+
+/**
+ * Opens `path` signed in, for tests where the login screen is not what they check: logs in through the
+ * API and gives the page exactly what a login stores (session-entries.ts) before its first script runs.
+ * Saves the login form and the dashboard a test would otherwise load only to leave it.
+ */
+export async function signIn(page: Page, request: APIRequestContext, account: TestAccount, path = '/dashboard/home'): Promise<void> {
+  const login = await request.post('/api/login', { data: { username: account.rfc, password: account.password } });
+  expect(login.ok(), await login.text()).toBe(true);
+  const entries = sessionEntries((await login.json()) as LoginResponse);
+  // Once per tab (sessionStorage survives this tab's navigations): a later logout in the test must stay
+  // logged out on the next page load.
+  await page.addInitScript((stored) => {
+    if (sessionStorage.getItem('e2e:signed-in')) return;
+    sessionStorage.setItem('e2e:signed-in', '1');
+    for (const [key, value] of stored) localStorage.setItem(key, value);
+  }, entries);
+  await page.goto(path);
 }
 
 /**

@@ -16,3 +16,13 @@ export async function snap(page: Page, _info: TestInfo, name: string): Promise<v
     await page.screenshot({ path: `apps/web/public/guides/${name}.jpg`, type: 'jpeg', quality: 72 });
   }
 }
+
+/**
+ * After a full page load the first bundle parse keeps a busy machine's browser unresponsive for a moment; locator
+ * polling started in that window was seen never to resolve. So wait for the events, not a fixed time (1.5-3 s
+ * each, ~30 times in the SAT chain): the page's load, then two painted frames — the main thread is free again.
+ */
+export async function settle(page: Page): Promise<void> {
+  await page.waitForLoadState('load');
+  await page.evaluate(() => new Promise<void>((resolve) => requestAnimationFrame(() => requestAnimationFrame(() => resolve()))));
+}

@@ -2,6 +2,7 @@ import { useSyncExternalStore } from 'react';
 import { storageKeys, sessionKeys } from '../storage/storage-keys';
 import { readJson, readString, removeKeys, writeJson, writeString } from '../storage/local-store';
 import type { LoginResponse, StoredUser } from './session-types';
+import { sessionEntries, toStoredUser } from './session-entries';
 
 type Listener = () => void;
 const listeners = new Set<Listener>();
@@ -21,43 +22,11 @@ function emit(): void {
   for (const l of listeners) l();
 }
 
-/** Role 1 is admin (§6); every other role uses the client area. */
-export function roleName(rol: number): 'admin' | 'client' {
-  return rol === 1 ? 'admin' : 'client';
-}
-
-/** Converts a login-shaped response user into the locally stored user (§3). */
-export function toStoredUser(res: LoginResponse): StoredUser {
-  const u = res.user;
-  return {
-    id: u.rfc,
-    fullName: u.name ?? '',
-    username: u.rfc,
-    avatar: u.img,
-    email: u.email,
-    role: roleName(u.rol),
-    // §6: the local ability is manage all on the client.
-    ability: [{ action: 'manage', subject: 'all' }],
-    regimen: u.regimen,
-    clave_sat: u.clave_sat,
-    is_confirmed: u.is_confirmed,
-    profile_completed: u.profile_completed,
-    rol_id: u.rol,
-    contr_stripe: u.contr_stripe,
-  };
-}
-
 /** Stores token, user and the login filters (month/year) after login/verify/complete. */
 export function startSession(res: LoginResponse): StoredUser {
-  const user = toStoredUser(res);
-  writeString(storageKeys.accessToken, res.access_token);
-  writeJson(storageKeys.userData, user);
-  if (res.filters?.month && res.filters?.year) {
-    writeString(storageKeys.month, String(res.filters.month));
-    writeString(storageKeys.year, String(res.filters.year));
-  }
+  for (const [key, value] of sessionEntries(res)) writeString(key, value);
   emit();
-  return user;
+  return toStoredUser(res);
 }
 
 /** Merges changes into the stored user (e.g. a new role from the plan fetch, §6). */
