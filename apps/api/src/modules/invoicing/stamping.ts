@@ -12,6 +12,7 @@ import { users } from '../../db/schema';
 import { loadAccountCsd } from './account-csd';
 import { isTestRequest, pacFor, type StampAccount } from './test-mode';
 import { claimFolio } from './folios';
+import { oneClaimAtATime } from './claim-queue';
 
 /** What the stamping pipeline needs from the process (built once in invoicing/providers.ts). */
 export interface StampingDeps {
@@ -268,7 +269,8 @@ export interface AttemptRequest<R> {
 /**
  * The stamping pipeline of every document (decision 282, after decision 150): CSD loaded first; then
  * 1. ONE SHORT transaction claims the Idempotency-Key, the folio (the serie's row lock lasts only this
- *    transaction) and one stamp, seals, and records the sealed document as 'timbrando' (stamp_attempts);
+ *    transaction) and one stamp, seals, and records the sealed document as 'timbrando' (stamp_attempts); an
+ *    account's claims queue in memory first (claim-queue.ts), not on a pooled connection waiting for a row lock;
  * 2. the PAC is called OUTSIDE any transaction — no row lock, no connection held (PGlite has one);
  * 3. a second short transaction stores the CFDI, marks it 'timbrado' and writes the ledger movement and the
  *    replay answer — or, on a refusal, marks the folio 'no_timbrado' with the PAC's reason and returns the stamp.
@@ -288,7 +290,7 @@ export async function stampAttempt<R>(deps: StampingDeps, req: AttemptRequest<R>
   }
   let claimed: StampAttempt | 'joined';
   try {
-    claimed = await db.transaction(async (tx): Promise<StampAttempt | 'joined'> => {
+    claimed = await oneClaimAtATime(userId, () => db.transaction(async (tx): Promise<StampAttempt | 'joined'> => {
       const t = tx as unknown as Db;
       if (idem) {
         const got = await t
@@ -317,7 +319,7 @@ export async function stampAttempt<R>(deps: StampingDeps, req: AttemptRequest<R>
         reserves: req.reserves?.() ?? null, test,
       }).returning();
       return row!;
-    });
+    }));
   } catch (err) {
     if (err instanceof SealError) throw new AppError(422, `No se pudo sellar con tu CSD: ${err.message}`, { csd: [err.message] });
     throw err;
