@@ -1,7 +1,8 @@
 /**
  * Issue 10: stamping a 500-employee pre-payroll with the sandbox PAC on one process (`npm start`, PGlite,
  * workers in process): POST /api/releasePrenomina → the background job builds, seals and stamps one Nómina 1.2
- * receipt per employee. Prints the total time from the release to the job's end (goal < 10 s) and receipts/s.
+ * receipt per employee. Prints the total time from the release to the job's end (goal < 10 s; with
+ * SANDBOX_PAC_LATENCY_MS=800, issue 30's < 90 s for 500) and receipts/s.
  * Employees go in through the API first (not timed). The account turns premium the way a user does (a card and
  * the monthly subscription with the local payment provider): /api/dev/account-flags exists only under NODE_ENV=test.
  * Run: npx tsx bench/payroll-stamp.bench.ts [empleados]   (or `npm run bench payroll-stamp`)
@@ -51,7 +52,11 @@ try {
   const seconds = (performance.now() - started) / 1000;
   const detail = await call('GET', `/api/prenomina/${created.data.id}`);
   const stamped = (detail.data.detalle_nomina as { status: number }[]).filter((d) => d.status === 1).length;
-  console.log(`Prenómina de ${EMPLOYEES} empleados (sandbox PAC, un proceso, PGlite): ${seconds.toFixed(1)} s, ${(stamped / seconds).toFixed(1)} recibos/s, ${stamped} timbrados · «${done.message}» ${seconds < 10 ? '(meta cumplida: < 10 s)' : '(fuera de la meta: < 10 s)'}`);
+  // The goal depends on how fast the PAC answers: issue 10's < 10 s with the sandbox's immediate answer, issue 30's
+  // < 90 s for 500 receipts with SANDBOX_PAC_LATENCY_MS=800 (a real PAC's round trip, PAC_CONCURRENCY at once).
+  const latency = Number(process.env.SANDBOX_PAC_LATENCY_MS ?? 0);
+  const goal = latency > 0 ? 90 : 10;
+  console.log(`Prenómina de ${EMPLOYEES} empleados (sandbox PAC${latency ? ` a ${latency} ms` : ''}, PAC_CONCURRENCY ${process.env.PAC_CONCURRENCY ?? 8}, un proceso, PGlite): ${seconds.toFixed(1)} s, ${(stamped / seconds).toFixed(1)} recibos/s, ${stamped} timbrados · «${done.message}» ${seconds < goal ? `(meta cumplida: < ${goal} s)` : `(fuera de la meta: < ${goal} s)`}`);
   console.log(`Carga de la máquina (load average 1 min): ${(await import('node:os')).loadavg()[0]!.toFixed(2)} en ${(await import('node:os')).cpus().length} núcleos`);
 } finally {
   await server.stop();
