@@ -1,0 +1,25 @@
+import type { APIRequestContext, Page } from '@playwright/test';
+import { expect } from '@playwright/test';
+
+/** What a free plan shows where a paid feature would be (spec §6). */
+export const UPGRADE = 'Ahh... Aún no eres usuario premium.';
+
+/** The shell's month/year filter (§2.6) on March 2026, where the specs put their received CFDIs. */
+export async function march2026(page: Page) {
+  await page.getByRole('combobox', { name: 'Año' }).click();
+  await page.getByRole('option', { name: '2026', exact: true }).click();
+  await page.getByRole('combobox', { name: 'Mes' }).click();
+  await page.getByRole('option', { name: 'Marzo', exact: true }).click();
+}
+
+export async function rowAction(page: Page, rowTestId: string, item: string) {
+  await page.getByTestId(rowTestId).getByRole('button', { name: /^Acciones/ }).click();
+  await page.getByRole('menuitem', { name: item }).click();
+}
+
+export async function setRole(request: APIRequestContext, token: string, rol: 10 | 11): Promise<string> {
+  const res = await request.post('/api/dev/account-flags', { data: { rol }, headers: { Authorization: `Bearer ${token}` } });
+  expect(res.ok(), await res.text()).toBe(true);
+  return ((await res.json()) as { access_token: string }).access_token;
+}
+
