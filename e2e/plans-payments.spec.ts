@@ -1,5 +1,6 @@
 import { expect, test } from '@playwright/test';
 import { createAccountViaApi, loginViaUi, selectOption } from './support/account';
+import { liveConnected } from './support/screens';
 
 /**
  * Issue 14 end to end with the local (offline) payments provider: a free account adds pm_card_visa, subscribes
@@ -42,7 +43,8 @@ test('free → card → Premium → failed renewal → 402 → retry with anothe
   await expect(page).toHaveURL(/\/employees$/);
   await expect(page.getByRole('heading', { name: 'Empleados' })).toBeVisible();
 
-  // A renewal whose charge fails (the provider's signed events, no forged ones).
+  // A renewal whose charge fails (the provider's signed events, no forged ones), once this page hears live events.
+  await liveConnected(page);
   const token = await page.evaluate(() => localStorage.getItem('accessToken'));
   const renew = await request.post('/api/dev/payments/renew', { data: { paymentMethod: 'pm_card_chargeCustomerFail' }, headers: { Authorization: `Bearer ${token}` } });
   expect(renew.ok(), await renew.text()).toBe(true);

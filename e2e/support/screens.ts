@@ -1,4 +1,4 @@
-import type { Page, TestInfo } from '@playwright/test';
+import { expect, type Page, type TestInfo } from '@playwright/test';
 import { guideShots } from '../../apps/web/src/features/tutorials/model/guides';
 
 /**
@@ -25,4 +25,12 @@ export async function snap(page: Page, _info: TestInfo, name: string): Promise<v
 export async function settle(page: Page): Promise<void> {
   await page.waitForLoadState('load');
   await page.evaluate(() => new Promise<void>((resolve) => requestAnimationFrame(() => requestAnimationFrame(() => resolve()))));
+}
+
+/**
+ * Waits until the page's live channel is connected (the `data-live` mark live-channel.ts sets): a server event the
+ * test triggers next (a renewal, a job) reaches this page only once its socket is up; one sent before is not replayed.
+ */
+export async function liveConnected(page: Page): Promise<void> {
+  await expect(page.locator('html')).toHaveAttribute('data-live', 'conectado');
 }

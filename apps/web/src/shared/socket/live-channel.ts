@@ -64,6 +64,10 @@ export function connectLive(token: string, rfc: string): void {
     if (mine !== attempt) return;
     socket = io({ path: '/socket.io', auth: { token }, transports: ['websocket', 'polling'] });
     for (const e of events) socket.on(e, (raw: unknown) => dispatchLive(e, raw));
+    // Whether live messages can arrive now, on the page's root element (`data-live`): an event sent while the
+    // socket is still connecting is not replayed, so a check that triggers one waits for this first.
+    socket.on('connect', () => { document.documentElement.dataset.live = 'conectado'; });
+    socket.on('disconnect', () => { delete document.documentElement.dataset.live; });
   });
 }
 
@@ -71,6 +75,7 @@ export function connectLive(token: string, rfc: string): void {
 export function disconnectLive(): void {
   attempt += 1;
   socket?.disconnect();
+  delete document.documentElement.dataset.live;
   socket = null;
   lastByJob.clear();
   currentRfc = null;
