@@ -44,6 +44,9 @@ test('a pre-payroll for three employees: one disabled, the rest stamped with the
   await drawer.getByRole('button', { name: 'Crear prenómina' }).click();
   await expect(page).toHaveURL(/\/pre-payroll\?id=\d+$/);
   for (const e of people) await expect(page.getByTestId(`detalle-${e.no_empleado}`)).toContainText('Pendiente de timbrar');
+  // Decision 323: the employer's quotas, computed with the worker's, beside them (what the payroll póliza books).
+  await expect(page.getByRole('columnheader', { name: 'IMSS patronal' })).toBeVisible();
+  for (const e of people) await expect(page.getByTestId(`detalle-${e.no_empleado}`)).toContainText(/\$[\d,]+\.\d{2}\s*\+ INFONAVIT \$[\d,]+\.\d{2}/);
   await snap(page, info, 'pre-payroll-detail');
 
   // Disable the third: the §4 confirm and toast.
