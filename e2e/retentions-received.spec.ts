@@ -1,20 +1,11 @@
 import { execFileSync } from 'node:child_process';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { expect as baseExpect, test, type Page } from '@playwright/test';
+import { expect as baseExpect, test } from '@playwright/test';
 import { createAccountViaApi, makePremium, signIn } from './support/account';
-import { snap, settle } from './support/screens';
+import { pickPeriod, snap, settle } from './support/screens';
 
 const expect = baseExpect.configure({ timeout: 45_000 });
-const MESES = ['Enero', 'Febrero', 'Marzo', 'Abril', 'Mayo', 'Junio', 'Julio', 'Agosto', 'Septiembre', 'Octubre', 'Noviembre', 'Diciembre'];
-
-/** The shell's month/year filter (§2.6). */
-async function pickPeriod(page: Page, month: number, year: number) {
-  await page.getByRole('combobox', { name: 'Año' }).click();
-  await page.getByRole('option', { name: String(year), exact: true }).click();
-  await page.getByRole('combobox', { name: 'Mes' }).click();
-  await page.getByRole('option', { name: MESES[month - 1]!, exact: true }).click();
-}
 
 // On a fresh account: beside the SAT-account chain, not in it.
 test('import the retention fixture on /retentions/received and see it listed with its stats', async ({ page, request }, info) => {

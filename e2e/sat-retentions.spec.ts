@@ -1,18 +1,9 @@
-import { expect as baseExpect, test, type Page } from '@playwright/test';
+import { expect as baseExpect, test } from '@playwright/test';
 import { createAccountViaApi, selectOption, signIn } from './support/account';
 import { satTestAccount, uploadSatCsd } from './support/sat-account';
-import { snap, settle } from './support/screens';
+import { pickPeriod, snap, settle } from './support/screens';
 
 const expect = baseExpect.configure({ timeout: 45_000 });
-const MESES = ['Enero', 'Febrero', 'Marzo', 'Abril', 'Mayo', 'Junio', 'Julio', 'Agosto', 'Septiembre', 'Octubre', 'Noviembre', 'Diciembre'];
-
-/** The shell's month/year filter (§2.6). */
-async function pickPeriod(page: Page, month: number, year: number) {
-  await page.getByRole('combobox', { name: 'Año' }).click();
-  await page.getByRole('option', { name: String(year), exact: true }).click();
-  await page.getByRole('combobox', { name: 'Mes' }).click();
-  await page.getByRole('option', { name: MESES[month - 1]!, exact: true }).click();
-}
 
 test('issue a Retenciones 2.0 with the intereses complement in the browser, see it listed, download it and cancel it', async ({ page, request }, info) => {
   test.setTimeout(180_000);

@@ -1,16 +1,12 @@
 import type { APIRequestContext, Page } from '@playwright/test';
 import { expect } from '@playwright/test';
+import { pickPeriod } from './screens';
 
 /** What a free plan shows where a paid feature would be (spec §6). */
 export const UPGRADE = 'Ahh... Aún no eres usuario premium.';
 
-/** The shell's month/year filter (§2.6) on March 2026, where the specs put their received CFDIs. */
-export async function march2026(page: Page) {
-  await page.getByRole('combobox', { name: 'Año' }).click();
-  await page.getByRole('option', { name: '2026', exact: true }).click();
-  await page.getByRole('combobox', { name: 'Mes' }).click();
-  await page.getByRole('option', { name: 'Marzo', exact: true }).click();
-}
+/** The shell's month/year filter on March 2026, where the specs put their received CFDIs. */
+export const march2026 = (page: Page) => pickPeriod(page, 3, 2026);
 
 export async function rowAction(page: Page, rowTestId: string, item: string) {
   await page.getByTestId(rowTestId).getByRole('button', { name: /^Acciones/ }).click();

@@ -34,3 +34,15 @@ export async function settle(page: Page): Promise<void> {
 export async function liveConnected(page: Page): Promise<void> {
   await expect(page.locator('html')).toHaveAttribute('data-live', 'conectado');
 }
+
+// The shell's month names (the contract's MONTH_NAMES; its package pulls the engine's JSON catalogs, which
+// Playwright's loader cannot import).
+const MONTH_NAMES = ['Enero', 'Febrero', 'Marzo', 'Abril', 'Mayo', 'Junio', 'Julio', 'Agosto', 'Septiembre', 'Octubre', 'Noviembre', 'Diciembre'];
+
+/** The shell's month/year filter (§2.6), as a user picks it: the year, then the month by its Spanish name. */
+export async function pickPeriod(page: Page, month: number, year: number): Promise<void> {
+  await page.getByRole('combobox', { name: 'Año' }).click();
+  await page.getByRole('option', { name: String(year), exact: true }).click();
+  await page.getByRole('combobox', { name: 'Mes' }).click();
+  await page.getByRole('option', { name: MONTH_NAMES[month - 1]!, exact: true }).click();
+}
