@@ -10,6 +10,7 @@ test('an owner creates an API key in «Llaves de API», copies it, the key reach
   const nav = page.getByTestId('app-navbar');
   if (await nav.getByRole('link', { name: 'Llaves de API' }).count() === 0) await nav.getByRole('button', { name: 'Mi cuenta', exact: true }).click();
   await nav.getByRole('link', { name: 'Llaves de API' }).click();
+  await expect(page).toHaveURL(/\/cuenta\/llaves-api$/);
   await expect(page.getByRole('heading', { name: 'Llaves de API' })).toBeVisible();
 
   await page.getByTestId('api-key-name').fill('Tienda en línea');

@@ -63,6 +63,7 @@ test('stamps 20 invoices from a spreadsheet, then a recurring invoice is listed,
   await expect(row).toContainText('0 / 6');
   await snap(page, info, 'recurring-edited');
   await row.getByRole('button', { name: 'Eliminar' }).click();
-  await page.getByRole('button', { name: 'Eliminar' }).last().click();
+  // The dialog's own button: `.last()` over the page could still be the row's when the dialog had not rendered yet.
+  await page.getByRole('dialog', { name: 'Eliminar factura recurrente' }).getByRole('button', { name: 'Eliminar' }).click();
   await expect(table.getByRole('row').filter({ hasText: 'CLIENTE DE LOTE E2E' })).toHaveCount(0);
 });
