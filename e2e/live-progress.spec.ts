@@ -35,3 +35,33 @@ test('the CIEC validation job moves the live progress bar to its end', async ({ 
   // The background-process list shows the same job once it finished.
   await expect(page.getByTestId('processes-card').getByText('Validación de CIEC').first()).toBeVisible();
 });
+
+test('a job that ran while the live channel was down ends its bar once the channel is back', async ({ page, request }, info) => {
+  const account = await createAccountViaApi(request);
+  // The live channel cannot connect: its WebSocket is closed at once and its long-polling fallback refused.
+  let down = true;
+  await page.routeWebSocket(/\/socket\.io\//, (ws) => { if (down) ws.close(); else ws.connectToServer(); });
+  await page.route('**/socket.io/**', (route) => (down ? route.abort() : route.continue()));
+  await loginViaUi(page, account);
+  const card = page.getByTestId('ciec-card');
+  await card.getByLabel('CIEC').fill('Ciec12345');
+  await card.getByRole('button', { name: 'Validar CIEC' }).click();
+  const bar = card.getByTestId('job-progress');
+  await expect(bar).toBeVisible();
+
+  // The job runs to its end on the server while the page hears nothing of it.
+  const login = await request.post('/api/login', { data: { username: account.rfc, password: account.password } });
+  const headers = { Authorization: `Bearer ${((await login.json()) as { access_token: string }).access_token}` };
+  await expect.poll(async () => {
+    const list = (await (await request.get('/api/background/process', { headers })).json()) as { data: { type: string; finished: boolean }[] };
+    return list.data.some((p) => p.type === 'CIEC' && p.finished);
+  }, { timeout: 30_000 }).toBe(true);
+  expect(await page.locator('html').getAttribute('data-live')).toBeNull();
+
+  // Back online, the bar reads where the job got to instead of waiting for messages that were never replayed.
+  down = false;
+  await expect(page.locator('html')).toHaveAttribute('data-live', 'conectado', { timeout: 30_000 });
+  await expect(bar).toHaveAttribute('data-status', /success|failed/);
+  await expect(bar).toHaveAttribute('data-progress', '100');
+  await snap(page, info, '12-ciec-after-reconnect');
+});

@@ -1,7 +1,7 @@
-import { describe, expect, it } from 'vitest';
-import { act, screen } from '@testing-library/react';
-import { renderWithProviders } from '../test/render';
-import { dispatchLive } from '../socket/live-channel';
+import { afterEach, describe, expect, it } from 'vitest';
+import { act, screen, waitFor } from '@testing-library/react';
+import { mockFetch, renderWithProviders } from '../test/render';
+import { dispatchLive, notifyLiveConnected } from '../socket/live-channel';
 import { JobProgressBar } from './job-progress-bar';
 
 const rfc = 'EKU9003173C9';
@@ -68,5 +68,60 @@ describe('<JobProgressBar />', () => {
     act(() => dispatchLive('progress', msg({ jobId: 'job-retry', finished: true, attempt: 2, message: 'CIEC válida' }), rfc));
     expect(bar.dataset.status).toBe('success');
     expect(screen.queryByTestId('job-retrying')).toBeNull();
+  });
+
+  describe('catching up with the server when the socket missed messages', () => {
+    const realFetch = globalThis.fetch;
+    afterEach(() => { globalThis.fetch = realFetch; });
+    const id = '5d0c3a52-8f4e-4a7b-9a51-0c1f6d2b7e10';
+    const record = (patch: Record<string, unknown>) => ({
+      id, type: 'PAYROLL', title: 'Timbrado de nómina', message: 'Timbrando recibos', month: 11, year: 2026, warning: null,
+      progress: 0, finished: false, code: null, last_update: '2026-11-29T10:00:00Z', ...patch,
+    });
+
+    it('a bar mounted after its job reported, with nothing heard on the socket, reads where the job got to', async () => {
+      const calls = mockFetch((url) => (url.pathname === `/api/background/process/${id}` ? { body: record({ progress: 40 }) } : undefined));
+      renderWithProviders(<JobProgressBar jobId={id} />);
+      const bar = screen.getByTestId('job-progress');
+      await waitFor(() => expect(bar.dataset.progress).toBe('40'));
+      expect(bar.dataset.status).toBe('running');
+      expect(calls.map((c) => c.url)).toEqual([`/api/background/process/${id}`]);
+    });
+
+    it('a job that ended while the socket was reconnecting ends the bar once it is back', async () => {
+      let stored = record({ progress: 10 });
+      mockFetch((url) => (url.pathname === `/api/background/process/${id}` ? { body: stored } : undefined));
+      const ended: string[] = [];
+      renderWithProviders(<JobProgressBar jobId={id} onFinished={(s) => ended.push(s.status)} />);
+      const bar = screen.getByTestId('job-progress');
+      act(() => dispatchLive('payroll', msg({ jobId: id, progress: 35 }), rfc));
+      expect(bar.dataset.progress).toBe('35');
+      stored = record({ progress: 100, finished: true, code: 200, message: 'Se timbraron 3 recibos' });
+      act(() => notifyLiveConnected());
+      await waitFor(() => expect(bar.dataset.status).toBe('success'));
+      expect(screen.getByText('Se timbraron 3 recibos')).toBeTruthy();
+      await waitFor(() => expect(ended).toEqual(['success']));
+    });
+
+    it('a record older than what the socket already said does not pull the bar back', async () => {
+      mockFetch((url) => (url.pathname === `/api/background/process/${id}` ? { body: record({ progress: 50 }) } : undefined));
+      renderWithProviders(<JobProgressBar jobId={id} />);
+      const bar = screen.getByTestId('job-progress');
+      act(() => dispatchLive('payroll', msg({ jobId: id, progress: 80 }), rfc));
+      act(() => notifyLiveConnected());
+      await act(async () => { await new Promise((r) => setTimeout(r, 20)); });
+      expect(bar.dataset.progress).toBe('80');
+      expect(bar.dataset.status).toBe('running');
+    });
+
+    it('a failed job read back shows the failure', async () => {
+      // Another job: the channel keeps the last message of the jobs above for late bars.
+      const other = '9b1e6f0c-2d3a-4c5b-8e7f-1a2b3c4d5e6f';
+      mockFetch((url) => (url.pathname === `/api/background/process/${other}` ? { body: record({ id: other, progress: 30, finished: true, code: 500, message: 'El PAC rechazó el recibo' }) } : undefined));
+      renderWithProviders(<JobProgressBar jobId={other} />);
+      const bar = screen.getByTestId('job-progress');
+      await waitFor(() => expect(bar.dataset.status).toBe('failed'));
+      expect(screen.getByText('El PAC rechazó el recibo')).toBeTruthy();
+    });
   });
 });

@@ -3,8 +3,10 @@ import { Badge, Group, Progress, Stack, Text } from '@mantine/core';
 import { IconAlertTriangle, IconCircleCheck, IconLoader2 } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
 import type { BackgroundProcess, ProcessType, ProgressMessage } from '@facturo/contract';
-import { lastLiveMessage, onLive, type LiveEvent } from '../socket/live-channel';
-import { initialJobState, messageMatches, reduceJob, type JobState } from './job-state';
+import { sessionRoutes } from '@facturo/contract/routes/session';
+import { call } from '../api/call';
+import { lastLiveMessage, onLive, onLiveConnected, type LiveEvent } from '../socket/live-channel';
+import { catchUp, initialJobState, messageMatches, reduceJob, type JobState } from './job-state';
 
 export interface JobProgressBarProps {
   /** Follow one job (as returned by the endpoint that started it). */
@@ -29,21 +31,34 @@ export function JobProgressBar({ jobId, type, initial, onFinished }: JobProgress
   const { t } = useTranslation();
   const [state, setState] = useState<JobState>(() => fromInitial(initial));
 
+  const fromServer = Boolean(initial);
   useEffect(() => {
+    let mounted = true;
+    const fold = (step: (prev: JobState) => JobState) => setState((prev) => {
+      const next = step(prev);
+      const ended = next !== prev && (next.status === 'success' || next.status === 'failed');
+      if (ended) queueMicrotask(() => onFinished?.(next));
+      return next;
+    });
     const apply = (event: LiveEvent, msg: ProgressMessage) => {
-      if (!messageMatches(event, msg, { jobId, type })) return;
-      setState((prev) => {
-        const next = reduceJob(prev, msg);
-        if (next.status === 'success' || next.status === 'failed') queueMicrotask(() => onFinished?.(next));
-        return next;
-      });
+      if (messageMatches(event, msg, { jobId, type })) fold((prev) => reduceJob(prev, msg));
     };
     const stop = onLive(apply);
     // Catch up with what the job said before this bar existed.
     const seen = jobId ? lastLiveMessage(jobId) : null;
     if (seen) apply(seen.event, seen.msg);
-    return stop;
-  }, [jobId, type, onFinished]);
+    if (!jobId) return stop;
+    // What the socket missed (sent before it connected, or while it was reconnecting) is not replayed:
+    // the job's record on the server says where it got to.
+    const resync = () => {
+      call(sessionRoutes['background.show'], { params: { id: jobId }, passThrough: true })
+        .then((p) => { if (mounted) fold((prev) => catchUp(prev, p)); })
+        .catch(() => undefined);
+    };
+    const stopResync = onLiveConnected(resync);
+    if (!seen && !fromServer) resync();
+    return () => { mounted = false; stop(); stopResync(); };
+  }, [jobId, type, onFinished, fromServer]);
 
   const Icon = state.status === 'success' ? IconCircleCheck : state.status === 'failed' ? IconAlertTriangle : IconLoader2;
   return (

@@ -1,4 +1,4 @@
-import { SOCKET_CODES, SOCKET_EVENT_BY_TYPE, type ProcessType, type ProgressMessage } from '@facturo/contract';
+import { SOCKET_CODES, SOCKET_EVENT_BY_TYPE, type BackgroundProcess, type ProcessType, type ProgressMessage } from '@facturo/contract';
 
 export type JobStatus = 'pending' | 'running' | 'success' | 'failed';
 
@@ -36,4 +36,20 @@ export function reduceJob(prev: JobState, msg: ProgressMessage): JobState {
     warning: msg.warning ?? null,
     retrying: !msg.finished && (msg.attempt ?? 1) > 1,
   };
+}
+
+/**
+ * Folds the job's stored record (GET /api/background/process/:id) into a bar's state after the socket
+ * (re)connects: messages sent while it was down are not replayed, so the record tells where the job got to.
+ * Only a record that is ahead moves the bar — an answer that left the server before a newer live message
+ * arrived must not pull it back — and a bar that already ended stays as it is.
+ */
+export function catchUp(prev: JobState, p: Pick<BackgroundProcess, 'progress' | 'finished' | 'code' | 'title' | 'message' | 'warning'>): JobState {
+  if (prev.status === 'success' || prev.status === 'failed') return prev;
+  const failed = p.code === SOCKET_CODES.error;
+  if (!p.finished && !failed && p.progress <= prev.progress) return prev;
+  return reduceJob(prev, {
+    rfc: '', last_update: '', title: p.title, message: p.message, warning: p.warning,
+    code: p.code ?? SOCKET_CODES.ok, finished: p.finished || failed, progress: p.progress,
+  });
 }

@@ -7,6 +7,7 @@ export type LiveListener = (event: LiveEvent, msg: ProgressMessage) => void;
 
 const events = Object.values(SOCKET_EVENTS) as LiveEvent[];
 const listeners = new Set<LiveListener>();
+const connectListeners = new Set<() => void>();
 let socket: Socket | null = null;
 let currentRfc: string | null = null;
 let currentToken: string | null = null;
@@ -66,9 +67,27 @@ export function connectLive(token: string, rfc: string): void {
     for (const e of events) socket.on(e, (raw: unknown) => dispatchLive(e, raw));
     // Whether live messages can arrive now, on the page's root element (`data-live`): an event sent while the
     // socket is still connecting is not replayed, so a check that triggers one waits for this first.
-    socket.on('connect', () => { document.documentElement.dataset.live = 'conectado'; });
+    socket.on('connect', () => {
+      document.documentElement.dataset.live = 'conectado';
+      notifyLiveConnected();
+    });
     socket.on('disconnect', () => { delete document.documentElement.dataset.live; });
   });
+}
+
+/**
+ * Runs `l` each time the socket connects, the first time and after every reconnection: what was sent
+ * while it was down is lost, so a screen following a job asks the server where the job got to.
+ * Returns the unsubscribe function.
+ */
+export function onLiveConnected(l: () => void): () => void {
+  connectListeners.add(l);
+  return () => connectListeners.delete(l);
+}
+
+/** Tells the connect listeners, as the socket does on (re)connection (tests). */
+export function notifyLiveConnected(): void {
+  for (const l of connectListeners) l();
 }
 
 /** Closes the socket (logout). */
