@@ -4,6 +4,7 @@ import { startTestServer, type TestServer } from '../server';
 import type { TestAccount } from '../accounts';
 import { api, createCustomer, invoiceBody, invoicingAccount } from '../../src/modules/invoicing/invoicing-test-kit';
 import { cfdis } from '../../src/modules/cfdis/cfdis.schema';
+import { paymentTimeNow } from '../mexico-clock';
 
 // 150 stamps on PGlite (one connection) on a shared 2-core machine: generous time.
 vi.setConfig({ testTimeout: 600_000, hookTimeout: 240_000 });
@@ -64,7 +65,7 @@ describe('concurrency at the issue sizes (issue 12 §5)', () => {
     const ppd = await api(server.baseUrl, owner, 'POST', '/api/invoice40', invoiceBody(customer.id, { serie: 'Q', metodoPago: 'PPD', formaPago: '99' }));
     expect(ppd.status, JSON.stringify(ppd.data)).toBe(201);
     const total = cents(String(ppd.data.total));
-    const fecha = new Date(Date.now() - 6 * 3_600_000 - 60_000).toISOString().slice(0, 19);
+    const fecha = paymentTimeNow();
     // Each payment is 40 % of the total: at most two fit.
     const monto = money((total * 40n) / 100n);
     const pay = () => fetch(`${server.baseUrl}/api/recepcionpagos/applyPay`, {

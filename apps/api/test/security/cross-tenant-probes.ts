@@ -1,6 +1,7 @@
 import { invoiceBody } from '../../src/modules/invoicing/invoicing-test-kit';
 import { employeeBody } from '../../src/modules/employees/employee-fixtures.test-support';
 import { textPdf } from '../../src/modules/clients/text-pdf.test-support';
+import { paymentTimeNow } from '../mexico-clock';
 
 /** One request B sends with A's values. */
 export interface Probe {
@@ -35,7 +36,7 @@ export const v = {} as Values;
 const now = new Date(Date.now() - 6 * 3_600_000); // Mexico City's calendar
 export const month = now.getUTCMonth() + 1;
 export const year = now.getUTCFullYear();
-export const localNow = () => new Date(Date.now() - 6 * 3_600_000 - 120_000).toISOString().slice(0, 19);
+export const localNow = () => paymentTimeNow(120_000);
 
 const clientBody = { rfc: 'XAXX010101000', r_social: 'PUBLICO EN GENERAL', email: ['x@ejemplo.mx'], regimen: '616', uso_cfdi: 'S01', domicilio: { cp: '44100' } };
 export const productBody = {

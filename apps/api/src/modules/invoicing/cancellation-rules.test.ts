@@ -10,6 +10,7 @@ import { resolvePendingCancellations } from '../sat/pending-cancellations.servic
 import { cfdiCancellations, cfdis } from '../cfdis/cfdis.schema';
 import { notifications } from '../../db/schema';
 import { api, createCustomer, invoiceBody, invoicingAccount } from './invoicing-test-kit';
+import { paymentTimeNow } from '../../../test/mexico-clock';
 
 // Stamping, payroll jobs and PDFs on a shared 2-core machine.
 vi.setConfig({ testTimeout: 180_000, hookTimeout: 240_000 });
@@ -41,7 +42,7 @@ async function expectAcuse(uuid: string, estatusUUID = '201') {
   const verified = verifySandboxAcuse(res.data.toString(), loadSandboxCredentials().certificate);
   expect(verified).toMatchObject({ valid: true, rfcEmisor: 'EKU9003173C9', folios: [{ uuid, estatusUUID }] });
 }
-const localNow = () => new Date(Date.now() - 6 * 3_600_000 - 60_000).toISOString().slice(0, 19);
+const localNow = () => paymentTimeNow();
 
 beforeAll(async () => {
   server = await startTestServer();
