@@ -1,4 +1,5 @@
 import { redirect, type LoaderFunctionArgs } from 'react-router';
+import { isCancelledError } from '@tanstack/react-query';
 import type { PlansData } from '@facturo/contract';
 import { getToken, getUser, updateUser } from '../../shared/session/session-store';
 import { queryClient } from '../../shared/api/query-client';
@@ -30,8 +31,10 @@ function waitAtMost<T>(p: Promise<T>, ms: number): Promise<T | null> {
 
 /** Fetches plan access (§2.5) and applies a role change it reports (§6). */
 async function loadPlan(rfc: string, currentRol: number): Promise<PlansData | null> {
-  // fetchQuery shares an in-flight request, so a running fetch is never duplicated (§5).
-  const plan = await waitAtMost(queryClient.fetchQuery(userPlanQuery(rfc)), planWaitMs);
+  // fetchQuery shares an in-flight request, so a running fetch is never duplicated (§5). An invalidation of the plan
+  // during its first read restarts that read (query-client.ts): this navigation then waits for the new one.
+  const read = () => queryClient.fetchQuery(userPlanQuery(rfc));
+  const plan = await waitAtMost(read().catch((e: unknown) => (isCancelledError(e) ? read() : Promise.reject(e))), planWaitMs);
   if (plan && plan.rol !== currentRol) {
     // §6: a new role updates the stored rol_id and refetches the customer payment data.
     updateUser({ rol_id: plan.rol });

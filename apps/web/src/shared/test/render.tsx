@@ -5,13 +5,14 @@ import { MantineProvider } from '@mantine/core';
 import { DatesProvider } from '@mantine/dates';
 import { Notifications } from '@mantine/notifications';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
+import { RestartingQueryClient } from '../api/query-client';
 import { I18nextProvider } from 'react-i18next';
 import { i18n } from '../i18n/i18n';
 import { datesSettings } from '../../app/dates-settings';
 
 /** Fresh query client without retries, so failures show at once in tests. */
 export function testQueryClient(): QueryClient {
-  return new QueryClient({ defaultOptions: { queries: { retry: false }, mutations: { retry: false } } });
+  return new RestartingQueryClient({ defaultOptions: { queries: { retry: false }, mutations: { retry: false } } });
 }
 
 /** Wraps UI in the app providers (Mantine, i18n, query). */
