@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { parseXml, writeXml, NS, findDescendant, childElements } from '../xml';
 import { validateXsd } from '../validate';
 import { TASAS } from '../money';
-import { buildCfdi40, readCfdi, formatFecha, type Cfdi40Input } from './index';
+import { buildCfdi40, readCfdi, formatFecha, mexicoMonth, mexicoToday, type Cfdi40Input } from './index';
 import { comprobanteBase } from '../../test/cfdi-inputs';
 
 const base = comprobanteBase;
@@ -176,5 +176,12 @@ describe('buildCfdi40', () => {
   it('formats Fecha in Mexico City time', () => {
     expect(formatFecha(new Date('2026-03-15T16:20:30Z'))).toBe('2026-03-15T10:20:30');
     expect(formatFecha(new Date('2026-01-01T05:59:59Z'))).toBe('2025-12-31T23:59:59');
+  });
+
+  it("today and this month on Mexico's clock, not UTC's", () => {
+    expect(mexicoToday(new Date('2026-01-01T05:59:59Z'))).toBe('2025-12-31');
+    expect(mexicoToday(new Date('2026-01-01T06:00:00Z'))).toBe('2026-01-01');
+    expect(mexicoMonth(new Date('2026-01-01T05:59:59Z'))).toEqual({ year: 2025, month: 12 });
+    expect(mexicoMonth(new Date('2026-11-29T18:00:00Z'))).toEqual({ year: 2026, month: 11 });
   });
 });

@@ -42,3 +42,14 @@ export function formatFecha(date: Date, timeZone = MEXICO_CITY_ZONE): string {
   const get = (t: string) => parts.find((p) => p.type === t)?.value ?? '00';
   return `${get('year')}-${get('month')}-${get('day')}T${get('hour')}:${get('minute')}:${get('second')}`;
 }
+
+/** Today's date on central Mexico's clock, `YYYY-MM-DD`: the day of dates without a time (payroll, schedules, tickets). */
+export function mexicoToday(now = new Date()): string {
+  return formatFecha(now).slice(0, 10);
+}
+
+/** The year and month (1–12) on central Mexico's clock: the period a screen or a job means by "this month". */
+export function mexicoMonth(now = new Date()): { year: number; month: number } {
+  const day = mexicoToday(now);
+  return { year: Number(day.slice(0, 4)), month: Number(day.slice(5, 7)) };
+}

@@ -17,5 +17,5 @@ export { buildRetenciones20, readRetenciones, type Retenciones20Input } from './
 export * from './retenciones-complements';
 export { readCfdi, CfdiReadError } from './read-cfdi';
 export { readTimbre, readPagos20, readNomina12 } from './read-complements';
-export { checkFecha, formatFecha } from './fecha';
+export { checkFecha, formatFecha, mexicoMonth, mexicoToday } from './fecha';
 export { summarizeCfdi, type CfdiSummary } from './summary';

@@ -13,6 +13,7 @@ import { matchMovements } from './domain/matching';
 import type { ExchangeRatePort } from '../../providers/exchange-rates/exchange-rate-port';
 import { dayRates } from './day-rates';
 import { openCfdis, type OpenRow } from './open-cfdis';
+import { mexicoToday } from '@facturo/cfdi/model';
 
 const today = () => new Date().toISOString().slice(0, 10);
 
@@ -274,7 +275,7 @@ export async function split(db: Db, userId: number, id: number, importes: string
 
 /** GET /api/bancos/antiguedad: open saldos by counterparty and age (issued PPD for customers, received for suppliers). */
 export async function agingReport(db: Db, userId: number, q: { tipo: 'clientes' | 'proveedores'; dias: number; fecha?: string }) {
-  const fecha = q.fecha ?? new Date(Date.now() - 6 * 3_600_000).toISOString().slice(0, 10);
+  const fecha = q.fecha ?? mexicoToday();
   const emitido = q.tipo === 'clientes';
   const { rows } = await db.execute(sql`
     SELECT ${emitido ? sql`c.rfc_receptor` : sql`c.rfc_emisor`} AS rfc, ${emitido ? sql`c.nombre_receptor` : sql`c.nombre_emisor`} AS nombre,

@@ -7,8 +7,9 @@ import { badRequest, fieldError, notFound } from '../../http/errors';
 import { checkEmployee } from './employee-rules';
 import { allConceptRows, employeeRowValues, toEmployee } from './employee-mapper';
 import * as repo from './employees.repository';
-import { calculatePayroll, todayInMexico } from './payroll-calculation';
+import { calculatePayroll } from './payroll-calculation';
 import type { EmployeeRow } from './employees.schema';
+import { mexicoToday } from '@facturo/cfdi/model';
 
 export const EMPLOYEE_NOT_FOUND = 'El empleado no existe';
 
@@ -32,7 +33,7 @@ export async function getEmployee(db: Db, userId: number, id: number): Promise<E
 }
 
 /** Completed years between the start of the labour relation and today (0 in the first year). */
-function completedYears(fechaInicio: string, today = todayInMexico()): number {
+function completedYears(fechaInicio: string, today = mexicoToday()): number {
   const [y1, m1, d1] = fechaInicio.split('-').map(Number) as [number, number, number];
   const [y2, m2, d2] = today.split('-').map(Number) as [number, number, number];
   const years = y2 - y1 - (m2 < m1 || (m2 === m1 && d2 < d1) ? 1 : 0);
@@ -125,7 +126,7 @@ export async function deleteEmployee(db: Db, userId: number, id: number): Promis
 export async function toggleEmployee(db: Db, userId: number, id: number): Promise<{ message: string; employee: Employee }> {
   const row = await rowOrThrow(db, userId, id);
   const disabling = row.estatus === 1;
-  await repo.updateEmployee(db, userId, id, disabling ? { estatus: 0, fechaBaja: todayInMexico() } : { estatus: 1 });
+  await repo.updateEmployee(db, userId, id, disabling ? { estatus: 0, fechaBaja: mexicoToday() } : { estatus: 1 });
   const employee = await getEmployee(db, userId, id);
   const name = employee.nombre_completo;
   return { message: disabling ? `Se dio de baja a ${name}` : `Se reactivó a ${name}`, employee };

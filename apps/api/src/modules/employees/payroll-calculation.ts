@@ -3,6 +3,7 @@ import { causesSubsidio, employeePayrollPreview, hasSocialSecurity, PayrollError
 import { COMPUTED_DEDUCCIONES, OTRO_PAGO_SUBSIDIO, type PayrollCalculation } from '@facturo/contract';
 import { fieldError } from '../../http/errors';
 import { describeClave, PERIOD_BY_PERIODICIDAD, primaRiesgoFor } from './employee-rules';
+import { mexicoToday } from '@facturo/cfdi/model';
 
 /** What the calculation needs of an employee, saved or not (amounts are decimal strings). */
 export interface CalculationSubject {
@@ -19,10 +20,6 @@ export interface CalculationSubject {
   tipo_regimen: string;
 }
 
-/** Today's date in central Mexico (payroll dates have no clock; UTC would already be tomorrow at night). */
-export function todayInMexico(): string {
-  return new Intl.DateTimeFormat('en-CA', { timeZone: 'America/Mexico_City', year: 'numeric', month: '2-digit', day: '2-digit' }).format(new Date());
-}
 
 /**
  * ISR (art. 96 net of subsidio) and IMSS of one pay period of the employee, with the engine's tables
@@ -31,7 +28,7 @@ export function todayInMexico(): string {
  * percepciones, deducciones and otros pagos are added. ISR (002) and seguridad social (001) are
  * computed, and the subsidio otro pago (002) is the engine's, so saved ones are not added twice.
  */
-export function calculatePayroll(e: CalculationSubject, fecha: string = todayInMexico()): PayrollCalculation {
+export function calculatePayroll(e: CalculationSubject, fecha: string = mexicoToday()): PayrollCalculation {
   const periodType = PERIOD_BY_PERIODICIDAD[e.periodo];
   if (!periodType) {
     throw fieldError('periodo', `La periodicidad ${describeClave('c_PeriodicidadPago', e.periodo)} no tiene tarifa de ISR; usa diaria, semanal, catorcenal, decenal, quincenal o mensual`);

@@ -16,7 +16,8 @@ import type { InvoicingProviders } from '../invoicing/providers';
 import { portalTickets } from './portal.schema';
 import { downloadToken, provenTicket } from './portal-public';
 import { alreadyInvoicing, claimTickets, newClaimKey, releaseTickets, stampForTickets } from './portal-stamp';
-import { DEFAULT_FORMA_PAGO, mexicoToday, monthEnd, settingsOf } from './portal-tickets';
+import { DEFAULT_FORMA_PAGO, monthEnd, settingsOf } from './portal-tickets';
+import { mexicoToday } from '@facturo/cfdi/model';
 
 /** Field names of the customer rules (clients module) → the portal body's. */
 const FIELD: Record<string, string> = { regimen: 'regimen', uso_cfdi: 'usoCfdi', 'domicilio.cp': 'cp', rfc: 'rfc', r_social: 'nombre' };

@@ -8,6 +8,7 @@ import type { Db } from '../../db/client';
 import { isUniqueViolation } from '../../db/errors';
 import { AppError, fieldError, notFound } from '../../http/errors';
 import { portalSettings, portalTickets, type PortalTicketRow } from './portal.schema';
+import { mexicoToday } from '@facturo/cfdi/model';
 
 /**
  * Tickets of the portal (decision 310): created by hand, by the API (a key reaches it) or by CSV/XLSX import. The
@@ -18,7 +19,6 @@ import { portalSettings, portalTickets, type PortalTicketRow } from './portal.sc
 export const DEFAULT_FORMA_PAGO = '01';
 
 /** Today in Mexico City (tickets expire by the calendar the shop lives by). */
-export const mexicoToday = (now = new Date()) => new Intl.DateTimeFormat('en-CA', { timeZone: 'America/Mexico_City' }).format(now);
 
 /** Last day of the ticket's month ("2026-02-28"). */
 export function monthEnd(fecha: string): string {

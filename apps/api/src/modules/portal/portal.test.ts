@@ -9,7 +9,8 @@ import { notifications } from '../../db/schema';
 import { api, createCustomer, invoicingAccount } from '../invoicing/invoicing-test-kit';
 import { downloadToken, readDownloadToken } from './portal-public';
 import { globalConcepts } from './portal-invoice';
-import { mexicoToday, monthEnd } from './portal-tickets';
+import { mexicoToday } from '@facturo/cfdi/model';
+import { monthEnd } from './portal-tickets';
 import { csfLinesMoral, textPdf } from '../clients/text-pdf.test-support';
 
 let server: TestServer;

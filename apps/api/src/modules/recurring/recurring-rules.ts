@@ -42,8 +42,6 @@ export function periodText(day: string, frequency: RecurringFrequency, every: nu
   return `del ${day} al ${end}`;
 }
 
-/** Today's date in Mexico City (runs are planned by the account's calendar, not UTC's). */
-export const mexicoToday = (now = new Date()): string => fmt(new Date(now.getTime() - 6 * 3_600_000));
 
 /** Whether a schedule has run its course after `runs` invoices, with its next period at `next`. */
 export function finished(s: { runs: number; maxRuns: number | null; endDate: string | null }, next: string): boolean {

@@ -12,7 +12,8 @@ import type { InvoicingProviders } from '../invoicing/providers';
 import { documentXml } from '../invoicing/documents.service';
 import { stampInvoice } from '../invoicing/invoice.service';
 import { clientEmail, sendInvoiceEmail } from '../invoicing/email.service';
-import { bodyForRun, bodyFromCfdi, finished, mexicoToday, nextRunAfter, periodText, addDays } from './recurring-rules';
+import { bodyForRun, bodyFromCfdi, finished, nextRunAfter, periodText, addDays } from './recurring-rules';
+import { mexicoToday } from '@facturo/cfdi/model';
 
 type Row = typeof recurringInvoices.$inferSelect;
 const NOT_FOUND = 'La factura recurrente no existe';

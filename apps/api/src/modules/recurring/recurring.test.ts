@@ -8,7 +8,8 @@ import { notifications, recurringInvoices } from '../../db/schema';
 import { api, createCustomer, invoiceBody, invoicingAccount } from '../invoicing/invoicing-test-kit';
 import { invoicingProviders } from '../invoicing/providers';
 import { runDueRecurring, setNextRun } from './recurring.service';
-import { addDays, mexicoToday, nextRunAfter, periodText } from './recurring-rules';
+import { mexicoToday } from '@facturo/cfdi/model';
+import { addDays, nextRunAfter, periodText } from './recurring-rules';
 
 let server: TestServer;
 let owner: TestAccount;

@@ -7,6 +7,7 @@ import type { Publisher } from '../../realtime/publisher';
 import { periodText, startStatement } from './statements.service';
 import { QUEUES } from '../../jobs/queue';
 import type { JobContext } from '../../jobs/context';
+import { mexicoMonth } from '@facturo/cfdi/model';
 
 /**
  * Automatic statements (issue 11 §2, spec §4 settings mode): on day 1 every account in automatic mode gets the
@@ -14,9 +15,10 @@ import type { JobContext } from '../../jobs/context';
  * run idempotent: a retry or a second process computes nothing twice. Premium only (product 12 = rol 1 / 11).
  */
 export async function runAutomaticStatements(db: Db, publisher: Publisher | null, now = new Date()): Promise<number> {
-  const mx = new Date(now.getTime() - 6 * 3_600_000);
-  const month = mx.getUTCMonth() === 0 ? 12 : mx.getUTCMonth();
-  const year = mx.getUTCMonth() === 0 ? mx.getUTCFullYear() - 1 : mx.getUTCFullYear();
+  // Last month on Mexico's clock.
+  const mx = mexicoMonth(now);
+  const month = mx.month === 1 ? 12 : mx.month - 1;
+  const year = mx.month === 1 ? mx.year - 1 : mx.year;
   const key = `${year}-${String(month).padStart(2, '0')}`;
   const { rows } = await db.execute(sql`
     SELECT u.id, u.rfc, u.email, u.rol_id, u.plan_id, u.regimen, u.persona, u.is_confirmed, u.profile_completed

@@ -11,6 +11,7 @@ import { documentSums, monthEnd, monthStart, paymentSums } from '../dashboard/da
 import { documentCashDate, paymentCashDate, usesBankDates } from '../bank/bank-cash-dates';
 import { computeStatement, prorationFactor, supportedRegimen, type MonthCash, type Section, type StatementResult } from './statement-calc';
 import { STATEMENT_YEARS } from './tables/isr-provisional';
+import { mexicoMonth } from '@facturo/cfdi/model';
 
 /**
  * Statements (issue 11 §1, §2): the year's cash-basis figures come from the dashboard's queries and
@@ -25,9 +26,8 @@ export const periodText = (month: number, year: number) => `${MONTH_NAMES[month 
 
 /** A month that has not started yet (Mexico City) cannot be declared. */
 export function assertPeriod(month: number, year: number, now = new Date()): void {
-  const mx = new Date(now.getTime() - 6 * 3_600_000);
-  const current = mx.getUTCFullYear() * 12 + mx.getUTCMonth();
-  if (year * 12 + (month - 1) > current) throw fieldError('month', `${periodText(month, year)} aún no empieza: elige un mes que ya haya transcurrido`);
+  const mx = mexicoMonth(now);
+  if (year * 12 + month > mx.year * 12 + mx.month) throw fieldError('month', `${periodText(month, year)} aún no empieza: elige un mes que ya haya transcurrido`);
 }
 
 /** Sign of a received document's IVA withheld in the cash flow (a credit note returns it). */

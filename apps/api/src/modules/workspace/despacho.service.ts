@@ -1,10 +1,10 @@
 import type { DespachoRow, MemberRole, DESPACHO_SORTS } from '@facturo/contract';
 import type { Database } from '../../db/client';
+import { mexicoMonth } from '@facturo/cfdi/model';
 
 /** The month the board looks at: the current one in Mexico City (declarations of last month are due by the 17th). */
 export function boardPeriod(now = new Date()): { year: number; month: number } {
-  const local = new Date(now.toLocaleString('en-US', { timeZone: 'America/Mexico_City' }));
-  return { year: local.getFullYear(), month: local.getMonth() + 1 };
+  return mexicoMonth(now);
 }
 
 const DAY_MS = 86_400_000;
