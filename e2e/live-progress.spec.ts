@@ -1,6 +1,7 @@
 import { expect, test } from '@playwright/test';
 import { createAccountViaApi, loginViaUi } from './support/account';
 import { snap } from './support/screens';
+import { bearer } from './support/workspace';
 
 test('the CIEC validation job moves the live progress bar to its end', async ({ page, request }, info) => {
   const account = await createAccountViaApi(request);
@@ -50,8 +51,7 @@ test('a job that ran while the live channel was down ends its bar once the chann
   await expect(bar).toBeVisible();
 
   // The job runs to its end on the server while the page hears nothing of it.
-  const login = await request.post('/api/login', { data: { username: account.rfc, password: account.password } });
-  const headers = { Authorization: `Bearer ${((await login.json()) as { access_token: string }).access_token}` };
+  const headers = { Authorization: await bearer(page) };
   await expect.poll(async () => {
     const list = (await (await request.get('/api/background/process', { headers })).json()) as { data: { type: string; finished: boolean }[] };
     return list.data.some((p) => p.type === 'CIEC' && p.finished);

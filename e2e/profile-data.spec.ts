@@ -62,8 +62,7 @@ test('general data, picture limit, tax residence by CP, constancia and a fiscal 
 
   // The constancia PDF fills the history and the obligations it lists (live CSF event refetches).
   await page.getByTestId('tab-cif').click();
-  // As a user does, upload once the tab shows its (empty) history: an upload answered while the tab's first read
-  // is still in flight is not refetched (React Query joins that read instead of starting another).
+  // As a user does, upload once the tab shows its (empty) history.
   await expect(page.getByText('Aún no has subido constancias.')).toBeVisible();
   const pdf = textPdf(csfLinesFisica(account.rfc, '64000'));
   await page.locator('input[type="file"][accept="application/pdf"]').setInputFiles({ name: 'constancia.pdf', mimeType: 'application/pdf', buffer: pdf });

@@ -1,6 +1,7 @@
 import { invoiceBody } from '../../src/modules/invoicing/invoicing-test-kit';
 import { employeeBody } from '../../src/modules/employees/employee-fixtures.test-support';
 import { textPdf } from '../../src/modules/clients/text-pdf.test-support';
+import { mexicoMonth } from '@facturo/cfdi/model';
 import { paymentTimeNow } from '../mexico-clock';
 
 /** One request B sends with A's values. */
@@ -33,9 +34,7 @@ export interface Values {
 /** A's values, filled by the test's setup; the probes read them when the test runs. */
 export const v = {} as Values;
 
-const now = new Date(Date.now() - 6 * 3_600_000); // Mexico City's calendar
-export const month = now.getUTCMonth() + 1;
-export const year = now.getUTCFullYear();
+export const { month, year } = mexicoMonth();
 export const localNow = () => paymentTimeNow(120_000);
 
 const clientBody = { rfc: 'XAXX010101000', r_social: 'PUBLICO EN GENERAL', email: ['x@ejemplo.mx'], regimen: '616', uso_cfdi: 'S01', domicilio: { cp: '44100' } };

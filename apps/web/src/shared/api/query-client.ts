@@ -10,8 +10,10 @@ export class RestartingQueryClient extends QueryClient {
   override async invalidateQueries<TTaggedQueryKey extends QueryKey = QueryKey>(
     filters?: InvalidateQueryFilters<TTaggedQueryKey>, options?: InvalidateOptions,
   ): Promise<void> {
-    const firstReads = this.getQueryCache().findAll({ ...filters, fetchStatus: 'fetching' }).filter((q) => q.state.data === undefined);
-    // Back to the state before the read (no data, idle): the refetch below starts a new read.
+    // Only reads the invalidation refetches (a screen shows them): back to their state before the read (no data,
+    // idle), so the refetch below starts a new one. A prefetch nobody watches yet keeps its read.
+    const firstReads = filters?.refetchType === 'none' ? [] : this.getQueryCache()
+      .findAll({ ...filters, type: 'active', fetchStatus: 'fetching' }).filter((q) => q.state.data === undefined);
     await Promise.all(firstReads.map((q) => q.cancel({ revert: true })));
     return super.invalidateQueries(filters, options);
   }

@@ -25,7 +25,7 @@ export function messageMatches(event: string, msg: ProgressMessage, target: { jo
  * Folds a live message into the job state (§4 validation flows): code 500 fails,
  * finished with any other code succeeds, otherwise it is running at the reported progress.
  */
-export function reduceJob(prev: JobState, msg: ProgressMessage): JobState {
+export function reduceJob(prev: JobState, msg: Pick<ProgressMessage, 'code' | 'finished' | 'progress' | 'title' | 'message' | 'warning' | 'attempt'>): JobState {
   const failed = msg.code === SOCKET_CODES.error;
   const progress = msg.finished ? 100 : Math.max(0, Math.min(100, msg.progress ?? prev.progress));
   return {
@@ -48,8 +48,5 @@ export function catchUp(prev: JobState, p: Pick<BackgroundProcess, 'progress' | 
   if (prev.status === 'success' || prev.status === 'failed') return prev;
   const failed = p.code === SOCKET_CODES.error;
   if (!p.finished && !failed && p.progress <= prev.progress) return prev;
-  return reduceJob(prev, {
-    rfc: '', last_update: '', title: p.title, message: p.message, warning: p.warning,
-    code: p.code ?? SOCKET_CODES.ok, finished: p.finished || failed, progress: p.progress,
-  });
+  return reduceJob(prev, { ...p, code: p.code ?? SOCKET_CODES.ok, finished: p.finished || failed });
 }
